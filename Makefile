@@ -1,0 +1,38 @@
+# Two commands: `make run` and `make test`. Each sets up its own virtual environment.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test lint unit e2e chromium screenshots bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	mkdir -p data
+	$(BIN)/kroeg serve --host 127.0.0.1 --port 8000
+
+# Chromium from Debian's packages for the browser tests, installed when missing.
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+test: $(STAMP) chromium lint
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache .hypothesis

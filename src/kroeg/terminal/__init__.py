@@ -1,0 +1,1 @@
+"""Terminal front-ends: play against the house, write and replay records."""
