@@ -1,0 +1,46 @@
+"""Helpers shared by the tests: how many random games to play, and the leak check."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from typing import Any
+
+LONG = os.environ.get("KROEG_LONG") == "1"
+
+RANDOM_GAMES = 20_000 if LONG else 2_000
+"""Random legal games per variant in the property tests (``KROEG_LONG=1``: ten times more)."""
+
+_CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[cdhs](?![A-Za-z0-9])|X[12]")
+
+
+def cards_mentioned(obj: Any) -> set[str]:
+    """Every card notation that occurs anywhere in a JSON-like value (keys and strings).
+
+    ``"X1=5h"`` mentions both ``X1`` and ``5h``; ``10h`` is reported as ``Th``.
+    """
+    found: set[str] = set()
+    for text in _strings(obj):
+        for m in _CARD.finditer(text):
+            card = m.group(0)
+            found.add("T" + card[2:] if card.startswith("10") else card)
+    return found
+
+
+def assert_no_hidden_cards(obj: Any, hidden: Iterable[str], what: str) -> None:
+    """Fail when ``obj`` mentions any card of ``hidden`` (card notations)."""
+    leaked = cards_mentioned(obj) & set(hidden)
+    assert not leaked, f"{what} leaks hidden cards {sorted(leaked)}"
+
+
+def _strings(obj: Any) -> Iterable[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for v in obj:
+            yield from _strings(v)
