@@ -1,0 +1,94 @@
+"""The bot interface and what every game gives the bots (:class:`GameKit`).
+
+A bot decides from a view, never from a state. Many decisions still need a state to
+simulate with, so each game provides a *determiniser*: :meth:`GameKit.sample` builds
+an engine state that shows exactly the given view (``game.view(state, seat) ==
+view``), with every card the view hides dealt at random among the places it could
+be, consistent with what the view proves (a player who failed to follow suit has no
+card of it, a card taken from the discard pile is in that hand, ...). Search runs on
+many such samples ("determinised" or perfect-information Monte Carlo search).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from kroeg.games.base import JSON, Action, Game
+
+DEFAULT_BUDGET = 0.3
+"""Seconds per decision on one core (issue 7: 300 ms)."""
+
+
+class BotError(RuntimeError):
+    """A bot was asked to decide where it cannot (no legal action, a view of another game)."""
+
+
+class Bot(ABC):
+    """One player level for one game; stateless between decisions."""
+
+    level: ClassVar[str]
+
+    def __init__(self, game: Game[Any], kit: GameKit) -> None:
+        self.game = game
+        self.kit = kit
+
+    def decide(
+        self, view: JSON, legal: Sequence[Action], rng: random.Random, budget: float
+    ) -> Action:
+        """One of ``legal``, decided from ``view`` within about ``budget`` seconds."""
+        if not legal:
+            raise BotError(f"seat {view.get('you')} has no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(view, list(legal), rng, Deadline(budget))
+
+    @abstractmethod
+    def choose(
+        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+    ) -> Action:
+        """The decision itself, with at least two legal actions to choose from."""
+
+
+class Deadline:
+    """A point in time a decision must be made by (``time.perf_counter`` based)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.at = time.perf_counter() + seconds
+
+    def passed(self) -> bool:
+        return time.perf_counter() >= self.at
+
+    def left(self) -> float:
+        return self.at - time.perf_counter()
+
+
+class GameKit(ABC):
+    """Everything game-specific the bots need: the determiniser and the two players."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    @abstractmethod
+    def sample(self, view: JSON, rng: random.Random) -> Any:
+        """A state whose view for ``view["you"]`` equals ``view``, hidden cards at random."""
+
+    @abstractmethod
+    def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+        """The rule-based decision (level ``basis``)."""
+
+    @abstractmethod
+    def sterk(
+        self,
+        view: JSON,
+        legal: list[Action],
+        rng: random.Random,
+        deadline: Deadline,
+        max_samples: int | None,
+    ) -> Action:
+        """The search decision (level ``sterk``): best so far when the deadline passes,
+        or after ``max_samples`` determinisations when given (repeatable runs)."""

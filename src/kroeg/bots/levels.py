@@ -1,0 +1,94 @@
+"""The bot levels and :func:`make_bot`, the one way to get a bot."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+from kroeg.bots.base import Bot, BotError, Deadline, GameKit
+from kroeg.games.base import JSON, Action, Game
+
+LEVELS = ("random", "huis", "basis", "sterk")
+"""From weakest to strongest; ``random`` is only a baseline for the arena."""
+
+HOUSE_LEVELS = ("huis", "basis", "sterk")
+"""The levels a table's house may play at."""
+
+
+class RandomBot(Bot):
+    """A uniformly random legal action."""
+
+    level = "random"
+
+    def choose(
+        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+    ) -> Action:
+        return rng.choice(legal)
+
+
+class HuisBot(Bot):
+    """The game's ``default()``: what the house plays for a player on a timeout.
+
+    ``default`` decides only from what the seat's view shows (an engine promise), so
+    it may be asked on any state consistent with the view: a sampled one.
+    """
+
+    level = "huis"
+
+    def choose(
+        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+    ) -> Action:
+        state = self.kit.sample(view, rng)
+        return self.game.default(state, view["you"])
+
+
+class BasisBot(Bot):
+    """The rule-based player of the game's kit."""
+
+    level = "basis"
+
+    def choose(
+        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+    ) -> Action:
+        return self.kit.basis(view, legal, rng)
+
+
+class SterkBot(Bot):
+    """Determinised search; ``max_samples`` caps the work so a run can be repeated exactly."""
+
+    level = "sterk"
+
+    def __init__(self, game: Game[Any], kit: GameKit, max_samples: int | None = None) -> None:
+        super().__init__(game, kit)
+        self.max_samples = max_samples
+
+    def choose(
+        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+    ) -> Action:
+        return self.kit.sterk(view, legal, rng, deadline, self.max_samples)
+
+
+_BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "huis": HuisBot,
+    "basis": BasisBot,
+    "sterk": SterkBot,
+}
+
+
+def make_kit(game: Game[Any]) -> GameKit:
+    """The bots' kit of a game (``kroeg.bots.<game>.Kit``)."""
+    module = importlib.import_module(f"kroeg.bots.{game.name}")
+    kit: GameKit = module.Kit(game)
+    return kit
+
+
+def make_bot(game: Game[Any], level: str, *, max_samples: int | None = None) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`) for ``game``."""
+    if level not in _BOTS:
+        raise BotError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}")
+    kit = make_kit(game)
+    if level == "sterk":
+        return SterkBot(game, kit, max_samples)
+    return _BOTS[level](game, kit)

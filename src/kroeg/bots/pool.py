@@ -1,0 +1,137 @@
+"""Bots for the server: they think in worker processes, so the event loop never waits.
+
+:class:`BotPool` runs decisions in a :class:`~concurrent.futures.ProcessPoolExecutor`.
+A decision that overruns its budget (plus a grace for the trip to the worker and
+back), fails, or returns something that is not legal is replaced by the ``huis``
+decision, the game's ``default()``, computed in the calling process (it takes
+a millisecond or so). The pool never raises for a bot's failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import random
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import lru_cache
+from typing import Any
+
+from kroeg.bots.base import DEFAULT_BUDGET, Bot
+from kroeg.bots.levels import make_bot
+from kroeg.games import make_game
+from kroeg.games.base import JSON, Action
+
+log = logging.getLogger(__name__)
+
+DEFAULT_GRACE = 0.25
+"""Seconds allowed beyond the budget for a decision's trip to the worker and back."""
+
+
+@lru_cache(maxsize=64)
+def _bot(game: str, variant: str, options_json: str, level: str) -> Bot:
+    return make_bot(make_game(game, variant, json.loads(options_json)), level)
+
+
+def decide_now(
+    game: str,
+    variant: str,
+    options: Mapping[str, object],
+    view: JSON,
+    legal: Sequence[Action],
+    level: str,
+    budget: float,
+    seed: int | None,
+) -> Action:
+    """One decision in this process (what a worker runs)."""
+    bot = _bot(game, variant, json.dumps(dict(options), sort_keys=True), level)
+    action = bot.decide(view, [tuple(a) for a in legal], random.Random(seed), budget)
+    return tuple(action)
+
+
+def _ready() -> bool:
+    return True
+
+
+class BotPool:
+    """Worker processes that run bot decisions; use as ``async with BotPool() as pool``."""
+
+    def __init__(self, workers: int | None = None, *, grace: float = DEFAULT_GRACE) -> None:
+        self.workers = workers or max(1, (multiprocessing.cpu_count() or 2) - 1)
+        self.grace = grace
+        self._executor: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._executor
+
+    async def start(self) -> None:
+        """Start every worker now, so the first decisions do not pay for it."""
+        loop = asyncio.get_running_loop()
+        pool = self._pool()
+        await asyncio.gather(*(loop.run_in_executor(pool, _ready) for _ in range(self.workers)))
+
+    async def decide(
+        self,
+        game: str,
+        variant: str,
+        options: Mapping[str, object],
+        view: JSON,
+        legal: Sequence[Action],
+        level: str,
+        budget: float = DEFAULT_BUDGET,
+        seed: int | None = None,
+    ) -> Action:
+        """The bot's action for ``view``; the ``huis`` action when the bot overruns or fails."""
+        args = (game, variant, dict(options), view, list(legal), level, budget, seed)
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._pool(), decide_now, *args)
+            action = await asyncio.wait_for(future, budget + self.grace)
+        except TimeoutError:
+            log.warning("bot %s for %s overran its budget of %.3f s", level, game, budget)
+            return self.fallback(*args[:5], seed)
+        except BrokenProcessPool:
+            log.exception("the bot pool broke; starting a new one")
+            self._executor = None
+            return self.fallback(*args[:5], seed)
+        except Exception:
+            log.exception("bot %s for %s failed", level, game)
+            return self.fallback(*args[:5], seed)
+        if action not in legal:
+            log.error("bot %s for %s chose %r, which is not legal", level, game, action)
+            return self.fallback(*args[:5], seed)
+        return action
+
+    @staticmethod
+    def fallback(
+        game: str,
+        variant: str,
+        options: Mapping[str, object],
+        view: JSON,
+        legal: Sequence[Action],
+        seed: int | None,
+    ) -> Action:
+        """The ``huis`` decision, in this process; the first legal action if even that fails."""
+        try:
+            return decide_now(game, variant, options, view, legal, "huis", DEFAULT_BUDGET, seed)
+        except Exception:
+            log.exception("the huis fallback for %s failed; playing the first legal action", game)
+            return tuple(legal[0])
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    async def __aenter__(self) -> BotPool:
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        self.close()
