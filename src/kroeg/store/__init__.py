@@ -1,0 +1,29 @@
+"""Persistence: SQLAlchemy 2 async Core over SQLite (default) or PostgreSQL.
+
+Every change of a live table is one :class:`TableChange`, committed (in a group commit
+with the changes of other tables) before anyone is told of it.
+"""
+
+from kroeg.store.database import database_url
+from kroeg.store.store import (
+    Finish,
+    GameRow,
+    LogEntry,
+    NewGame,
+    Store,
+    TableChange,
+    TableRow,
+    open_store,
+)
+
+__all__ = [
+    "Finish",
+    "GameRow",
+    "LogEntry",
+    "NewGame",
+    "Store",
+    "TableChange",
+    "TableRow",
+    "database_url",
+    "open_store",
+]

@@ -1,0 +1,65 @@
+"""Opening the database: the URL, SQLite's settings, and the migrations run on start."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+DEFAULT_URL = "sqlite+aiosqlite:///data/kroeg.sqlite3"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: the given one, else ``KROEG_DATABASE_URL``, else SQLite under data/.
+
+    Plain ``sqlite://`` and ``postgresql://`` URLs get their async drivers."""
+    url = url or os.environ.get("KROEG_DATABASE_URL") or DEFAULT_URL
+    if url.startswith("sqlite:"):
+        url = "sqlite+aiosqlite:" + url[len("sqlite:") :]
+    elif url.startswith(("postgresql:", "postgres:")):
+        url = "postgresql+asyncpg:" + url.split(":", 1)[1]
+    return url
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """An async engine; SQLite files get WAL, NORMAL sync and a busy timeout.
+
+    WAL with ``synchronous=NORMAL`` keeps every committed transaction through a crash of
+    the server process (``kill -9``); only a power loss may drop the last commits."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_async_engine(url, pool_size=10, max_overflow=10)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(url)
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+    return engine
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring the schema to the newest migration (run on every start)."""
+    async with engine.begin() as connection:
+        await connection.run_sync(_upgrade)

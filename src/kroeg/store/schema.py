@@ -1,0 +1,91 @@
+"""The tables of the store (SQLAlchemy Core), shared by the queries and the migrations.
+
+- ``settings``: key/value pairs of the server itself (the token signing secret).
+- ``players``: guests and their display names.
+- ``tables``: the live tables with their configuration, their current ``version`` and
+  their ``seating`` (who sits where, the waiting list), updated with every change.
+- ``games``: one row per game played at a table; ``finished_at`` is null while it runs.
+- ``actions``: the append-only log of every game step (deals included) with the table
+  version it produced; a game is rebuilt by replaying its rows in ``seq`` order.
+- ``results``: each seat's outcome of a finished game.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+settings = sa.Table(
+    "settings",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("variant", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seats", sa.Integer, nullable=False),
+    sa.Column("clock_seconds", sa.Float, nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("house_level", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("version", sa.BigInteger, nullable=False),
+    sa.Column("seating", sa.JSON, nullable=False),
+    sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()),
+)
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False, index=True),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("variant", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seats", sa.Integer, nullable=False),
+    sa.Column("dealer", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("players", sa.JSON, nullable=False),
+    sa.Column("names", sa.JSON, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("result", sa.JSON, nullable=True),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("version", sa.BigInteger, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("data", sa.JSON, nullable=False),
+    sa.Column("by", sa.String(8), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+results = sa.Table(
+    "results",
+    metadata,
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.String(32), nullable=True, index=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("outcome", sa.String(8), nullable=False),
+)

@@ -1,0 +1,427 @@
+"""The store's queries, and the group commit that writes the changes of live tables.
+
+Tables write through :meth:`Store.write`: each call is one versioned change, and the
+call returns only once that change is committed. Changes that arrive while a commit is
+running are committed together in the next transaction (a group commit), so hundreds
+of tables cost a handful of commits a second rather than one each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from kroeg.store import schema
+from kroeg.store.database import create_engine, database_url, migrate
+
+JSON = dict[str, Any]
+MAX_BATCH = 512
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    game: str
+    variant: str
+    options: JSON
+    seats: int
+    clock_seconds: float
+    private: bool
+    house_level: int
+    created_at: float
+    version: int
+    seating: JSON
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game about to start at a table; the store gives it its id."""
+
+    table_id: str
+    number: int
+    game: str
+    variant: str
+    options: JSON
+    seats: int
+    dealer: int
+    seed: int
+    players: list[str | None]
+    names: list[str]
+    started_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    table_id: str
+    number: int
+    game: str
+    variant: str
+    options: JSON
+    seats: int
+    dealer: int
+    seed: int
+    players: list[str | None]
+    names: list[str]
+    started_at: float
+    finished_at: float | None
+    result: JSON | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One step of a game's log: a ``deal``, an ``act`` or a player taken ``out``.
+
+    ``data`` is the deal (RECORDS.md form), the action (record form) or ``{"reason"}``;
+    ``by`` says who decided it: ``player``, ``house``, ``timeout`` or ``table``."""
+
+    seq: int
+    version: int
+    seat: int
+    kind: str
+    data: Any
+    by: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """A game's end: its result and each seat's outcome (``won``, ``lost``, ``left``)."""
+
+    game_id: int
+    result: JSON
+    finished_at: float
+    outcomes: list[tuple[str | None, str, str]]
+    """Per seat: player id (None for the house), display name, outcome."""
+
+
+@dataclass(slots=True)
+class TableChange:
+    """One versioned change of a table, written in one transaction.
+
+    ``entry`` appends to the log of game ``game_id``; ``new_game`` starts a game (the
+    write returns its id); ``seating`` replaces the table's seating; ``finish`` ends a game.
+    """
+
+    table_id: str
+    version: int
+    seating: JSON | None = None
+    new_game: NewGame | None = None
+    game_id: int | None = None
+    entry: LogEntry | None = None
+    finish: Finish | None = None
+    done: asyncio.Future[int | None] = field(init=False, repr=False)
+
+
+class Store:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.backend = engine.dialect.name
+        self._queue: asyncio.Queue[TableChange] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    # Lifecycle ------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+
+    async def close(self) -> None:
+        """Finish the pending writes, then close the engine."""
+        if self._writer is not None:
+            while not self._queue.empty():
+                await asyncio.sleep(0.01)
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+        await self.engine.dispose()
+
+    # Group commit ------------------------------------------------------------------
+
+    async def write(self, change: TableChange) -> int | None:
+        """Commit one change; returns the new game's id when it started one."""
+        change.done = asyncio.get_running_loop().create_future()
+        if self._writer is None:
+            self.start()
+        self._queue.put_nowait(change)
+        return await change.done
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self.engine.begin() as conn:
+                    ids = [await _apply_change(conn, c) for c in batch]
+            except Exception:
+                # Find the faulty change: commit each alone, so the others still land.
+                for change in batch:
+                    try:
+                        async with self.engine.begin() as conn:
+                            game_id = await _apply_change(conn, change)
+                    except Exception as e:
+                        if not change.done.done():
+                            change.done.set_exception(e)
+                    else:
+                        if not change.done.done():
+                            change.done.set_result(game_id)
+                continue
+            for change, game_id in zip(batch, ids, strict=True):
+                if not change.done.done():
+                    change.done.set_result(game_id)
+
+    # Settings and players ----------------------------------------------------------
+
+    async def secret(self) -> str:
+        """The token signing secret, created on first use and kept in the database."""
+        async with self.engine.begin() as conn:
+            value = await conn.scalar(
+                sa.select(schema.settings.c.value).where(schema.settings.c.key == "token_secret")
+            )
+            if value is not None:
+                return str(value)
+        candidate = secrets.token_hex(32)
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    sa.insert(schema.settings).values(key="token_secret", value=candidate)
+                )
+        except sa.exc.IntegrityError:
+            return await self.secret()  # another process made it first
+        return candidate
+
+    async def create_player(self, player_id: str, name: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                sa.insert(schema.players).values(id=player_id, name=name, created_at=time.time())
+            )
+
+    async def rename_player(self, player_id: str, name: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                sa.update(schema.players).where(schema.players.c.id == player_id).values(name=name)
+            )
+
+    async def player_name(self, player_id: str) -> str | None:
+        async with self.engine.connect() as conn:
+            name = await conn.scalar(
+                sa.select(schema.players.c.name).where(schema.players.c.id == player_id)
+            )
+        return None if name is None else str(name)
+
+    async def player_names(self, player_ids: Sequence[str]) -> dict[str, str]:
+        if not player_ids:
+            return {}
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(schema.players.c.id, schema.players.c.name).where(
+                    schema.players.c.id.in_(list(player_ids))
+                )
+            )
+            return {r.id: r.name for r in rows}
+
+    # Tables ---------------------------------------------------------------------------
+
+    async def create_table(self, row: TableRow) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(sa.insert(schema.tables).values(**_table_values(row)))
+
+    async def open_tables(self) -> list[TableRow]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(schema.tables)
+                .where(schema.tables.c.closed == sa.false())
+                .order_by(schema.tables.c.created_at)
+            )
+            return [_table_row(r._mapping) for r in rows]
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(sa.select(schema.tables).where(schema.tables.c.id == table_id))
+            ).first()
+        return None if row is None else _table_row(row._mapping)
+
+    # Games ----------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(sa.select(schema.games).where(schema.games.c.id == game_id))
+            ).first()
+        return None if row is None else _game_row(row._mapping)
+
+    async def games_of(self, table_id: str) -> list[GameRow]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(schema.games)
+                .where(schema.games.c.table_id == table_id)
+                .order_by(schema.games.c.number)
+            )
+            return [_game_row(r._mapping) for r in rows]
+
+    async def running_game(self, table_id: str) -> GameRow | None:
+        """The table's unfinished game, if any (the one to rebuild after a restart)."""
+        g = schema.games
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(g)
+                    .where(g.c.table_id == table_id, g.c.finished_at.is_(None))
+                    .order_by(g.c.number.desc())
+                    .limit(1)
+                )
+            ).first()
+        return None if row is None else _game_row(row._mapping)
+
+    async def log(self, game_id: int) -> list[LogEntry]:
+        """A game's log in order."""
+        a = schema.actions
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(sa.select(a).where(a.c.game_id == game_id).order_by(a.c.seq))
+            return [
+                LogEntry(r.seq, r.version, r.seat, r.kind, r.data, r.by, r.created_at) for r in rows
+            ]
+
+    async def outcomes(self, game_id: int) -> list[tuple[int, str | None, str, str]]:
+        r = schema.results
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                sa.select(r.c.seat, r.c.player_id, r.c.name, r.c.outcome)
+                .where(r.c.game_id == game_id)
+                .order_by(r.c.seat)
+            )
+            return [(x.seat, x.player_id, x.name, x.outcome) for x in rows]
+
+
+async def _apply_change(conn: AsyncConnection, change: TableChange) -> int | None:
+    game_id = change.game_id
+    if change.new_game is not None:
+        g = change.new_game
+        game_id = await conn.scalar(
+            sa.insert(schema.games)
+            .values(
+                table_id=g.table_id,
+                number=g.number,
+                game=g.game,
+                variant=g.variant,
+                options=g.options,
+                seats=g.seats,
+                dealer=g.dealer,
+                seed=g.seed,
+                players=g.players,
+                names=g.names,
+                started_at=g.started_at,
+            )
+            .returning(schema.games.c.id)
+        )
+    if change.entry is not None:
+        if game_id is None:
+            raise ValueError("a log entry needs the game it belongs to")
+        e = change.entry
+        await conn.execute(
+            sa.insert(schema.actions).values(
+                game_id=game_id,
+                seq=e.seq,
+                version=e.version,
+                seat=e.seat,
+                kind=e.kind,
+                data=e.data,
+                by=e.by,
+                created_at=e.created_at,
+            )
+        )
+    if change.finish is not None:
+        f = change.finish
+        await conn.execute(
+            sa.update(schema.games)
+            .where(schema.games.c.id == f.game_id)
+            .values(finished_at=f.finished_at, result=f.result)
+        )
+        await conn.execute(
+            sa.insert(schema.results),
+            [
+                {"game_id": f.game_id, "seat": seat, "player_id": p, "name": n, "outcome": o}
+                for seat, (p, n, o) in enumerate(f.outcomes)
+            ],
+        )
+    values: JSON = {"version": change.version}
+    if change.seating is not None:
+        values["seating"] = change.seating
+    await conn.execute(
+        sa.update(schema.tables).where(schema.tables.c.id == change.table_id).values(**values)
+    )
+    return game_id if change.new_game is not None else None
+
+
+def _table_values(row: TableRow) -> JSON:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "variant": row.variant,
+        "options": row.options,
+        "seats": row.seats,
+        "clock_seconds": row.clock_seconds,
+        "private": row.private,
+        "house_level": row.house_level,
+        "created_at": row.created_at,
+        "version": row.version,
+        "seating": row.seating,
+        "closed": row.closed,
+    }
+
+
+def _table_row(m: Any) -> TableRow:
+    return TableRow(
+        id=m["id"],
+        game=m["game"],
+        variant=m["variant"],
+        options=dict(m["options"]),
+        seats=m["seats"],
+        clock_seconds=float(m["clock_seconds"]),
+        private=bool(m["private"]),
+        house_level=m["house_level"],
+        created_at=m["created_at"],
+        version=int(m["version"]),
+        seating=dict(m["seating"]),
+        closed=bool(m["closed"]),
+    )
+
+
+def _game_row(m: Any) -> GameRow:
+    return GameRow(
+        id=m["id"],
+        table_id=m["table_id"],
+        number=m["number"],
+        game=m["game"],
+        variant=m["variant"],
+        options=dict(m["options"]),
+        seats=m["seats"],
+        dealer=m["dealer"],
+        seed=int(m["seed"]),
+        players=list(m["players"]),
+        names=list(m["names"]),
+        started_at=m["started_at"],
+        finished_at=m["finished_at"],
+        result=m["result"],
+    )
+
+
+async def open_store(url: str | None = None) -> Store:
+    """Connect, run the migrations and start the group-commit writer."""
+    engine = create_engine(database_url(url))
+    await migrate(engine)
+    store = Store(engine)
+    store.start()
+    return store

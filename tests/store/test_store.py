@@ -1,0 +1,168 @@
+"""The store on SQLite and on PostgreSQL: migrations, players, tables, the game log."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from kroeg.store import Finish, LogEntry, NewGame, TableChange, TableRow, open_store
+
+
+def _table(table_id: str = "t1") -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="toepen",
+        variant="kroegregels",
+        options={"max_points": 15},
+        seats=4,
+        clock_seconds=60.0,
+        private=False,
+        house_level=1,
+        created_at=time.time(),
+        version=0,
+        seating={"seats": [None, None, None, None], "waiting": []},
+    )
+
+
+def _new_game(table_id: str = "t1", number: int = 1) -> NewGame:
+    return NewGame(
+        table_id=table_id,
+        number=number,
+        game="toepen",
+        variant="kroegregels",
+        options={},
+        seats=4,
+        dealer=2,
+        seed=123456789012345,
+        players=["p1", None, None, None],
+        names=["Anna", "Kees", "Truus", "Henk"],
+        started_at=time.time(),
+    )
+
+
+def _entry(seq: int, version: int, kind: str = "act", data: object = None) -> LogEntry:
+    return LogEntry(seq, version, seq % 4, kind, data or ["play", "Th"], "player", time.time())
+
+
+async def test_migrations_run_twice_and_the_secret_survives_a_reopen(db_url: str) -> None:
+    store = await open_store(db_url)
+    secret = await store.secret()
+    await store.close()
+    store = await open_store(db_url)
+    try:
+        assert await store.secret() == secret
+        assert len(secret) == 64
+        async with store.engine.connect() as conn:
+            version = await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+        assert version == "0001"
+    finally:
+        await store.close()
+
+
+async def test_players_are_created_named_and_renamed(db_url: str) -> None:
+    store = await open_store(db_url)
+    try:
+        await store.create_player("p1", "Anna")
+        await store.create_player("p2", "Bram")
+        assert await store.player_name("p1") == "Anna"
+        assert await store.player_name("nobody") is None
+        await store.rename_player("p1", "Annie")
+        assert await store.player_names(["p1", "p2", "p3"]) == {"p1": "Annie", "p2": "Bram"}
+    finally:
+        await store.close()
+
+
+async def test_a_game_is_started_logged_finished_and_read_back(db_url: str) -> None:
+    store = await open_store(db_url)
+    try:
+        await store.create_table(_table())
+        seating = {"seats": ["p1", None, None, None], "waiting": ["p9"]}
+        game_id = await store.write(TableChange("t1", 1, seating=seating, new_game=_new_game()))
+        assert isinstance(game_id, int)
+        deal = {"hands": [["Th"]], "stock": []}
+        await store.write(TableChange("t1", 2, game_id=game_id, entry=_entry(0, 2, "deal", deal)))
+        await store.write(TableChange("t1", 3, game_id=game_id, entry=_entry(1, 3)))
+        running = await store.running_game("t1")
+        assert running is not None and running.id == game_id and running.seed == 123456789012345
+        assert running.players == ["p1", None, None, None]
+        table = await store.table("t1")
+        assert table is not None and table.version == 3 and table.seating == seating
+        log = await store.log(game_id)
+        assert [(e.seq, e.version, e.kind) for e in log] == [(0, 2, "deal"), (1, 3, "act")]
+        assert log[0].data == deal and log[1].data == ["play", "Th"]
+        outcomes = [("p1", "Anna", "lost"), (None, "Kees", "won")] + [(None, "X", "won")] * 2
+        finish = Finish(game_id, {"losers": [0]}, time.time(), outcomes)
+        await store.write(TableChange("t1", 4, game_id=game_id, entry=_entry(2, 4), finish=finish))
+        assert await store.running_game("t1") is None
+        game = await store.game(game_id)
+        assert game is not None and game.result == {"losers": [0]} and game.finished_at
+        assert (await store.outcomes(game_id))[:2] == [
+            (0, "p1", "Anna", "lost"),
+            (1, None, "Kees", "won"),
+        ]
+        assert [g.id for g in await store.games_of("t1")] == [game_id]
+        assert [t.id for t in await store.open_tables()] == ["t1"]
+    finally:
+        await store.close()
+
+
+async def test_concurrent_writes_of_many_tables_all_land_in_order(db_url: str) -> None:
+    """The group commit: 20 tables writing 15 steps each at once lose nothing."""
+    store = await open_store(db_url)
+    try:
+        ids = [f"t{i}" for i in range(20)]
+        for table_id in ids:
+            await store.create_table(_table(table_id))
+        game_ids = {}
+        for table_id in ids:
+            game_ids[table_id] = await store.write(
+                TableChange(table_id, 1, new_game=_new_game(table_id))
+            )
+
+        async def play(table_id: str) -> None:
+            for seq in range(15):
+                change = TableChange(
+                    table_id, seq + 2, game_id=game_ids[table_id], entry=_entry(seq, seq + 2)
+                )
+                await store.write(change)
+
+        await asyncio.gather(*(play(t) for t in ids))
+        for table_id in ids:
+            game_id = game_ids[table_id]
+            assert game_id is not None
+            log = await store.log(game_id)
+            assert [e.version for e in log] == list(range(2, 17))
+            table = await store.table(table_id)
+            assert table is not None and table.version == 16
+    finally:
+        await store.close()
+
+
+async def test_a_faulty_change_fails_alone_and_the_others_of_its_batch_land(db_url: str) -> None:
+    store = await open_store(db_url)
+    try:
+        await store.create_table(_table())
+        game_id = await store.write(TableChange("t1", 1, new_game=_new_game()))
+        await store.write(TableChange("t1", 2, game_id=game_id, entry=_entry(0, 2)))
+        duplicate = TableChange("t1", 3, game_id=game_id, entry=_entry(0, 3))
+        good = TableChange("t1", 3, game_id=game_id, entry=_entry(1, 3))
+        results = await asyncio.gather(
+            store.write(duplicate), store.write(good), return_exceptions=True
+        )
+        assert isinstance(results[0], sa.exc.IntegrityError)
+        assert results[1] is None
+        assert [e.seq for e in await store.log(game_id)] == [0, 1]
+    finally:
+        await store.close()
+
+
+def test_the_default_database_is_sqlite_under_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kroeg.store import database_url
+
+    monkeypatch.delenv("KROEG_DATABASE_URL", raising=False)
+    assert database_url() == "sqlite+aiosqlite:///data/kroeg.sqlite3"
+    monkeypatch.setenv("KROEG_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/k")
+    assert database_url() == "postgresql+asyncpg://postgres@127.0.0.1:5432/k"
