@@ -1,0 +1,261 @@
+"""The moves of a deal, without checks or events: bidding, a card to the trick, scoring.
+
+The :class:`~kroeg.games.klaverjassen.game.Klaverjassen` game validates an action
+before it calls these; bots searching the engine may call them directly on actions
+they took from :meth:`Rules.legal_mask` (the fast path measured in ``bench/``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from kroeg.cards import SPADES, suit_str
+
+from .rules import Rules
+from .state import BIDDING, DEAL, OVER, PLAY, KlaverjasState
+from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, STRENGTH, SUIT_OF
+
+REVOKE_PENALTY = 100
+"""Verzaken: 162 + 100 "strafpunten" + all roem to the other team (seed 001)."""
+
+GAME_LENGTHS = {"16_deals": 16, "8_deals": 8}
+TARGET_TOTAL = 1500
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The options that steer bidding, scoring and the end of the game."""
+
+    bid_start_left: bool
+    trump_mode: str
+    all_pass: str
+    roem_manual: bool
+    pit_bonus: int
+    double_spades: bool
+    allow_revoke: bool
+    deals: int | None
+    target: int | None
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> Config:
+        length = str(options["game_length"])
+        pit_bonus = options["pit_bonus"]
+        assert isinstance(pit_bonus, int)
+        return cls(
+            bid_start_left=options["bid_start"] == "left_of_dealer",
+            trump_mode=str(options["trump_mode"]),
+            all_pass=str(options["all_pass"]),
+            roem_manual=options["roem_claim"] == "manual",
+            pit_bonus=pit_bonus,
+            double_spades=bool(options["double_spades"]),
+            allow_revoke=bool(options["allow_revoke"]),
+            deals=GAME_LENGTHS.get(length),
+            target=TARGET_TOTAL if length == "first_to_1500" else None,
+        )
+
+
+def team_of(seat: int) -> int:
+    """Team 0 is seats 0 and 2, team 1 seats 1 and 3."""
+    return seat & 1
+
+
+def start_deal(cfg: Config, s: KlaverjasState, hands: list[int]) -> None:
+    """The cards are dealt; the first bidder may look at their hand (RULES.md §6.3, §6.4)."""
+    d = s.dealer
+    if cfg.trump_mode == "utrechts":
+        order: tuple[int, ...] = ((d + 1) % 4,)
+    elif cfg.bid_start_left:
+        order = tuple((d + i) % 4 for i in (1, 2, 3, 4))
+    else:
+        order = tuple((d + i) % 4 for i in range(4))
+    s.phase = BIDDING
+    s.hands = hands
+    s.bid_order = order
+    s.bid_index = 0
+    s.bids = []
+    s.forced = cfg.trump_mode != "free"
+    s.seen = 1 << order[0]
+    s.trump = s.declarer = -1
+    s.trick = []
+    s.led = s.hi = s.win_seat = s.win_card = s.win_strength = -1
+    s.tricks_played = 0
+    s.points = [0, 0]
+    s.roem = [0, 0]
+    s.tricks_won = [0, 0]
+    s.last_trick = None
+    s.claimable = 0
+    s.revoke_roem = [None, None, None, None]
+    s.questionable = [0, 0, 0, 0]
+    s.plays_questioned = [0, 0, 0, 0]
+
+
+def bidder(s: KlaverjasState) -> int:
+    return s.bid_order[s.bid_index]
+
+
+def make_trump(s: KlaverjasState, seat: int, suit: int) -> None:
+    """ "Ik speel ⟨suit⟩": bidding ends, all may see their hands, left of dealer leads."""
+    s.bids.append((seat, suit))
+    s.trump = suit
+    s.declarer = seat
+    s.phase = PLAY
+    s.seen = 0b1111
+    s.leader = s.turn = (s.dealer + 1) % 4
+
+
+def pass_bid(cfg: Config, s: KlaverjasState, seat: int) -> bool:
+    """ "Ik pas". Returns False when all passed and the deal is void (``all_pass: redeal``)."""
+    s.bids.append((seat, None))
+    s.bid_index += 1
+    if s.bid_index < len(s.bid_order):
+        s.seen |= 1 << bidder(s)
+        return True
+    if cfg.all_pass == "redeal":
+        s.phase = DEAL
+        return False
+    forced = s.dealer if cfg.all_pass == "dealer" else s.bid_order[0]
+    s.bid_order = (*s.bid_order, forced)
+    s.forced = True
+    return True
+
+
+def play_card(rules: Rules, cfg: Config, s: KlaverjasState, seat: int, card: int) -> bool:
+    """``seat`` plays ``card`` (assumed allowed); True when it completed a trick."""
+    trump = s.trump
+    trick = s.trick
+    suit = SUIT_OF[card]
+    strength = STRENGTH[trump][card]
+    if cfg.allow_revoke:
+        _note_revoke(rules, s, seat, card, suit, strength)
+    s.claimable = 0
+    s.hands[seat] &= ~(1 << card)
+    if not trick:
+        s.led = suit
+        s.hi = strength if suit == trump else -1
+        s.win_seat = seat
+        s.win_card = card
+        s.win_strength = strength
+    else:
+        if suit == trump and strength > s.hi:
+            s.hi = strength
+        if (suit == s.led or suit == trump) and strength > s.win_strength:
+            s.win_seat = seat
+            s.win_card = card
+            s.win_strength = strength
+    trick.append(card)
+    if len(trick) < 4:
+        s.turn = (seat + 1) & 3
+        return False
+    _complete_trick(rules, cfg, s)
+    return True
+
+
+def _note_revoke(
+    rules: Rules, s: KlaverjasState, seat: int, card: int, suit: int, strength: int
+) -> None:
+    """Verzaken mode: remember the first revoke of a seat and which plays were open to doubt."""
+    if s.trick and not (
+        (suit == s.led and s.led != s.trump) or (s.led == s.trump and strength > s.hi)
+    ):
+        s.questionable[seat] += 1
+    if s.revoke_roem[seat] is None and not (rules.legal_mask(s, seat) >> card) & 1:
+        s.revoke_roem[seat] = (s.roem[0], s.roem[1])
+
+
+def _complete_trick(rules: Rules, cfg: Config, s: KlaverjasState) -> None:
+    trump = s.trump
+    trick = s.trick
+    points_of = POINTS[trump]
+    a, b, c, d = trick
+    points = points_of[a] + points_of[b] + points_of[c] + points_of[d]
+    roem = rules.roem(trump, (1 << a) | (1 << b) | (1 << c) | (1 << d))
+    winner = s.win_seat
+    team = winner & 1
+    s.tricks_played += 1
+    last = s.tricks_played == 8
+    if last:
+        points += LAST_TRICK_BONUS
+    s.points[team] += points
+    s.tricks_won[team] += 1
+    if roem:
+        if cfg.roem_manual and not last:
+            s.claimable = roem
+        else:
+            s.roem[team] += roem
+    s.last_trick = (s.leader, tuple(trick), winner)
+    s.trick = []
+    s.leader = s.turn = winner
+    s.led = s.hi = s.win_seat = s.win_card = s.win_strength = -1
+    if last:
+        finish_deal(cfg, s, None)
+
+
+def claim_roem(s: KlaverjasState) -> tuple[int, int]:
+    """Manual roem is claimed: it goes to the team that won the trick. (team, roem)."""
+    assert s.last_trick is not None
+    team = s.last_trick[2] & 1
+    roem = s.claimable
+    s.roem[team] += roem
+    s.claimable = 0
+    return team, roem
+
+
+def call_revoke(cfg: Config, s: KlaverjasState, accused: int) -> bool:
+    """ "Verzaakt!": check the accused seat's plays; True (and the deal ends) when it revoked."""
+    s.plays_questioned[accused] = s.questionable[accused]
+    if s.revoke_roem[accused] is None:
+        return False
+    finish_deal(cfg, s, accused)
+    return True
+
+
+def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
+    """Score the deal (RULES.md §6.7), add it to the totals, end the game or pass the deal on."""
+    playing = team_of(s.declarer)
+    defending = 1 - playing
+    score = [0, 0]
+    mark: str | None = None
+    if revoker is not None:
+        roem_then = s.revoke_roem[revoker]
+        assert roem_then is not None
+        score[1 - team_of(revoker)] = DEAL_POINTS + REVOKE_PENALTY + sum(roem_then)
+        mark = "verzaakt"
+    elif s.tricks_won[playing] == 8:
+        score[playing] = s.points[playing] + s.roem[playing] + cfg.pit_bonus
+        mark = "pit"
+    elif s.points[playing] + s.roem[playing] > s.points[defending] + s.roem[defending]:
+        score = [s.points[0] + s.roem[0], s.points[1] + s.roem[1]]
+    else:
+        score[defending] = DEAL_POINTS + s.roem[0] + s.roem[1]
+        mark = "nat"
+    if cfg.double_spades and s.trump == SPADES:
+        score = [2 * score[0], 2 * score[1]]
+    s.summaries.append(
+        {
+            "declarer": s.declarer,
+            "trump": suit_str(s.trump),
+            "points": list(s.points),
+            "roem": list(s.roem),
+            "score": score,
+            "mark": mark,
+        }
+    )
+    s.totals = [s.totals[0] + score[0], s.totals[1] + score[1]]
+    s.deal_no += 1
+    s.claimable = 0
+    s.trick = []
+    if game_ends(cfg, s):
+        s.phase = OVER
+        t0, t1 = s.totals
+        s.winner = None if t0 == t1 else (0 if t0 > t1 else 1)
+    else:
+        s.phase = DEAL
+        s.dealer = (s.dealer + 1) % 4
+
+
+def game_ends(cfg: Config, s: KlaverjasState) -> bool:
+    if cfg.deals is not None:
+        return s.deal_no >= cfg.deals
+    assert cfg.target is not None
+    return max(s.totals) >= cfg.target and s.totals[0] != s.totals[1]

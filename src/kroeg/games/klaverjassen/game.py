@@ -1,0 +1,513 @@
+"""The :class:`Klaverjassen` game: options, validation, events and views (RULES.md §6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from kroeg.cards import (
+    PIKET_DECK,
+    CardError,
+    card_str,
+    cards_in,
+    mask_of,
+    parse_card,
+    parse_suit,
+    suit_str,
+)
+from kroeg.games.base import (
+    JSON,
+    Action,
+    BoolOption,
+    ChoiceOption,
+    Deal,
+    Event,
+    Game,
+    IntOption,
+    InvalidInput,
+    OptionSpec,
+    RuleError,
+    check_deck,
+)
+
+from . import core
+from .house import house_action
+from .rules import Rules, cards_text
+from .state import BIDDING, DEAL, OVER, PHASE_NAMES, PLAY, KlaverjasState
+
+SEATS = 4
+HAND_SIZE = 8
+SUIT_LETTERS = ("c", "d", "h", "s")
+
+_NKU: dict[str, object] = {
+    "troefplicht": "rotterdams",
+    "bid_start": "dealer",
+    "trump_mode": "free",
+    "all_pass": "dealer",
+    "four_jacks_200": False,
+    "four_kind_ranks": "all",
+    "roem_claim": "auto",
+    "pit_bonus": 100,
+    "game_length": "16_deals",
+    "double_spades": False,
+    "show_last_trick": False,
+    "allow_revoke": False,
+}
+
+
+class Klaverjassen(Game[KlaverjasState]):
+    """Klaverjassen for four players in two teams (seats 0+2 against 1+3).
+
+    Dutch terms: *troef* trump; *roem* bonus points for combinations lying together in
+    one trick; *nat* (beet) the playing team failed; *pit* (mars) the playing team took
+    every trick; *verzaken* revoking, breaking the duty to follow suit or to trump;
+    *boompje* a game of 16 deals.
+    """
+
+    name: ClassVar[str] = "klaverjassen"
+    deck: ClassVar[tuple[int, ...]] = PIKET_DECK
+    uses_upcard: ClassVar[bool] = False
+    seat_range: ClassVar[tuple[int, int]] = (SEATS, SEATS)
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
+        "troefplicht": ChoiceOption(
+            "duty to trump when you cannot follow suit: rotterdams (even over your partner,"
+            " undertrump when you cannot overtrump) or amsterdams",
+            ("rotterdams", "amsterdams"),
+        ),
+        "bid_start": ChoiceOption(
+            "who decides on trump first: the dealer (NKU) or the player left of the dealer",
+            ("dealer", "left_of_dealer"),
+        ),
+        "trump_mode": ChoiceOption(
+            "how trump is made: free (pass allowed), verplicht_spelen (the first bidder must"
+            " play) or utrechts (the player left of the dealer must play)",
+            ("free", "verplicht_spelen", "utrechts"),
+        ),
+        "all_pass": ChoiceOption(
+            "when all four pass: the dealer must play, the first bidder must play, or redeal",
+            ("dealer", "first", "redeal"),
+        ),
+        "four_jacks_200": BoolOption("four jacks in one trick give 200 roem instead of 100"),
+        "four_kind_ranks": ChoiceOption(
+            "which four of a kind give roem: all (7 to A) or a10hv (A, 10, H, V 100; jacks 200)",
+            ("all", "a10hv"),
+        ),
+        "roem_claim": ChoiceOption(
+            "roem is counted automatically, or must be claimed before the next card",
+            ("auto", "manual"),
+        ),
+        "pit_bonus": IntOption("bonus for taking all eight tricks (pit): 100 or 0", 0, 100),
+        "game_length": ChoiceOption(
+            "how long a game lasts: 16 deals (boompje), 8 deals, or until a team has 1500",
+            ("16_deals", "8_deals", "first_to_1500"),
+        ),
+        "double_spades": BoolOption("a deal with spades as trump scores double"),
+        "show_last_trick": BoolOption("the last completed trick stays visible"),
+        "allow_revoke": BoolOption(
+            "any card may be played; a revoke is called with 'verzaakt SEAT' and punished"
+        ),
+    }
+    variants: ClassVar[Mapping[str, Mapping[str, object]]] = {
+        "nku": _NKU,
+        "amsterdams": {**_NKU, "troefplicht": "amsterdams", "four_jacks_200": True},
+    }
+
+    def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(variant, options)
+        opts = self.options
+        if opts["pit_bonus"] not in (0, 100):
+            raise InvalidInput(f"option pit_bonus must be 100 or 0, got {opts['pit_bonus']}")
+        if opts["four_kind_ranks"] == "a10hv" and not opts["four_jacks_200"]:
+            raise InvalidInput(
+                "option four_kind_ranks a10hv counts four jacks as 200: set four_jacks_200 too"
+            )
+        self.rules = Rules(opts)
+        self.config = core.Config.from_options(opts)
+
+    # Set-up --------------------------------------------------------------------
+
+    def new_state(
+        self,
+        seats: int,
+        *,
+        dealer: int | None = None,
+        start: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> KlaverjasState:
+        self.check_seats(seats)
+        if dealer is None:
+            dealer = random.Random(seed).randrange(SEATS)
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < SEATS:
+            raise InvalidInput(f"dealer must be a seat from 0 to 3, got {dealer!r}")
+        totals, deal_no = self._start(start)
+        return KlaverjasState(dealer, totals, deal_no)
+
+    def _start(self, start: Mapping[str, Any] | None) -> tuple[list[int], int]:
+        if start is None:
+            return [0, 0], 0
+        unknown = sorted(set(start) - {"totals", "deal_no"})
+        if unknown:
+            raise InvalidInput(
+                f"unknown start fields for klaverjassen: {', '.join(unknown)}"
+                " (expected totals, deal_no)"
+            )
+        totals = start.get("totals", [0, 0])
+        if not (
+            isinstance(totals, list)
+            and len(totals) == 2
+            and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals)
+        ):
+            raise InvalidInput(f"start totals must be two whole numbers >= 0, got {totals!r}")
+        deal_no = start.get("deal_no", 0)
+        limit = self.config.deals
+        if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 0:
+            raise InvalidInput(f"start deal_no must be a whole number >= 0, got {deal_no!r}")
+        if limit is not None and deal_no >= limit:
+            raise InvalidInput(f"start deal_no must be below the game length {limit}")
+        if self.config.target is not None and max(totals) >= self.config.target:
+            raise InvalidInput(f"start totals already reach {self.config.target}")
+        return list(totals), deal_no
+
+    def copy(self, s: KlaverjasState) -> KlaverjasState:
+        return s.copy()
+
+    def seat_count(self, s: KlaverjasState) -> int:
+        return SEATS
+
+    def pending_deal(self, s: KlaverjasState) -> int | None:
+        return s.dealer if s.phase == DEAL else None
+
+    def random_deal(self, s: KlaverjasState, rng: random.Random) -> Deal:
+        """Shuffled, then dealt 3-2-3 clockwise from the dealer's left (RULES.md §6.3)."""
+        cards = list(PIKET_DECK)
+        rng.shuffle(cards)
+        hands: list[list[int]] = [[], [], [], []]
+        pos = 0
+        for packet in (3, 2, 3):
+            for i in range(1, 5):
+                hands[(s.dealer + i) % 4].extend(cards[pos : pos + packet])
+                pos += packet
+        return Deal(hands=tuple(tuple(h) for h in hands), stock=())
+
+    # Whose turn, what is legal -----------------------------------------------------
+
+    def to_act(self, s: KlaverjasState) -> frozenset[int]:
+        if s.phase == BIDDING:
+            return frozenset((core.bidder(s),))
+        if s.phase == PLAY:
+            return frozenset((s.turn,))
+        return frozenset()
+
+    def legal(self, s: KlaverjasState, seat: int) -> list[Action]:
+        if s.phase == BIDDING:
+            if seat != core.bidder(s):
+                return []
+            bids: list[Action] = [("bid", suit) for suit in range(4)]
+            return bids if s.forced else [*bids, ("pass",)]
+        if s.phase != PLAY:
+            return []
+        out: list[Action] = []
+        if seat == s.turn:
+            out = [("play", c) for c in cards_in(self.legal_mask(s, seat))]
+        if s.claimable:
+            out.append(("roem",))
+        if self.config.allow_revoke:
+            for accused in (seat ^ 1, seat ^ 3):
+                if s.questionable[accused] > s.plays_questioned[accused]:
+                    out.append(("verzaakt", accused))
+        return out
+
+    def legal_mask(self, s: KlaverjasState, seat: int) -> int:
+        """The cards ``seat`` may play now as a mask (every held card in verzaken mode)."""
+        if self.config.allow_revoke:
+            return s.hands[seat]
+        return self.rules.legal_mask(s, seat)
+
+    # Applying actions ------------------------------------------------------------------
+
+    def apply(self, s: KlaverjasState, seat: int, action: Action | Deal) -> list[Event]:
+        if isinstance(action, Deal):
+            return self._deal(s, seat, action)
+        if s.phase == OVER:
+            raise RuleError("the game is over")
+        if s.phase == DEAL:
+            raise RuleError(f"no action now: the next deal is due (dealer {s.dealer})")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise InvalidInput(f"seat must be 0 to 3, got {seat!r}")
+        verb = action[0] if action else None
+        if verb == "play" and len(action) == 2:
+            return self._play(s, seat, action[1])
+        if verb == "bid" and len(action) == 2:
+            return self._bid(s, seat, action[1])
+        if verb == "pass" and len(action) == 1:
+            return self._pass(s, seat)
+        if verb == "roem" and len(action) == 1:
+            return self._roem(s, seat)
+        if verb == "verzaakt" and len(action) == 2:
+            return self._verzaakt(s, seat, action[1])
+        raise InvalidInput(
+            f"unknown klaverjassen action {action!r}: expected play CARD, bid SUIT, pass,"
+            " roem or verzaakt SEAT"
+        )
+
+    def _deal(self, s: KlaverjasState, seat: int, deal: Deal) -> list[Event]:
+        if s.phase == OVER:
+            raise RuleError("the game is over")
+        if s.phase != DEAL:
+            raise RuleError("no deal is due now: the current deal is not finished")
+        if seat != s.dealer:
+            raise RuleError(f"the deal is due from seat {s.dealer}, not seat {seat}")
+        if len(deal.hands) != SEATS or any(len(h) != HAND_SIZE for h in deal.hands):
+            raise InvalidInput("a klaverjassen deal gives 4 hands of 8 cards")
+        if deal.stock:
+            raise InvalidInput("a klaverjassen deal leaves no stock: all 32 cards are dealt")
+        check_deck(deal, PIKET_DECK, uses_upcard=False)
+        core.start_deal(self.config, s, [mask_of(h) for h in deal.hands])
+        first = core.bidder(s)
+        return [
+            Event(
+                "deal",
+                {
+                    "dealer": s.dealer,
+                    "deal_no": s.deal_no + 1,
+                    "hand_counts": [HAND_SIZE] * SEATS,
+                    "bidder": first,
+                },
+            ),
+            self._hand_event(s, first),
+        ]
+
+    def _hand_event(self, s: KlaverjasState, seat: int) -> Event:
+        return Event("hand", {"seat": seat, "cards": _cards(s.hands[seat])}, to=seat)
+
+    def _check_turn(self, s: KlaverjasState, seat: int, phase: int) -> None:
+        if s.phase != phase:
+            what = "bidding is over: trump is made" if phase == BIDDING else "bidding is not over"
+            raise RuleError(f"not now: {what}")
+        waiting = core.bidder(s) if phase == BIDDING else s.turn
+        if seat != waiting:
+            raise RuleError(f"not your turn: waiting for seat {waiting}")
+
+    def _bid(self, s: KlaverjasState, seat: int, suit: object) -> list[Event]:
+        if not _is_seat(suit):
+            raise InvalidInput(f"bid needs a suit 0-3 (c, d, h, s), got {suit!r}")
+        assert isinstance(suit, int)
+        self._check_turn(s, seat, BIDDING)
+        unseen = [x for x in range(SEATS) if not (s.seen >> x) & 1]
+        core.make_trump(s, seat, suit)
+        events = [
+            Event("bid", {"seat": seat, "suit": suit_str(suit)}),
+            Event(
+                "trump",
+                {
+                    "declarer": seat,
+                    "team": core.team_of(seat),
+                    "trump": suit_str(suit),
+                    "leader": s.leader,
+                },
+            ),
+        ]
+        events += [self._hand_event(s, x) for x in unseen]
+        return events
+
+    def _pass(self, s: KlaverjasState, seat: int) -> list[Event]:
+        self._check_turn(s, seat, BIDDING)
+        if s.forced:
+            raise RuleError(
+                f"seat {seat} must play: name a trump suit with bid c, d, h or s (passing is"
+                " not allowed now)"
+            )
+        seen_before = s.seen
+        go_on = core.pass_bid(self.config, s, seat)
+        events = [Event("pass", {"seat": seat})]
+        if not go_on:
+            events.append(Event("redeal", {"dealer": s.dealer}))
+            return events
+        nxt = core.bidder(s)
+        if len(s.bids) == 4:  # all passed: this seat must play now
+            events.append(Event("must_play", {"seat": nxt}))
+        if not (seen_before >> nxt) & 1:
+            events.append(self._hand_event(s, nxt))
+        return events
+
+    def _play(self, s: KlaverjasState, seat: int, card: object) -> list[Event]:
+        if isinstance(card, bool) or not isinstance(card, int) or card not in PIKET_DECK:
+            raise InvalidInput(f"play needs a card of the piket deck (7 to A), got {card!r}")
+        self._check_turn(s, seat, PLAY)
+        hand = s.hands[seat]
+        if not (hand >> card) & 1:
+            raise RuleError(
+                f"seat {seat} does not hold {card_str(card)}: it holds {cards_text(hand)}"
+            )
+        legal = self.legal_mask(s, seat)
+        if not (legal >> card) & 1:
+            raise RuleError(self.rules.refusal(s, seat, card, legal))
+        deals_before = s.deal_no
+        done = core.play_card(self.rules, self.config, s, seat, card)
+        events = [Event("play", {"seat": seat, "card": card_str(card)})]
+        if done:
+            events.append(self._trick_event(s))
+        if s.deal_no != deals_before:
+            events += self._deal_end_events(s)
+        return events
+
+    def _trick_event(self, s: KlaverjasState) -> Event:
+        assert s.last_trick is not None
+        leader, cards, winner = s.last_trick
+        roem = self.rules.roem(s.trump, mask_of(cards))
+        return Event(
+            "trick",
+            {
+                "leader": leader,
+                "cards": [card_str(c) for c in cards],
+                "winner": winner,
+                "team": core.team_of(winner),
+                "roem": roem,
+                "roem_counted": not s.claimable and roem > 0,
+            },
+        )
+
+    def _deal_end_events(self, s: KlaverjasState) -> list[Event]:
+        events = [Event("deal_end", {"deal_no": s.deal_no, **s.summaries[-1]})]
+        if s.phase == OVER:
+            events.append(Event("game_over", {"result": self.result(s), "totals": s.totals}))
+        return events
+
+    def _roem(self, s: KlaverjasState, seat: int) -> list[Event]:
+        if not self.config.roem_manual:
+            raise RuleError("roem is counted automatically in this game (roem_claim: auto)")
+        if s.phase != PLAY or not s.claimable:
+            raise RuleError("no roem to claim: the last completed trick holds no unclaimed roem")
+        team, roem = core.claim_roem(s)
+        return [Event("roem", {"seat": seat, "team": team, "roem": roem})]
+
+    def _verzaakt(self, s: KlaverjasState, seat: int, accused: object) -> list[Event]:
+        if not _is_seat(accused):
+            raise InvalidInput(f"verzaakt needs a seat 0-3, got {accused!r}")
+        assert isinstance(accused, int)
+        if not self.config.allow_revoke:
+            raise RuleError("revokes cannot happen in this game (allow_revoke: false)")
+        if s.phase != PLAY:
+            raise RuleError("a revoke can only be called while the cards are played")
+        if core.team_of(accused) == core.team_of(seat):
+            raise RuleError(
+                f"seat {seat} can only call a revoke of an opponent (seat {seat ^ 1} or {seat ^ 3})"
+            )
+        if s.questionable[accused] <= s.plays_questioned[accused]:
+            raise RuleError(
+                f"seat {accused} has made no play since it was last checked that could be a revoke"
+            )
+        deals_before = s.deal_no
+        found = core.call_revoke(self.config, s, accused)
+        events = [Event("verzaakt", {"seat": seat, "accused": accused, "revoke": found})]
+        if s.deal_no != deals_before:
+            events += self._deal_end_events(s)
+        return events
+
+    # What each seat sees -----------------------------------------------------------
+
+    def view(self, s: KlaverjasState, seat: int | None) -> JSON:
+        in_deal = s.phase in (BIDDING, PLAY)
+        hand = None
+        if seat is not None and in_deal and (s.seen >> seat) & 1:
+            hand = _cards(s.hands[seat])
+        trick = [{"seat": (s.leader + i) % 4, "card": card_str(c)} for i, c in enumerate(s.trick)]
+        out: JSON = {
+            "game": self.name,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seats": SEATS,
+            "you": seat,
+            "dealer": s.dealer,
+            "phase": PHASE_NAMES[s.phase],
+            "to_act": sorted(self.to_act(s)),
+            "hand": hand,
+            "hand_counts": [h.bit_count() for h in s.hands] if in_deal else [0] * SEATS,
+            "standings": self.standings(s),
+            "deals": self.deal_summaries(s),
+            "result": self.result(s),
+            "teams": [[0, 2], [1, 3]],
+            "deal_no": s.deal_no + 1 if in_deal else s.deal_no,
+            "bids": [
+                {"seat": b, "bid": "pass" if suit is None else suit_str(suit)} for b, suit in s.bids
+            ]
+            if in_deal
+            else [],
+            "trump": suit_str(s.trump) if in_deal and s.trump >= 0 else None,
+            "declarer": s.declarer if in_deal and s.declarer >= 0 else None,
+            "leader": s.leader if s.phase == PLAY else None,
+            "trick": trick if s.phase == PLAY else [],
+            "tricks_won": list(s.tricks_won) if in_deal else [0, 0],
+            "roem": list(s.roem) if in_deal else [0, 0],
+        }
+        if self.options["show_last_trick"]:
+            last = s.last_trick if s.phase == PLAY else None
+            out["last_trick"] = (
+                None
+                if last is None
+                else {
+                    "leader": last[0],
+                    "cards": [card_str(c) for c in last[1]],
+                    "winner": last[2],
+                }
+            )
+        return out
+
+    def default(self, s: KlaverjasState, seat: int) -> Action:
+        return house_action(self, s, seat)
+
+    # Results and records -------------------------------------------------------------
+
+    def result(self, s: KlaverjasState) -> JSON | None:
+        return {"winner": s.winner} if s.phase == OVER else None
+
+    def standings(self, s: KlaverjasState) -> JSON:
+        return {"totals": list(s.totals), "deal_no": s.deal_no}
+
+    def deal_summaries(self, s: KlaverjasState) -> list[JSON]:
+        return [
+            {**d, "points": list(d["points"]), "roem": list(d["roem"]), "score": list(d["score"])}
+            for d in s.summaries
+        ]
+
+    def parse_action(self, items: Sequence[Any]) -> Action:
+        if not items or not isinstance(items[0], str):
+            raise InvalidInput(f"an action needs a verb first, got {list(items)!r}")
+        verb, args = items[0], list(items[1:])
+        try:
+            if verb == "play" and len(args) == 1:
+                card = parse_card(args[0])
+                if card not in PIKET_DECK:
+                    raise InvalidInput(f"{args[0]} is not in the klaverjassen deck (7 to A)")
+                return ("play", card)
+            if verb == "bid" and len(args) == 1 and isinstance(args[0], str):
+                return ("bid", parse_suit(args[0]))
+        except CardError as e:
+            raise InvalidInput(str(e)) from None
+        if verb in ("pass", "roem") and not args:
+            return (verb,)
+        if verb == "verzaakt" and len(args) == 1 and _is_seat(args[0]):
+            return ("verzaakt", args[0])
+        raise InvalidInput(
+            f'bad klaverjassen action {list(items)!r}: expected ["play", CARD],'
+            ' ["bid", SUIT], ["pass"], ["roem"] or ["verzaakt", SEAT]'
+        )
+
+    def action_json(self, action: Action) -> list[Any]:
+        verb = action[0]
+        if verb == "play":
+            return ["play", card_str(action[1])]
+        if verb == "bid":
+            return ["bid", SUIT_LETTERS[action[1]]]
+        return list(action)
+
+
+def _cards(mask: int) -> list[str]:
+    """A hand in its display order: suits c, d, h, s, each from 7 up to the ace."""
+    return [card_str(c) for c in cards_in(mask)]
+
+
+def _is_seat(value: object) -> bool:
+    """An int 0-3 (a seat, or a suit), not a bool or a float."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEATS

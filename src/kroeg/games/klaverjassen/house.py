@@ -1,0 +1,82 @@
+"""What the house plays for a seat on a timeout: simple, legal, and fair.
+
+Every choice is made from what the seat's own view shows: its hand, the bids, the
+trump, the cards in the current trick and who played them. Nothing else of the state
+is read, so the house never uses another hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kroeg.cards import ACE, JACK, SUIT_MASKS, cards_in, rank_of
+from kroeg.games.base import Action, RuleError
+
+from . import core
+from .state import BIDDING, PLAY, KlaverjasState
+from .tables import POINTS, STRENGTH, SUIT_OF
+
+if TYPE_CHECKING:
+    from .game import Klaverjassen
+
+BID_THRESHOLD = 70
+"""Hand value (card points with that trump + 8 per trump held) from which the house plays."""
+TRUMP_WEIGHT = 8
+
+
+def hand_value(hand: int, trump: int) -> int:
+    """A rough value of a hand with ``trump`` as trump suit: its card points plus length."""
+    points = POINTS[trump]
+    return (
+        sum(points[c] for c in cards_in(hand))
+        + TRUMP_WEIGHT * (hand & SUIT_MASKS[trump]).bit_count()
+    )
+
+
+def house_action(game: Klaverjassen, s: KlaverjasState, seat: int) -> Action:
+    if seat not in game.to_act(s):
+        raise RuleError(f"seat {seat} has no decision to make now")
+    if s.phase == BIDDING:
+        return _bid(s, seat)
+    assert s.phase == PLAY
+    if s.claimable and s.last_trick is not None and core.team_of(s.last_trick[2]) == seat & 1:
+        return ("roem",)
+    return ("play", _card(game, s, seat))
+
+
+def _bid(s: KlaverjasState, seat: int) -> Action:
+    hand = s.hands[seat]
+    value, best = max((hand_value(hand, t), t) for t in range(4))
+    if s.forced or value >= BID_THRESHOLD:
+        return ("bid", best)
+    return ("pass",)
+
+
+def _card(game: Klaverjassen, s: KlaverjasState, seat: int) -> int:
+    legal = cards_in(game.rules.legal_mask(s, seat))
+    if len(legal) == 1:
+        return legal[0]
+    trump = s.trump
+    strength = STRENGTH[trump]
+    points = POINTS[trump]
+    plain = [c for c in legal if SUIT_OF[c] != trump]
+    if not s.trick:
+        aces = [c for c in plain if rank_of(c) == ACE]
+        if aces:
+            return aces[0]
+        jacks = [c for c in legal if SUIT_OF[c] == trump and rank_of(c) == JACK]
+        if jacks and core.team_of(s.declarer) == seat & 1:
+            return jacks[0]
+        return min(plain or legal, key=lambda c: (points[c], strength[c]))
+    if s.win_seat == seat ^ 2:
+        if len(s.trick) == 3 and plain:
+            return max(plain, key=lambda c: (points[c], -strength[c]))
+        return min(legal, key=lambda c: (points[c], strength[c]))
+    winners = [
+        c
+        for c in legal
+        if (SUIT_OF[c] == s.led or SUIT_OF[c] == trump) and strength[c] > s.win_strength
+    ]
+    if winners:
+        return min(winners, key=lambda c: strength[c])
+    return min(legal, key=lambda c: (points[c], strength[c]))

@@ -1,0 +1,122 @@
+"""The NKU score sheet ("telbriefje") of a game, as text (RULES.md §6.7, seed 001).
+
+Per deal: who dealt, who played and in which trump, then for each team ("Wij" =
+seats 0 and 2, "Zij" = seats 1 and 3) the points column and the roem column. Bonus
+and penalty points go in the roem column, as seed 001 asks ("Straf- en Bonuspunten
+dient men bij de roem te schrijven"); a team that scores nothing gets its reason, P
+(pit), V (verzaken) or N (nat), beside its 0. Totals close the sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kroeg.cards import SUIT_SYMBOLS, parse_card, parse_suit
+from kroeg.games.base import Deal, InvalidInput
+
+from .game import Klaverjassen
+from .state import KlaverjasState
+from .tables import DEAL_POINTS
+
+MARK_LETTERS = {"nat": "N", "pit": "P", "verzaakt": "V"}
+TEAM_NAMES = ("Wij", "Zij")
+LENGTH_TEXT = {"16_deals": "16 spellen", "8_deals": "8 spellen", "first_to_1500": "tot 1500"}
+
+
+def score_sheet(record: Mapping[str, Any]) -> str:
+    """Replay a ``kroeg-record/1`` of klaverjassen and render its score sheet as text.
+
+    Raises InvalidInput for a record that is not klaverjassen or does not replay.
+    """
+    if record.get("game") != "klaverjassen":
+        raise InvalidInput(f"not a klaverjassen record: game is {record.get('game')!r}")
+    game = Klaverjassen(str(record.get("variant")), record.get("options"))
+    s = game.new_state(
+        4, dealer=record.get("dealer"), start=record.get("start"), seed=record.get("seed")
+    )
+    dealers: list[int] = []
+    for deal in record.get("deals", []):
+        dealer = game.pending_deal(s)
+        if dealer is None:
+            raise InvalidInput("the record gives a deal while none is due")
+        deals_before = len(s.summaries)
+        game.apply(s, dealer, _deal(deal))
+        for item in deal.get("actions", []):
+            game.apply(s, item[0], game.parse_action(item[1:]))
+            if len(s.summaries) > deals_before:
+                dealers.append(dealer)
+                deals_before = len(s.summaries)
+    names = record.get("names") or [f"Stoel {i}" for i in range(4)]
+    return render_sheet(game, s, names, dealers)
+
+
+def _deal(doc: Mapping[str, Any]) -> Deal:
+    hands = tuple(tuple(parse_card(c) for c in hand) for hand in doc["hands"])
+    return Deal(hands=hands, stock=tuple(parse_card(c) for c in doc.get("stock", [])))
+
+
+def render_sheet(
+    game: Klaverjassen, s: KlaverjasState, names: Sequence[str], dealers: Sequence[int]
+) -> str:
+    doubled = bool(game.options["double_spades"])
+    title = (
+        f"Klaverjassen · {'NKU Rotterdams' if game.variant == 'nku' else 'Amsterdams'}"
+        f" · {LENGTH_TEXT[str(game.options['game_length'])]}"
+    )
+    lines = [
+        title,
+        f"Wij: {names[0]} & {names[2]}   Zij: {names[1]} & {names[3]}",
+        "",
+        f"{'Spel':>4}  {'Gever':<10} {'Speelt':<10} {'Troef':<5}"
+        f" | {'Wij':>7} {'Roem':>5} | {'Zij':>7} {'Roem':>5}",
+    ]
+    rule = "-" * len(lines[-1])
+    lines.append(rule)
+    sums = [[0, 0], [0, 0]]
+    first_no = s.deal_no - len(s.summaries)
+    for i, summary in enumerate(s.summaries):
+        cells = []
+        for team in (0, 1):
+            spades_double = doubled and summary["trump"] == "s"
+            points, roem, mark = _columns(summary, team, spades_double)
+            sums[team][0] += points
+            sums[team][1] += roem
+            cells.append(f"{points:>5} {mark or ' '} {roem:>5}")
+        dealer = names[dealers[i]] if i < len(dealers) else "?"
+        symbol = SUIT_SYMBOLS[parse_suit(summary["trump"])]
+        lines.append(
+            f"{first_no + i + 1:>4}  {dealer:<10.10} {names[summary['declarer']]:<10.10}"
+            f" {symbol:<5} | {cells[0]} | {cells[1]}"
+        )
+    lines.append(rule)
+    lines.append(
+        f"{'Punten en roem':<33} | {sums[0][0]:>7} {sums[0][1]:>5}"
+        f" | {sums[1][0]:>7} {sums[1][1]:>5}"
+    )
+    totals = s.totals
+    lines.append(f"{'Totaal':<33} | {totals[0]:>13} | {totals[1]:>13}")
+    result = game.result(s)
+    if result is not None:
+        winner = result["winner"]
+        lines.append("Gelijkspel" if winner is None else f"Winnaar: {TEAM_NAMES[winner]}")
+    return "\n".join(lines)
+
+
+def _columns(summary: Mapping[str, Any], team: int, spades_double: bool) -> tuple[int, int, str]:
+    """(points, roem, mark letter) a scorer writes for one team of one deal.
+
+    Made: the points and roem as taken. Nat, pit or verzaakt: the team that scores
+    writes 162 in the points column and the rest of its score (all roem, the pit
+    bonus, the penalty) in the roem column; the other team writes 0 and the letter.
+    With ``double_spades`` a spades deal writes both columns doubled.
+    """
+    factor = 2 if spades_double else 1
+    score = summary["score"][team]
+    mark = summary["mark"]
+    if mark is None:
+        return summary["points"][team] * factor, summary["roem"][team] * factor, ""
+    if score == 0:
+        return 0, 0, MARK_LETTERS[mark]
+    points = DEAL_POINTS * factor
+    return points, score - points, ""

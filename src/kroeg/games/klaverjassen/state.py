@@ -1,0 +1,111 @@
+"""The mutable state of a Klaverjassen game: a plain class with ``__slots__``.
+
+Hands are bit masks; the trick is tracked incrementally (led suit, highest trump,
+the card now winning) so that legal plays need no scan of the trick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DEAL, BIDDING, PLAY, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("deal", "bidding", "play", "over")
+
+
+class KlaverjasState:
+    """One game ("partij"): the running deal and the totals of the finished ones."""
+
+    __slots__ = (
+        "bid_index",
+        "bid_order",
+        "bids",
+        "claimable",
+        "deal_no",
+        "dealer",
+        "declarer",
+        "forced",
+        "hands",
+        "hi",
+        "last_trick",
+        "leader",
+        "led",
+        "phase",
+        "plays_questioned",
+        "points",
+        "questionable",
+        "revoke_roem",
+        "roem",
+        "seen",
+        "summaries",
+        "totals",
+        "trick",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "turn",
+        "win_card",
+        "win_seat",
+        "win_strength",
+        "winner",
+    )
+
+    def __init__(self, dealer: int, totals: list[int], deal_no: int) -> None:
+        self.dealer = dealer
+        """The dealer of the running deal, or of the next one while a deal is due."""
+        self.phase = DEAL
+        self.hands = [0, 0, 0, 0]
+        self.seen = 0
+        """Bit per seat that may look at its hand (its bidding turn came, RULES.md §6.3)."""
+        self.bid_order: tuple[int, ...] = ()
+        self.bid_index = 0
+        self.bids: list[tuple[int, int | None]] = []
+        """(seat, suit) for "ik speel", (seat, None) for "ik pas"."""
+        self.forced = False
+        """The seat to bid may not pass."""
+        self.trump = -1
+        self.declarer = -1
+        self.leader = 0
+        self.turn = 0
+        self.trick: list[int] = []
+        self.led = -1
+        self.hi = -1
+        """Strength of the highest trump in the trick, -1 when none."""
+        self.win_seat = -1
+        self.win_card = -1
+        self.win_strength = -1
+        self.tricks_played = 0
+        self.points = [0, 0]
+        self.roem = [0, 0]
+        self.tricks_won = [0, 0]
+        self.last_trick: tuple[int, tuple[int, ...], int] | None = None
+        """(leader, cards, winner) of the last completed trick of this deal."""
+        self.claimable = 0
+        """Manual roem of the last completed trick that may still be claimed."""
+        self.revoke_roem: list[tuple[int, int] | None] = [None, None, None, None]
+        """Per seat: the roem of both teams when it first revoked (verzaken mode)."""
+        self.questionable = [0, 0, 0, 0]
+        """Per seat: plays this deal that could have broken §6.5 (verzaken mode)."""
+        self.plays_questioned = [0, 0, 0, 0]
+        self.totals = totals
+        self.deal_no = deal_no
+        self.summaries: list[dict[str, Any]] = []
+        self.winner: int | None = None
+
+    def copy(self) -> KlaverjasState:
+        other = KlaverjasState.__new__(KlaverjasState)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = list(value)
+            setattr(other, name, value)
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field, for tests that check an error left the state untouched."""
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            out[name] = [dict(v) for v in value] if name == "summaries" else value
+            if isinstance(value, list) and name != "summaries":
+                out[name] = list(value)
+        return out
