@@ -84,6 +84,7 @@ def start_deal(cfg: Config, s: KlaverjasState, hands: list[int]) -> None:
     s.roem = [0, 0]
     s.tricks_won = [0, 0]
     s.last_trick = None
+    s.played = []
     s.claimable = 0
     s.revoke_roem = [None, None, None, None]
     s.questionable = [0, 0, 0, 0]
@@ -184,6 +185,7 @@ def _complete_trick(rules: Rules, cfg: Config, s: KlaverjasState) -> None:
         else:
             s.roem[team] += roem
     s.last_trick = (s.leader, tuple(trick), winner)
+    s.played.append(s.last_trick)
     s.trick = []
     s.leader = s.turn = winner
     s.led = s.hi = s.win_seat = s.win_card = s.win_strength = -1

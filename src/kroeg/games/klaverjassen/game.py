@@ -440,6 +440,12 @@ class Klaverjassen(Game[KlaverjasState]):
             "trick": trick if s.phase == PLAY else [],
             "tricks_won": list(s.tricks_won) if in_deal else [0, 0],
             "roem": list(s.roem) if in_deal else [0, 0],
+            "tricks": [
+                {"leader": lead, "cards": [card_str(c) for c in cards], "winner": won}
+                for lead, cards, won in s.played
+            ]
+            if s.phase == PLAY
+            else [],
         }
         if self.options["show_last_trick"]:
             last = s.last_trick if s.phase == PLAY else None

@@ -30,6 +30,7 @@ class KlaverjasState:
         "leader",
         "led",
         "phase",
+        "played",
         "plays_questioned",
         "points",
         "questionable",
@@ -79,6 +80,8 @@ class KlaverjasState:
         self.tricks_won = [0, 0]
         self.last_trick: tuple[int, tuple[int, ...], int] | None = None
         """(leader, cards, winner) of the last completed trick of this deal."""
+        self.played: list[tuple[int, tuple[int, ...], int]] = []
+        """(leader, cards, winner) of every completed trick of this deal, for the bots' view."""
         self.claimable = 0
         """Manual roem of the last completed trick that may still be claimed."""
         self.revoke_roem: list[tuple[int, int] | None] = [None, None, None, None]

@@ -1,0 +1,31 @@
+"""The keys the bots added to the engines' views show only cards that are public.
+
+A strong player remembers every card played in the deal and who played it (so
+they know who is void in a suit); these keys give the bots the same memory and
+nothing more: no card still in a hand may appear in them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kroeg.cards import card_str, cards_in
+from kroeg.games import make_game
+from kroeg.games.playout import random_step
+from tests.support import RANDOM_GAMES, assert_no_hidden_cards
+
+
+def test_klaverjassen_tricks_show_only_played_cards() -> None:
+    game = make_game("klaverjassen", "nku")
+    rng = random.Random(7)
+    for _ in range(RANDOM_GAMES // 20):
+        s = game.new_state(4, dealer=rng.randrange(4))
+        while not game.is_over(s) and s.deal_no < 2:
+            random_step(game, s, rng)
+            in_hands = {card_str(c) for hand in s.hands for c in cards_in(hand)}
+            for seat in (None, 0, 1, 2, 3):
+                view = game.view(s, seat)
+                assert_no_hidden_cards(view["tricks"], in_hands, "klaverjassen view tricks")
+                played = sum(len(t["cards"]) for t in view["tricks"]) + len(view["trick"])
+                if view["phase"] == "play":
+                    assert played + sum(view["hand_counts"]) == 32
