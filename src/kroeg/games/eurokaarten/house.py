@@ -1,0 +1,55 @@
+"""What the house plays for a seat (``default``): decided only from that seat's view.
+
+It reads its own hand, the melds on the table, the top of the discard pile and the
+turn's public facts, never another hand or the stock order. Before drawing it opens
+with a tiny hand, takes the discard when that lowers its points, else draws the stock;
+after drawing it lays what lowers its points (``best_melds``) and then discards its
+highest card that is not a joker and was not just taken from the pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kroeg.cards import rank_of
+from kroeg.games.base import Action, RuleError
+from kroeg.games.eurokaarten.melds import CARD_POINTS, Meld, MeldRules, hand_points
+from kroeg.games.eurokaarten.solver import best_melds
+from kroeg.games.eurokaarten.state import EuroState
+
+if TYPE_CHECKING:
+    from kroeg.games.eurokaarten.rules import Eurokaarten
+
+OPEN_AT = 3
+"""The house opens gaan with at most this many points (an ace and a 2, say)."""
+
+
+def _after_turn(hand: int, taken: int | None, table: list[Meld], rules: MeldRules) -> int:
+    """Points left after laying the best way and discarding the highest allowed card."""
+    plan = best_melds(hand, table, rules)
+    discardable = [CARD_POINTS[c] for c in range(52) if plan.left >> c & 1 and c != taken]
+    return plan.points_left - max(discardable, default=0)
+
+
+def choose(game: Eurokaarten, s: EuroState, seat: int) -> Action:
+    legal = game.legal(s, seat)
+    if not legal:
+        raise RuleError(f"seat {seat} has no decision now")
+    rules = game.opts.meld_rules
+    hand = s.hands[seat]
+    if not s.drawn:
+        if ("open",) in legal and hand_points(hand) <= OPEN_AT:
+            return ("open",)
+        if ("draw", "discard") in legal:
+            top = s.discard[-1]
+            with_top = _after_turn(hand | 1 << top, top, s.melds, rules)
+            if ("draw", "stock") not in legal or with_top < _after_turn(hand, None, s.melds, rules):
+                return ("draw", "discard")
+        return ("draw", "stock") if ("draw", "stock") in legal else legal[0]
+    plan = best_melds(hand, s.melds, rules)
+    if plan.points_left < hand_points(hand) and plan.actions and plan.actions[0] in legal:
+        return plan.actions[0]
+    discards = [a for a in legal if a[0] == "discard"]
+    if discards:
+        return max(discards, key=lambda a: (CARD_POINTS[a[1]], rank_of(a[1]), a[1]))
+    return legal[0]

@@ -1,0 +1,365 @@
+"""Melds on the table: setjes (sets) and straatjes (runs), with jokers (RULES.md §7.6).
+
+A *setje* is 3 or 4 cards of one rank (a set of four is closed); a *straatje* is 3 to 13
+consecutive cards of one suit, the ace low (A-2-3) or high (10-B-V-H-A), never both.
+Every joker on the table stands for one card, declared when it is laid (``X1=5h``).
+
+Runs live on the ring of ranks 0..12 (2 .. A): a run starts at rank ``start`` and holds
+``length`` cards ``start, start+1, ...`` modulo 13. Without wrap-around a run may cross
+from the ace to the 2 only when it starts with the ace (``start == ACE``, ace low).
+
+This module checks melds and lay-offs and lists every way a hand can make them; it
+knows nothing of turns or seats beyond the owner it records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, pairwise, permutations
+
+from kroeg.cards import (
+    ACE,
+    JOKER_1,
+    SUIT_NAMES_NL,
+    Card,
+    card_str,
+    is_joker,
+    make_card,
+    meld_card_str,
+    rank_of,
+    suit_of,
+)
+from kroeg.games.base import RuleError
+
+SET, RUN = 0, 1
+
+MeldCard = tuple[Card, Card | None]
+"""A card as laid: ``(card, None)`` for a real card, ``(joker, card it stands for)``."""
+
+CARD_POINTS: tuple[int, ...] = tuple(
+    (1 if rank_of(c) == ACE else min(rank_of(c) + 2, 10)) if c < 52 else 20 for c in range(54)
+)
+"""Penalty points of a card in hand (§7.2): A = 1, 2-9 face value, 10/B/V/H = 10, joker 20."""
+
+_NUMBER_WORDS = ("no", "one", "two", "three")
+
+
+def hand_points(hand: int) -> int:
+    """The penalty points of a hand given as a mask."""
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += CARD_POINTS[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """The options that shape melds (§7.9)."""
+
+    max_jokers: int = 2
+    no_adjacent_jokers: bool = False
+    wraparound: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One combination on the table. ``key`` is the rank of a set or the suit of a run;
+    ``start`` the rank of a run's first card (0 for a set); ``real`` the mask of real
+    cards; ``jokers`` the ``(joker, card it stands for)`` pairs in joker order."""
+
+    kind: int
+    owner: int
+    key: int
+    start: int
+    length: int
+    real: int
+    jokers: tuple[tuple[Card, Card], ...]
+
+    def identities(self) -> list[Card]:
+        """The cards the meld shows, real or stood for: runs by position, sets by suit."""
+        if self.kind == RUN:
+            return [make_card((self.start + i) % 13, self.key) for i in range(self.length)]
+        stood = {stands for _, stands in self.jokers}
+        return [
+            make_card(self.key, suit)
+            for suit in range(4)
+            if self.real >> make_card(self.key, suit) & 1 or make_card(self.key, suit) in stood
+        ]
+
+    def laid(self) -> list[MeldCard]:
+        """The meld as laid, in canonical order: real cards and jokers with identities."""
+        by_identity = {stands: joker for joker, stands in self.jokers}
+        return [(by_identity[c], c) if c in by_identity else (c, None) for c in self.identities()]
+
+    def notation(self) -> list[str]:
+        return [meld_card_str(card, stands) for card, stands in self.laid()]
+
+    def joker_for(self, card: Card) -> Card | None:
+        """The joker that stands for ``card`` in this meld, if any."""
+        for joker, stands in self.jokers:
+            if stands == card:
+                return joker
+        return None
+
+    def value(self) -> int:
+        """The points of the cards the meld shows (a joker counts as its card)."""
+        return sum(CARD_POINTS[c] for c in self.identities())
+
+    def describe(self) -> str:
+        if self.kind == SET:
+            return f"meld of {card_str(self.key)[0]}s"
+        return f"run in {SUIT_NAMES_NL[self.key]}"
+
+
+def run_start(suit_ranks: int, wraparound: bool) -> int:
+    """The start of the run whose ranks are the 13-bit mask ``suit_ranks``.
+
+    RuleError when the ranks are not consecutive or wrap around past the ace."""
+    length = suit_ranks.bit_count()
+    if length == 13:
+        return 0
+    starts = [r for r in range(13) if suit_ranks >> r & 1 and not suit_ranks >> ((r - 1) % 13) & 1]
+    if len(starts) != 1:
+        raise RuleError("a run needs consecutive cards of one suit (a joker can fill a gap)")
+    start = starts[0]
+    if not wraparound and start != ACE and start + length - 1 > ACE:
+        raise RuleError(
+            "a run may not wrap around: the ace is low (A-2-3) or high (10-B-V-H-A), not both"
+        )
+    return start
+
+
+def _joker_count_error(rules: MeldRules) -> RuleError:
+    word = _NUMBER_WORDS[rules.max_jokers]
+    plural = "joker" if rules.max_jokers == 1 else "jokers"
+    return RuleError(f"at most {word} {plural} in a meld")
+
+
+def _shape(owner: int, real: int, jokers: Sequence[tuple[Card, Card]], rules: MeldRules) -> Meld:
+    """The meld made of the real cards ``real`` and ``jokers``, or RuleError saying why not."""
+    identities = []
+    mask = real
+    while mask:
+        low = mask & -mask
+        identities.append(low.bit_length() - 1)
+        mask ^= low
+    for joker, stands in jokers:
+        if stands in identities:
+            raise RuleError(
+                f"{meld_card_str(joker, stands)} stands for {card_str(stands)},"
+                " which is already in the meld"
+            )
+        identities.append(stands)
+    if len(identities) < 3:
+        raise RuleError(f"a meld needs at least 3 cards, got {len(identities)}")
+    if not real:
+        raise RuleError("a meld needs at least one real card besides its jokers")
+    if len(jokers) > rules.max_jokers:
+        raise _joker_count_error(rules)
+    ranks = {rank_of(c) for c in identities}
+    suits = {suit_of(c) for c in identities}
+    ordered_jokers = tuple(sorted(jokers))
+    if len(ranks) == 1:
+        if len(identities) > 4:
+            raise RuleError("a set has at most 4 cards")
+        return Meld(SET, owner, ranks.pop(), 0, len(identities), real, ordered_jokers)
+    if len(suits) != 1:
+        if len(ranks) == len(identities):
+            raise RuleError("a run needs one suit")
+        raise RuleError("a set needs cards of one rank")
+    suit = suits.pop()
+    rank_mask = 0
+    for c in identities:
+        rank_mask |= 1 << rank_of(c)
+    start = run_start(rank_mask, rules.wraparound)
+    if rules.no_adjacent_jokers:
+        positions = sorted((rank_of(s) - start) % 13 for _, s in jokers)
+        if any(b - a == 1 for a, b in pairwise(positions)):
+            raise RuleError("two jokers may not lie side by side in a run")
+    return Meld(RUN, owner, suit, start, len(identities), real, ordered_jokers)
+
+
+def _split(cards: Sequence[MeldCard]) -> tuple[int, list[tuple[Card, Card]]]:
+    real = 0
+    jokers = []
+    for card, stands in cards:
+        if is_joker(card):
+            if stands is None:
+                raise RuleError(f"{card_str(card)} needs the card it stands for, like X1=5h")
+            jokers.append((card, stands))
+        else:
+            real |= 1 << card
+    return real, jokers
+
+
+def new_meld(owner: int, cards: Sequence[MeldCard], rules: MeldRules) -> Meld:
+    """The meld ``cards`` make, or RuleError saying which rule they break."""
+    real, jokers = _split(cards)
+    return _shape(owner, real, jokers, rules)
+
+
+def extend_meld(meld: Meld, cards: Sequence[MeldCard], rules: MeldRules) -> Meld:
+    """``meld`` with ``cards`` laid off onto it, or RuleError saying why not.
+
+    In a set, a real card laid on the suit a joker stands for moves that joker to the
+    remaining missing suit (RULES.md §12)."""
+    if meld.kind == SET and meld.length == 4:
+        raise RuleError("a set of four is closed: nothing more may be added")
+    real, added_jokers = _split(cards)
+    jokers = list(meld.jokers)
+    if meld.kind == SET:
+        for card in [*_cards_of(real), *(s for _, s in added_jokers)]:
+            if rank_of(card) != meld.key:
+                raise RuleError(f"{card_str(card)} does not fit a set of {card_str(meld.key)[0]}s")
+        taken = {suit_of(s) for _, s in added_jokers} | {suit_of(c) for c in _cards_of(real)}
+        taken |= {suit_of(c) for c in _cards_of(meld.real)}
+        for i, (joker, stands) in enumerate(jokers):
+            if real >> stands & 1:
+                taken |= {suit_of(s) for _, s in jokers}
+                free = [suit for suit in range(4) if suit not in taken]
+                if not free:
+                    raise RuleError("a set has at most 4 cards")
+                jokers[i] = (joker, make_card(meld.key, free[0]))
+                taken.add(free[0])
+    else:
+        for card in [*_cards_of(real), *(s for _, s in added_jokers)]:
+            if suit_of(card) != meld.key:
+                raise RuleError(
+                    f"{card_str(card)} does not fit a run in {SUIT_NAMES_NL[meld.key]}:"
+                    " a run needs one suit"
+                )
+    shaped = _shape(meld.owner, meld.real | real, [*jokers, *added_jokers], rules)
+    if shaped.kind != meld.kind:
+        raise RuleError(f"the cards do not fit the {meld.describe()}")
+    return shaped
+
+
+def _cards_of(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# Listing every way a hand can lay cards ------------------------------------------
+
+
+def fillings(
+    identities: Sequence[Card],
+    hand: int,
+    jokers_held: Sequence[Card],
+    free_jokers: int,
+) -> Iterator[list[MeldCard]]:
+    """Every way to lay ``identities`` from the hand: each card real (when held) or a
+    joker standing for it (always for a card not held); at most ``free_jokers`` jokers."""
+    held = [i for i, c in enumerate(identities) if hand >> c & 1]
+    missing = [i for i, c in enumerate(identities) if not hand >> c & 1]
+    if len(missing) > min(free_jokers, len(jokers_held)):
+        return
+    spare = min(free_jokers, len(jokers_held)) - len(missing)
+    for extra in range(spare + 1):
+        for swapped in combinations(held, extra):
+            joker_slots = sorted([*missing, *swapped])
+            for assignment in permutations(jokers_held, len(joker_slots)):
+                stands = dict(zip(joker_slots, assignment, strict=True))
+                yield [
+                    (stands[i], c) if i in stands else (c, None) for i, c in enumerate(identities)
+                ]
+
+
+def meld_options(owner: int, hand: int, rules: MeldRules) -> list[tuple[MeldCard, ...]]:
+    """Every new meld the hand (a mask) can lay, each in canonical order."""
+    jokers_held = [j for j in (JOKER_1, JOKER_1 + 1) if hand >> j & 1]
+    max_j = min(rules.max_jokers, len(jokers_held))
+    out: list[tuple[MeldCard, ...]] = []
+    for rank in range(13):
+        suits_held = [s for s in range(4) if hand >> make_card(rank, s) & 1]
+        if not suits_held or len(suits_held) + max_j < 3:
+            continue
+        for size in (3, 4):
+            for chosen in combinations(range(4), size):
+                identities = [make_card(rank, s) for s in chosen]
+                out.extend(_checked(owner, identities, hand, jokers_held, rules))
+    for suit in range(4):
+        suit_ranks = [r for r in range(13) if hand >> make_card(r, suit) & 1]
+        if not suit_ranks:
+            continue
+        for start in range(13):
+            for length in range(3, 14):
+                if not rules.wraparound and start != ACE and start + length - 1 > ACE:
+                    break
+                identities = [make_card((start + i) % 13, suit) for i in range(length)]
+                missing = sum(1 for c in identities if not hand >> c & 1)
+                if missing > max_j:
+                    break
+                out.extend(_checked(owner, identities, hand, jokers_held, rules))
+    return out
+
+
+def _checked(
+    owner: int,
+    identities: Sequence[Card],
+    hand: int,
+    jokers_held: Sequence[Card],
+    rules: MeldRules,
+) -> Iterator[tuple[MeldCard, ...]]:
+    for laid in fillings(identities, hand, jokers_held, rules.max_jokers):
+        if all(is_joker(c) for c, _ in laid):
+            continue
+        if rules.no_adjacent_jokers:
+            try:
+                new_meld(owner, laid, rules)
+            except RuleError:
+                continue
+        yield tuple(laid)
+
+
+def layoff_options(meld: Meld, hand: int, rules: MeldRules) -> list[tuple[MeldCard, ...]]:
+    """Every lay-off of the hand (a mask) onto ``meld``: only the added cards, in order."""
+    jokers_held = [j for j in (JOKER_1, JOKER_1 + 1) if hand >> j & 1]
+    free = rules.max_jokers - len(meld.jokers)
+    out: list[tuple[MeldCard, ...]] = []
+    if meld.kind == SET:
+        if meld.length == 4:
+            return out
+        shown = set(meld.identities())
+        for suit in range(4):
+            card = make_card(meld.key, suit)
+            if meld.real >> card & 1:
+                continue
+            if hand >> card & 1:
+                out.append(((card, None),))
+            if card not in shown and free > 0:
+                out.extend(((j, card),) for j in jokers_held)
+        return out
+    for low in range(0, 14 - meld.length):
+        for high in range(0, 14 - meld.length - low):
+            if low + high == 0:
+                continue
+            start = (meld.start - low) % 13
+            length = meld.length + low + high
+            if not rules.wraparound and start != ACE and start + length - 1 > ACE:
+                continue
+            added = [make_card((start + i) % 13, meld.key) for i in range(low)]
+            added += [make_card((meld.start + meld.length + i) % 13, meld.key) for i in range(high)]
+            if sum(1 for c in added if not hand >> c & 1) > min(free, len(jokers_held)):
+                continue
+            for laid in fillings(added, hand, jokers_held, free):
+                if rules.no_adjacent_jokers:
+                    try:
+                        extend_meld(meld, laid, rules)
+                    except RuleError:
+                        continue
+                out.append(tuple(laid))
+    # A run of 12 grows to 13 at either end with the same ace: list it once.
+    return list(dict.fromkeys(out))
+
+
+def swap_options(meld: Meld, hand: int) -> list[Card]:
+    """The real cards in hand that can take a joker's place in ``meld``."""
+    return [stands for _, stands in meld.jokers if hand >> stands & 1]

@@ -1,0 +1,563 @@
+"""Eurokaarten (RULES.md §7, seeds 003 and 004): the rules as a state machine.
+
+Six seats, 52 cards and two jokers, 5 cards each. A turn is ``open`` (open gaan: call
+the showdown), or ``draw`` then any ``meld``/``layoff``/``swap`` and one ``discard``.
+A round ends when a hand is empty (alles kwijt), on open gaan, or when the stock runs
+out; then the highest hand (or a wrong opener) loses a *munt* (coin, a life). The
+first to lose their last coin gets the *bokje*, one extra life; the last player in
+wins the *partij* (the whole game).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from kroeg.cards import (
+    FULL_DECK,
+    JOKERS,
+    Card,
+    card_str,
+    cards_in,
+    cards_str,
+    is_joker,
+    meld_card_str,
+)
+from kroeg.games.base import (
+    JSON,
+    Action,
+    Deal,
+    Event,
+    Game,
+    InvalidInput,
+    OptionSpec,
+    RuleError,
+    check_deck,
+)
+from kroeg.games.eurokaarten import house, notation
+from kroeg.games.eurokaarten.melds import (
+    CARD_POINTS,
+    RUN,
+    Meld,
+    MeldCard,
+    extend_meld,
+    hand_points,
+    layoff_options,
+    meld_options,
+    new_meld,
+    swap_options,
+)
+from kroeg.games.eurokaarten.options import OPTION_SPECS, VARIANTS, EuroOptions
+from kroeg.games.eurokaarten.scoring import end_round, finish_if_won
+from kroeg.games.eurokaarten.state import DEAL, OVER, TURN, EuroState
+
+SEATS = 6
+
+
+class Eurokaarten(Game[EuroState]):
+    name: ClassVar[str] = "eurokaarten"
+    deck: ClassVar[tuple[Card, ...]] = FULL_DECK
+    uses_upcard: ClassVar[bool] = True
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = OPTION_SPECS
+    variants: ClassVar[Mapping[str, Mapping[str, object]]] = VARIANTS
+    seat_range: ClassVar[tuple[int, int]] = (SEATS, SEATS)
+
+    def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
+        super().__init__(variant, options)
+        self.opts = EuroOptions.from_resolved(self.options)
+        if self.opts.jokers < len(JOKERS):
+            # The pack follows the option ``jokers``; an instance attribute shadows the
+            # class's full deck so that record checks (check_deck) see this pack.
+            self.__dict__["deck"] = FULL_DECK[: 52 + self.opts.jokers]
+
+    # Set-up --------------------------------------------------------------------
+
+    def new_state(
+        self,
+        seats: int,
+        *,
+        dealer: int | None = None,
+        start: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> EuroState:
+        self.check_seats(seats)
+        coins, bokje, out = self._start(start or {})
+        seats_in = [seat for seat in range(seats) if seat not in out]
+        if dealer is None:
+            dealer = random.Random(seed).choice(seats_in)
+        elif not (isinstance(dealer, int) and 0 <= dealer < seats):
+            raise InvalidInput(f"dealer must be a seat from 0 to {seats - 1}, got {dealer!r}")
+        elif dealer in out:
+            raise InvalidInput(f"dealer {dealer} is out: the dealer is a seat still in")
+        return EuroState(seats, dealer, coins, bokje, out)
+
+    def _start(self, start: Mapping[str, Any]) -> tuple[list[int], set[int], set[int]]:
+        unknown = sorted(set(start) - {"coins", "bokje", "out"})
+        if unknown:
+            raise InvalidInput(
+                f"unknown start fields for eurokaarten: {', '.join(unknown)};"
+                " expected coins, bokje, out"
+            )
+        coins = start.get("coins", [self.opts.start_coins] * SEATS)
+        if not (
+            isinstance(coins, list)
+            and len(coins) == SEATS
+            and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in coins)
+        ):
+            raise InvalidInput(f"start coins must be a list of {SEATS} integers 0 or more")
+        bokje = self._seat_list(start.get("bokje", []), "bokje")
+        out = self._seat_list(start.get("out", []), "out")
+        for seat in range(SEATS):
+            if coins[seat] == 0 and seat not in out and seat not in bokje:
+                raise InvalidInput(
+                    f"seat {seat} has no coins and is not out, so it must hold the bokje"
+                )
+        if bokje and not self.opts.bokje:
+            raise InvalidInput("start gives the bokje, but the option bokje is off")
+        if len(bokje) > 1 and not self.opts.bokje_per_player:
+            holders = [seat for seat in bokje if seat not in out]
+            if len(holders) > 1 and any(coins[seat] for seat in holders):
+                raise InvalidInput("the bokje is given once: only seats that got it together")
+        if SEATS - len(out) < 2:
+            raise InvalidInput("at least two seats must be in at the start")
+        return list(coins), bokje, out
+
+    @staticmethod
+    def _seat_list(value: object, what: str) -> set[int]:
+        if not (
+            isinstance(value, list)
+            and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < SEATS for v in value
+            )
+        ):
+            raise InvalidInput(f"start {what} must be a list of seats 0 to {SEATS - 1}")
+        return set(value)
+
+    def copy(self, s: EuroState) -> EuroState:
+        return s.copy()
+
+    def seat_count(self, s: EuroState) -> int:
+        return s.seats
+
+    def pending_deal(self, s: EuroState) -> int | None:
+        return s.dealer if s.phase == DEAL else None
+
+    def random_deal(self, s: EuroState, rng: random.Random) -> Deal:
+        cards = list(self.deck)
+        rng.shuffle(cards)
+        size = self.opts.hand_size
+        hands: list[tuple[Card, ...]] = []
+        for seat in range(s.seats):
+            if seat in s.out:
+                hands.append(())
+            else:
+                hands.append(tuple(cards[:size]))
+                del cards[:size]
+        return Deal(tuple(hands), stock=tuple(cards[1:]), upcard=cards[0])
+
+    def to_act(self, s: EuroState) -> frozenset[int]:
+        return frozenset((s.turn,)) if s.phase == TURN else frozenset()
+
+    # Legal actions ---------------------------------------------------------------
+
+    def legal(self, s: EuroState, seat: int) -> list[Action]:
+        if s.phase != TURN or seat != s.turn:
+            return []
+        if not s.drawn:
+            out: list[Action] = []
+            if self._may_open(s, seat):
+                out.append(("open",))
+            if s.stock:
+                out.append(("draw", "stock"))
+            if s.discard:
+                out.append(("draw", "discard"))
+            return out
+        actions = self._lay_actions(s, seat)
+        actions.extend(("discard", card) for card in self._discardable(s, seat))
+        return actions
+
+    def _may_open(self, s: EuroState, seat: int) -> bool:
+        return self.opts.open_first_turn or bool(s.had_turn >> seat & 1)
+
+    def _discardable(self, s: EuroState, seat: int) -> list[Card]:
+        return [c for c in cards_in(s.hands[seat]) if not is_joker(c) and c != s.taken]
+
+    def _lay_actions(self, s: EuroState, seat: int) -> list[Action]:
+        hand = s.hands[seat]
+        rules = self.opts.meld_rules
+        came_down = bool(s.came_down >> seat & 1)
+        out: list[Action] = [
+            ("meld", laid)
+            for laid in meld_options(seat, hand, rules)
+            if came_down or _laid_value(laid) >= self.opts.min_first_meld
+        ]
+        if came_down or not self.opts.min_first_meld:
+            for n, meld in enumerate(s.melds):
+                out.extend(("layoff", n, laid) for laid in layoff_options(meld, hand, rules))
+        if came_down or not self.opts.swap_only_after_melding:
+            for n, meld in enumerate(s.melds):
+                out.extend(("swap", n, card) for card in swap_options(meld, hand))
+        return out
+
+    # Applying --------------------------------------------------------------------
+
+    def apply(self, s: EuroState, seat: int, action: Action | Deal) -> list[Event]:
+        if s.phase == OVER:
+            raise RuleError("the game is over")
+        if isinstance(action, Deal):
+            return self._deal(s, seat, action)
+        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+            raise InvalidInput(f"an action is a tuple (verb, *args), got {action!r}")
+        if s.phase == DEAL:
+            raise RuleError(f"no action now: the next deal is due (dealer {s.dealer})")
+        if seat != s.turn:
+            raise RuleError(f"not your turn: waiting for seat {s.turn}")
+        verb = action[0]
+        if verb == "open":
+            return self._open(s, seat)
+        if verb == "draw":
+            return self._draw(s, seat, action)
+        if verb in ("meld", "layoff", "swap", "discard") and not s.drawn:
+            raise RuleError(f"draw a card first: {verb} comes after draw stock or draw discard")
+        if verb == "meld":
+            return self._meld(s, seat, action)
+        if verb == "layoff":
+            return self._layoff(s, seat, action)
+        if verb == "swap":
+            return self._swap(s, seat, action)
+        if verb == "discard":
+            return self._discard(s, seat, action)
+        raise InvalidInput(f"unknown verb {verb!r} for eurokaarten")
+
+    def _deal(self, s: EuroState, seat: int, deal: Deal) -> list[Event]:
+        if s.phase != DEAL:
+            raise RuleError("no deal is due now: the round is being played")
+        if seat != s.dealer:
+            raise RuleError(f"the deal is due from dealer {s.dealer}, not seat {seat}")
+        if len(deal.hands) != s.seats:
+            raise InvalidInput(f"the deal needs {s.seats} hands, one per seat")
+        check_deck(deal, self.deck, True)
+        for hand_seat, hand in enumerate(deal.hands):
+            size = 0 if hand_seat in s.out else self.opts.hand_size
+            if len(hand) != size:
+                why = "it is out" if hand_seat in s.out else "each seat still in gets that many"
+                raise InvalidInput(
+                    f"seat {hand_seat} must be dealt {size} cards ({why}), got {len(hand)}"
+                )
+        assert deal.upcard is not None
+        s.hands = [sum(1 << c for c in hand) for hand in deal.hands]
+        s.stock = list(reversed(deal.stock))
+        s.discard = [deal.upcard]
+        s.melds = []
+        s.had_turn = s.came_down = s.dead = 0
+        s.phase = TURN
+        s.turn = s.next_in(s.dealer)
+        s.drawn = False
+        s.taken = None
+        events = [
+            Event(
+                "deal",
+                {
+                    "dealer": s.dealer,
+                    "hand_counts": self._hand_counts(s),
+                    "upcard": card_str(deal.upcard),
+                    "stock_count": len(s.stock),
+                    "turn": s.turn,
+                },
+            )
+        ]
+        events.extend(
+            Event("hand", {"cards": cards_str(cards_in(s.hands[h]))}, to=h) for h in s.seats_in()
+        )
+        return events
+
+    def _open(self, s: EuroState, seat: int) -> list[Event]:
+        if s.drawn:
+            raise RuleError("open gaan only at the start of your turn, before you draw")
+        if not self._may_open(s, seat):
+            raise RuleError(
+                "open gaan is not allowed on your first turn of the round (option open_first_turn)"
+            )
+        return [Event("open", {"seat": seat}), *end_round(s, "open", seat, self.opts)]
+
+    def _draw(self, s: EuroState, seat: int, action: Action) -> list[Event]:
+        if len(action) != 2 or action[1] not in ("stock", "discard"):
+            raise InvalidInput('draw takes "stock" or "discard"')
+        if s.drawn:
+            raise RuleError("you already drew this turn: meld, lay off, swap or discard")
+        if action[1] == "discard":
+            if not s.discard:
+                raise RuleError("the discard pile is empty: draw from the stock")
+            card = s.discard.pop()
+            s.hands[seat] |= 1 << card
+            s.drawn = True
+            s.taken = card
+            events = [Event("draw", {"seat": seat, "from": "discard", "card": card_str(card)})]
+            return events + self._after_lay(s, seat)
+        if not s.stock:
+            raise RuleError("the stock is empty: draw from the discard pile")
+        card = s.stock.pop()
+        s.hands[seat] |= 1 << card
+        s.drawn = True
+        events = [
+            Event("draw", {"seat": seat, "from": "stock", "stock_count": len(s.stock)}),
+            Event("drawn", {"card": card_str(card)}, to=seat),
+        ]
+        if not s.stock:
+            if self.opts.reshuffle_discards and len(s.discard) > 1:
+                # The engine has no chance of its own: the pile is turned over, not shuffled.
+                top = s.discard.pop()
+                s.stock = s.discard
+                s.discard = [top]
+                events.append(Event("stock_renewed", {"stock_count": len(s.stock)}))
+            else:
+                return events + end_round(s, "stock", None, self.opts)
+        return events + self._after_lay(s, seat)
+
+    def _cards_in_hand(self, s: EuroState, seat: int, laid: Sequence[MeldCard]) -> int:
+        if not isinstance(laid, (tuple, list)) or not laid:
+            raise InvalidInput("the cards must be a non-empty sequence of (card, stands_for)")
+        mask = 0
+        for item in laid:
+            if not (isinstance(item, tuple) and len(item) == 2):
+                raise InvalidInput(f"a laid card is a pair (card, stands_for), got {item!r}")
+            card, stands = item
+            if not isinstance(card, int) or not 0 <= card < 54:
+                raise InvalidInput(f"no such card {card!r}")
+            if stands is not None and not (is_joker(card) and isinstance(stands, int)):
+                raise InvalidInput(f"only a joker can stand for another card, not {card_str(card)}")
+            if stands is not None and not 0 <= stands < 52:
+                raise InvalidInput("a joker must stand for an ordinary card")
+            if mask >> card & 1:
+                raise InvalidInput(f"{card_str(card)} is given twice")
+            if not s.hands[seat] >> card & 1:
+                raise RuleError(f"you do not hold {card_str(card)}")
+            mask |= 1 << card
+        return mask
+
+    def _meld(self, s: EuroState, seat: int, action: Action) -> list[Event]:
+        if len(action) != 2:
+            raise InvalidInput("meld takes one list of cards")
+        laid = action[1]
+        mask = self._cards_in_hand(s, seat, laid)
+        meld = new_meld(seat, laid, self.opts.meld_rules)
+        if not s.came_down >> seat & 1 and meld.value() < self.opts.min_first_meld:
+            raise RuleError(
+                f"your first meld of the round must be worth {self.opts.min_first_meld} points,"
+                f" this one is worth {meld.value()}"
+            )
+        s.hands[seat] &= ~mask
+        s.melds.append(meld)
+        s.came_down |= 1 << seat
+        n = len(s.melds) - 1
+        events = [Event("meld", {"seat": seat, "meld": n, **_meld_json(n, meld)})]
+        return events + self._after_lay(s, seat)
+
+    def _meld_at(self, s: EuroState, n: object) -> Meld:
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise InvalidInput(f"a meld number is an integer, got {n!r}")
+        if not 0 <= n < len(s.melds):
+            there = f"melds are 0 to {len(s.melds) - 1}" if s.melds else "no meld is on the table"
+            raise RuleError(f"there is no meld {n}: {there}")
+        return s.melds[n]
+
+    def _layoff(self, s: EuroState, seat: int, action: Action) -> list[Event]:
+        if len(action) != 3:
+            raise InvalidInput("layoff takes a meld number and a list of cards")
+        _, n, laid = action
+        meld = self._meld_at(s, n)
+        mask = self._cards_in_hand(s, seat, laid)
+        if self.opts.min_first_meld and not s.came_down >> seat & 1:
+            raise RuleError(
+                f"lay a first meld worth {self.opts.min_first_meld} points before laying off"
+            )
+        grown = extend_meld(meld, laid, self.opts.meld_rules)
+        s.hands[seat] &= ~mask
+        s.melds[n] = grown
+        events = [
+            Event(
+                "layoff",
+                {
+                    "seat": seat,
+                    "meld": n,
+                    "added": [meld_card_str(card, stands) for card, stands in laid],
+                    **_meld_json(n, grown),
+                },
+            )
+        ]
+        return events + self._after_lay(s, seat)
+
+    def _swap(self, s: EuroState, seat: int, action: Action) -> list[Event]:
+        if len(action) != 3:
+            raise InvalidInput("swap takes a meld number and a card")
+        _, n, card = action
+        meld = self._meld_at(s, n)
+        if not isinstance(card, int) or not 0 <= card < 52:
+            raise InvalidInput(f"swap needs a real card, got {card!r}")
+        if self.opts.swap_only_after_melding and not s.came_down >> seat & 1:
+            raise RuleError("lay a meld of your own first: swap_only_after_melding is on")
+        if not s.hands[seat] >> card & 1:
+            raise RuleError(f"you do not hold {card_str(card)}")
+        joker = meld.joker_for(card)
+        if joker is None:
+            jokers = ", ".join(f"{card_str(j)}={card_str(c)}" for j, c in meld.jokers)
+            raise RuleError(
+                f"meld {n} has no joker standing for {card_str(card)}"
+                + (f": its jokers are {jokers}" if jokers else ": it holds no joker")
+            )
+        swapped = Meld(
+            meld.kind,
+            meld.owner,
+            meld.key,
+            meld.start,
+            meld.length,
+            meld.real | 1 << card,
+            tuple(pair for pair in meld.jokers if pair[0] != joker),
+        )
+        s.melds[n] = swapped
+        s.hands[seat] = s.hands[seat] & ~(1 << card) | 1 << joker
+        events = [
+            Event(
+                "swap",
+                {"seat": seat, "meld": n, "card": card_str(card), "joker": card_str(joker)}
+                | _meld_json(n, swapped),
+            )
+        ]
+        return events + self._after_lay(s, seat)
+
+    def _discard(self, s: EuroState, seat: int, action: Action) -> list[Event]:
+        if len(action) != 2 or not isinstance(action[1], int) or not 0 <= action[1] < 54:
+            raise InvalidInput("discard takes one card")
+        card = action[1]
+        if not s.hands[seat] >> card & 1:
+            raise RuleError(f"you do not hold {card_str(card)}")
+        if is_joker(card):
+            raise RuleError("you may not discard a joker: lay it in a meld or keep it")
+        if card == s.taken:
+            raise RuleError(
+                "you may not discard the card you just took from the discard pile"
+                f" ({card_str(card)})"
+            )
+        s.hands[seat] &= ~(1 << card)
+        s.discard.append(card)
+        events = [Event("discard", {"seat": seat, "card": card_str(card)})]
+        if not s.hands[seat]:
+            return events + end_round(s, "out", seat, self.opts)
+        return events + self._pass_turn(s, seat)
+
+    def _after_lay(self, s: EuroState, seat: int) -> list[Event]:
+        """After a draw or a lay: an empty hand ends the round (alles kwijt); a hand that
+        can neither discard nor lay anything ends the turn without a discard."""
+        if not s.hands[seat]:
+            return end_round(s, "out", seat, self.opts)
+        if self._discardable(s, seat) or self._lay_actions(s, seat):
+            return []
+        return [Event("no_discard", {"seat": seat}), *self._pass_turn(s, seat)]
+
+    def _pass_turn(self, s: EuroState, seat: int) -> list[Event]:
+        s.had_turn |= 1 << seat
+        s.turn = s.next_in(seat)
+        s.drawn = False
+        s.taken = None
+        return [Event("turn", {"seat": s.turn, "stock_count": len(s.stock)})]
+
+    # Seats that are out ------------------------------------------------------------
+
+    def eliminate(self, s: EuroState, seat: int) -> list[Event]:
+        """Put a seat out of the partij (two timeouts in a row, or leaving; §7.8): its
+        hand leaves play face down, it is skipped, and the last player in wins."""
+        if s.phase == OVER:
+            raise RuleError("the game is over")
+        if not 0 <= seat < s.seats:
+            raise InvalidInput(f"no seat {seat}: seats are 0 to {s.seats - 1}")
+        if seat in s.out:
+            raise RuleError(f"seat {seat} is already out")
+        s.out.add(seat)
+        s.dead |= s.hands[seat]
+        s.hands[seat] = 0
+        events = [Event("eliminated", {"seat": seat})]
+        won = finish_if_won(s)
+        if won:
+            return events + won
+        if s.phase == TURN and s.turn == seat:
+            s.turn = s.next_in(seat)
+            s.drawn = False
+            s.taken = None
+            events.append(Event("turn", {"seat": s.turn, "stock_count": len(s.stock)}))
+        elif s.phase == DEAL and s.dealer == seat:
+            s.dealer = s.next_in(seat)
+        return events
+
+    # Reading the state ---------------------------------------------------------------
+
+    @staticmethod
+    def _hand_counts(s: EuroState) -> list[int]:
+        return [hand.bit_count() for hand in s.hands]
+
+    def view(self, s: EuroState, seat: int | None) -> JSON:
+        phase = s.phase
+        between = phase != TURN and bool(s.summaries)
+        return {
+            "game": self.name,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seats": s.seats,
+            "you": seat,
+            "dealer": s.dealer,
+            "phase": phase,
+            "to_act": sorted(self.to_act(s)),
+            "hand": None if seat is None else cards_str(cards_in(s.hands[seat])),
+            "hand_points": None if seat is None else hand_points(s.hands[seat]),
+            "hand_counts": self._hand_counts(s),
+            "standings": self.standings(s),
+            "deals": self.deal_summaries(s),
+            "result": self.result(s),
+            "turn": s.turn if phase == TURN else None,
+            "drawn": s.drawn,
+            "taken": None if s.taken is None else card_str(s.taken),
+            "may_open": phase == TURN and not s.drawn and self._may_open(s, s.turn),
+            "stock_count": len(s.stock),
+            "discard_top": card_str(s.discard[-1]) if s.discard else None,
+            "discard_count": len(s.discard),
+            "melds": [_meld_json(n, meld) for n, meld in enumerate(s.melds)],
+            "came_down": [seat_ for seat_ in range(s.seats) if s.came_down >> seat_ & 1],
+            "revealed": [
+                None if seat_ in s.out else cards_str(cards_in(s.hands[seat_]))
+                for seat_ in range(s.seats)
+            ]
+            if between
+            else None,
+        }
+
+    def default(self, s: EuroState, seat: int) -> Action:
+        return house.choose(self, s, seat)
+
+    def result(self, s: EuroState) -> JSON | None:
+        return None if s.winner is None else {"winner": s.winner}
+
+    def standings(self, s: EuroState) -> JSON:
+        return {"coins": list(s.coins), "bokje": sorted(s.bokje), "out": sorted(s.out)}
+
+    def deal_summaries(self, s: EuroState) -> list[JSON]:
+        return [dict(summary) for summary in s.summaries]
+
+    def parse_action(self, items: Sequence[Any]) -> Action:
+        return notation.parse_action(items)
+
+    def action_json(self, action: Action) -> list[Any]:
+        return notation.action_json(action)
+
+
+def _laid_value(laid: Sequence[MeldCard]) -> int:
+    return sum(CARD_POINTS[stands if stands is not None else card] for card, stands in laid)
+
+
+def _meld_json(n: int, meld: Meld) -> JSON:
+    return {
+        "n": n,
+        "owner": meld.owner,
+        "kind": "run" if meld.kind == RUN else "set",
+        "cards": meld.notation(),
+        "closed": meld.kind != RUN and meld.length == 4,
+    }
