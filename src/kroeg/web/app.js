@@ -1,0 +1,114 @@
+// The app shell: top bar, router (/ is the lobby, /t/{id} a table, /t/{id}?replay=GAME a
+// replay), the one connection, and the "verbinding kwijt" banner.
+
+import { installSuitSprite } from "./cards.js";
+import { Connection } from "./connection.js";
+import { h, replace } from "./dom.js";
+import { LANGUAGES, lang, t } from "./i18n.js";
+import { LobbyView } from "./lobby.js";
+import { ReplayView } from "./replay.js";
+import { onSettings, settings, updateSettings } from "./settings.js";
+import { TableView } from "./table.js";
+
+const app = {
+  connection: null,
+  view: null,
+  navigate,
+  ensureConnection,
+  link,
+};
+
+/** The websocket, opened once the player has a display name. */
+function ensureConnection() {
+  if (!app.connection) {
+    app.connection = new Connection(settings().name);
+    app.connection.onStatus(showConnectionStatus);
+  }
+  return app.connection;
+}
+
+let lostTimer = null;
+function showConnectionStatus(status) {
+  const banner = document.getElementById("banner");
+  clearTimeout(lostTimer);
+  if (status === "lost") {
+    // A short grace so a page reload or a quick reconnect does not flash the banner.
+    lostTimer = setTimeout(() => {
+      banner.textContent = t("conn.lost");
+      banner.hidden = false;
+    }, 400);
+  } else {
+    banner.hidden = true;
+  }
+}
+
+function renderTopbar() {
+  const bar = document.getElementById("topbar");
+  const s = settings();
+  replace(
+    bar,
+    h("a", { href: "/", class: "logo", onclick: link("/"), "aria-label": t("nav.lobby") }, "Kroeg"),
+    h("span", { class: "spacer" }),
+    s.name ? h("span", { class: "who hide-small" }, t("nav.you", { name: s.name })) : null,
+    h(
+      "label",
+      { class: "toggle" },
+      h("input", {
+        type: "checkbox",
+        checked: s.fourColour,
+        onchange: (e) => updateSettings({ fourColour: e.target.checked }),
+      }),
+      h("span", {}, t("settings.four_colour")),
+    ),
+    h(
+      "select",
+      { "aria-label": t("settings.language"), onchange: (e) => updateSettings({ lang: e.target.value }) },
+      LANGUAGES.map((code) => h("option", { value: code, selected: code === lang() }, t(`lang.${code}`))),
+    ),
+  );
+}
+
+function applySettings() {
+  document.documentElement.lang = lang();
+  document.body.classList.toggle("four-colour", settings().fourColour);
+  document.title = t("app.title");
+  renderTopbar();
+}
+
+/** A click handler for in-app links: navigate without reloading. */
+export function link(path) {
+  return (event) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigate(path);
+  };
+}
+
+function navigate(path) {
+  if (path !== location.pathname + location.search) history.pushState(null, "", path);
+  route();
+}
+
+function route() {
+  app.view?.destroy?.();
+  const root = document.getElementById("app");
+  root.replaceChildren();
+  const table = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
+  const replay = new URLSearchParams(location.search).get("replay");
+  if (table && replay) {
+    app.view = new ReplayView(root, app, table[1], Number(replay));
+  } else if (table) {
+    app.view = new TableView(root, app, table[1]);
+  } else {
+    app.view = new LobbyView(root, app);
+  }
+}
+
+installSuitSprite();
+applySettings();
+onSettings(() => {
+  applySettings();
+  app.view?.render?.();
+});
+window.addEventListener("popstate", route);
+route();

@@ -1,0 +1,22 @@
+// Small helpers the three game modules share.
+
+import { suitSymbol } from "../cards.js";
+import { t } from "../i18n.js";
+
+/** The text prompt for whose decision the game waits. */
+export function turnPrompt(ctx, mineKey = "prompt.your_turn") {
+  const waiting = ctx.view.to_act || [];
+  if (!waiting.length) return null;
+  if (ctx.you !== null && waiting.includes(ctx.you)) return t(mineKey);
+  if (waiting.length === 1) return t("prompt.waiting_for", { name: ctx.name(waiting[0]) });
+  return t("prompt.waiting_for_many", { names: waiting.map((s) => ctx.name(s)).join(", ") });
+}
+
+export function suitText(suit) {
+  return `${suitSymbol(suit)} ${t(`suit.${suit}`)}`;
+}
+
+/** A seat's name, with "(jij)" for your own seat. */
+export function who(ctx, seat) {
+  return seat === ctx.you ? t("seat.you", { name: ctx.name(seat) }) : ctx.name(seat);
+}

@@ -1,0 +1,162 @@
+// Klaverjassen at the table (docs/games/klaverjassen.md): bidding ("Ik speel ♣ / Ik pas"),
+// the trick with trump, and the score sheet per deal with P/V/N.
+
+import { suitSymbol } from "../cards.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { trickCards } from "../parts.js";
+import { suitText, turnPrompt } from "./common.js";
+
+const MARK_LETTER = { nat: "N", pit: "P", verzaakt: "V" };
+
+function teamOf(seat) {
+  return seat % 2;
+}
+
+/** Your team first ("Wij"), or team 0 for a spectator. */
+function ourTeam(ctx) {
+  return ctx.you === null ? 0 : teamOf(ctx.you);
+}
+
+function teamName(ctx, team) {
+  if (ctx.you === null) return t("kj.team", { names: [team, team + 2].map((s) => ctx.name(s)).join(" & ") });
+  return team === ourTeam(ctx) ? t("kj.we") : t("kj.they");
+}
+
+/** The score sheet's two columns for one team in one deal: points and roem, and the P/V/N mark. */
+export function sheetCells(deal, team) {
+  const score = deal.score[team];
+  if (!deal.mark) return { points: deal.points[team], roem: deal.roem[team], mark: "" };
+  if (score === 0) return { points: 0, roem: 0, mark: MARK_LETTER[deal.mark] || "" };
+  const points = Math.min(score, 162);
+  return { points, roem: score - points, mark: "" };
+}
+
+export default {
+  cardMode: "play",
+  primaryVerbs: new Set(["bid", "roem"]),
+
+  center(ctx) {
+    const v = ctx.view;
+    const parts = [];
+    if (v.trump) {
+      parts.push(h("div", { class: "stake", "aria-label": t("kj.contract", { name: ctx.name(v.declarer), suit: t(`suit.${v.trump}`) }) }, t("kj.contract_short", { name: ctx.name(v.declarer), suit: suitSymbol(v.trump) })));
+    } else if (v.phase === "bidding") {
+      parts.push(h("div", { class: "stake" }, t("kj.bidding")));
+    }
+    if (v.phase !== "over" && v.deal_no) parts.push(h("div", { class: "table-note" }, t("kj.deal_no", { n: v.deal_no, of: gameLength(v) })));
+    const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
+    const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
+    return [h("div", { class: "center" }, parts), trickCards(ctx, plays, winner)];
+  },
+
+  seatExtra(ctx, seat) {
+    const v = ctx.view;
+    if (v.phase === "bidding") {
+      const bid = [...(v.bids || [])].reverse().find((b) => b.seat === seat);
+      if (bid) return bid.bid === "pass" ? t("kj.passed") : t("kj.plays", { suit: suitSymbol(bid.bid) });
+    }
+    if (v.declarer === seat) return t("kj.declarer", { suit: suitSymbol(v.trump) });
+    if (v.phase === "play") return t("kj.tricks_team", { n: v.tricks_won?.[teamOf(seat)] ?? 0 });
+    return null;
+  },
+
+  actionLabel(action, ctx) {
+    const [verb, arg] = action;
+    if (verb === "bid") return t("kj.bid", { suit: suitText(arg) });
+    if (verb === "pass") return t("kj.pass");
+    if (verb === "roem") return t("kj.roem");
+    if (verb === "verzaakt") return t("kj.call_revoke", { name: ctx.name(arg) });
+    return t(`verb.${verb}`);
+  },
+
+  prompt(ctx) {
+    const v = ctx.view;
+    if (v.phase === "bidding") return turnPrompt(ctx, "kj.prompt_bid");
+    if (v.phase === "play") return turnPrompt(ctx, "prompt.your_card");
+    return null;
+  },
+
+  argText(verb, args) {
+    if (verb === "bid") return suitText(args[0]);
+    return null;
+  },
+
+  score(ctx) {
+    const v = ctx.view;
+    const us = ourTeam(ctx);
+    const teams = [us, 1 - us];
+    const deals = v.deals || [];
+    return h(
+      "div",
+      {},
+      h(
+        "table",
+        { class: "score-table", "aria-label": t("kj.sheet") },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), teams.map((team) => h("th", { scope: "col", colspan: 2 }, teamName(ctx, team))))),
+        h(
+          "tbody",
+          {},
+          h("tr", {}, h("td", {}), teams.map(() => [h("td", { class: "prompt" }, t("kj.points")), h("td", { class: "prompt" }, t("kj.roem_col"))])),
+          deals.map((deal, i) =>
+            h(
+              "tr",
+              {},
+              h("td", {}, `${i + 1} ${suitSymbol(deal.trump) || ""}`),
+              teams.map((team) => {
+                const c = sheetCells(deal, team);
+                return c.mark ? [h("td", { class: "mark", colspan: 2 }, c.mark)] : [h("td", {}, String(c.points)), h("td", {}, c.roem ? String(c.roem) : "")];
+              }),
+            ),
+          ),
+          h("tr", {}, h("th", { scope: "row" }, t("kj.total")), teams.map((team) => h("th", { colspan: 2 }, String(v.standings?.totals?.[team] ?? 0)))),
+        ),
+      ),
+      v.phase === "play" ? h("p", { class: "prompt" }, t("kj.roem_now", { we: v.roem?.[us] ?? 0, they: v.roem?.[1 - us] ?? 0 })) : null,
+    );
+  },
+
+  eventText(ev, ctx) {
+    switch (ev.kind) {
+      case "trick":
+        return ev.roem && ev.roem_counted !== false ? t("kj.log_trick_roem", { name: ctx.name(ev.winner), roem: ev.roem }) : t("kj.log_trick", { name: ctx.name(ev.winner) });
+      case "trump":
+        return t("kj.log_trump", { name: ctx.name(ev.declarer), suit: suitText(ev.trump) });
+      case "must_play":
+        return t("kj.log_must_play", { name: ctx.name(ev.seat) });
+      case "redeal":
+        return t("kj.log_redeal");
+      case "deal_end": {
+        const us = ourTeam(ctx);
+        return t("kj.log_deal_end", { n: ev.deal_no, we: ev.score?.[us], they: ev.score?.[1 - us] }) + (ev.mark ? ` (${t(`kj.mark.${ev.mark}`)})` : "");
+      }
+      case "deal":
+        return t("log.deal", { name: ctx.name(ev.dealer) });
+      default:
+        return null;
+    }
+  },
+
+  effect(ev, ctx) {
+    if (ev.kind === "trick" && ev.roem >= 20 && ev.roem_counted !== false) return t("kj.effect_roem", { roem: ev.roem });
+    if (ev.kind === "deal_end" && ev.mark) return t(`kj.effect.${ev.mark}`);
+    if (ev.kind === "roem") return t("kj.effect_roem", { roem: ev.roem });
+    if (ev.kind === "trump") return t("kj.effect_trump", { name: ctx.name(ev.declarer), suit: suitText(ev.trump) });
+    return null;
+  },
+
+  resultText(ctx, result) {
+    const totals = ctx.view.standings?.totals || [0, 0];
+    const us = ourTeam(ctx);
+    const line = t("kj.final", { we: totals[us], they: totals[1 - us], wename: teamName(ctx, us), theyname: teamName(ctx, 1 - us) });
+    if (result.winner === null || result.winner === undefined) return `${t("kj.draw")} ${line}`;
+    return `${t("kj.winner", { team: teamName(ctx, result.winner) })} ${line}`;
+  },
+};
+
+function gameLength(view) {
+  const length = view.options?.game_length;
+  if (length === "8_deals") return 8;
+  if (length === "16_deals") return 16;
+  return "∞";
+}

@@ -1,0 +1,123 @@
+// Toepen at the table (docs/games/toepen.md): the stake, the trick, Toep!/Mee/Pas,
+// Kijken, Ruilen/Houden, Vuile was and Controleren, and "Mieke" keeping the score.
+
+import { cardShort } from "../cards.js";
+import { h } from "../dom.js";
+import { has, t } from "../i18n.js";
+import { cardFace, trickCards } from "../parts.js";
+import { turnPrompt } from "./common.js";
+
+/** Cosmetic events of the seeds (seed 000) and the text they show over the felt. */
+const TABLE_LIFE = {
+  applause: "toepen.effect.applause",
+  show_ac: "toepen.effect.applause",
+  whistle: "toepen.effect.whistle",
+  tienentrekker: "toepen.effect.tienentrekker",
+  heeft_men_meer: "toepen.effect.heeft_men_meer",
+  boerenfiske: "toepen.effect.boerenfiske",
+  stand_up: "toepen.effect.stand_up",
+};
+
+function isFolded(view, seat) {
+  if (Array.isArray(view.folded)) return view.folded.includes(seat);
+  if (Array.isArray(view.active)) return !view.active.includes(seat);
+  return false;
+}
+
+export default {
+  cardMode: "play",
+  primaryVerbs: new Set(["knock", "stay", "look"]),
+
+  center(ctx) {
+    const v = ctx.view;
+    const parts = [];
+    if (v.phase && v.phase !== "over" && v.stake) parts.push(h("div", { class: "stake", id: "stake" }, t("toepen.stake", { n: v.stake })));
+    const dead = v.dead || v.exchanged || [];
+    if (dead.length) parts.push(h("div", { class: "set-aside", "aria-label": t("toepen.dead_cards") }, dead.map((c) => cardFace(typeof c === "string" ? c : c.card))));
+    if (v.phase === "armoede") parts.push(h("div", { class: "table-note" }, t("toepen.armoede_round")));
+    const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
+    const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
+    return [h("div", { class: "center" }, parts), trickCards(ctx, plays, winner)];
+  },
+
+  seatFolded(ctx, seat) {
+    return ctx.view.phase === "play" && isFolded(ctx.view, seat);
+  },
+
+  seatExtra(ctx, seat) {
+    const v = ctx.view;
+    const points = v.standings?.points?.[seat];
+    const bits = [];
+    if (typeof points === "number") bits.push(t("toepen.points", { n: points }));
+    if (v.phase === "play" && isFolded(v, seat)) bits.push(t("toepen.folded"));
+    if (v.knocker === seat || v.last_knocker === seat) bits.push(t("toepen.knocked"));
+    return bits.join(" · ");
+  },
+
+  actionLabel(action, ctx) {
+    const [verb, arg] = action;
+    if (verb === "exchange") return t("toepen.exchange", { card: cardShort(arg) });
+    if (verb === "challenge") return t("toepen.challenge", { name: ctx.name(arg) });
+    if (has(`toepen.verb.${verb}`)) return t(`toepen.verb.${verb}`, { name: typeof arg === "number" ? ctx.name(arg) : "" });
+    return t(`verb.${verb}`);
+  },
+
+  prompt(ctx) {
+    const v = ctx.view;
+    const mine = ctx.you !== null && (v.to_act || []).includes(ctx.you);
+    if (mine && ctx.legal.some((a) => a[0] === "stay")) return t("toepen.prompt_answer", { n: v.stake });
+    if (mine && ctx.legal.some((a) => a[0] === "look")) return t("toepen.prompt_look");
+    if (mine && ctx.legal.some((a) => a[0] === "exchange")) return t("toepen.prompt_exchange");
+    return turnPrompt(ctx, "prompt.your_card");
+  },
+
+  score(ctx) {
+    const v = ctx.view;
+    const points = v.standings?.points || [];
+    const max = v.options?.max_points ?? 10;
+    return h(
+      "div",
+      {},
+      h(
+        "table",
+        { class: "score-table", "aria-label": t("toepen.mieke") },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("toepen.player")), h("th", { scope: "col" }, t("toepen.penalty")))),
+        h("tbody", {}, points.map((p, seat) => h("tr", {}, h("td", {}, ctx.name(seat)), h("td", {}, `${p} / ${max}`)))),
+      ),
+      h("p", { class: "prompt" }, t("toepen.deals_played", { n: (v.deals || []).length })),
+    );
+  },
+
+  eventText(ev, ctx) {
+    switch (ev.kind) {
+      case "trick":
+        return t("toepen.log_trick", { name: ctx.name(ev.winner) });
+      case "deal_end":
+        return t("toepen.log_deal_end", { name: ctx.name(ev.winner), stake: ev.stake });
+      case "deal":
+        return t("log.deal", { name: ctx.name(ev.dealer) });
+      default:
+        return TABLE_LIFE[ev.kind] ? t(TABLE_LIFE[ev.kind], { name: ctx.name(ev.seat) }) : null;
+    }
+  },
+
+  effect(ev, ctx) {
+    if (TABLE_LIFE[ev.kind]) return t(TABLE_LIFE[ev.kind], { name: ctx.name(ev.seat) });
+    if (ev.kind === "knock") return t("toepen.effect.knock", { name: ctx.name(ev.seat) });
+    if (ev.kind === "four_tens") return t("toepen.effect.four_tens", { name: ctx.name(ev.seat) });
+    if (ev.kind === "game_over" || ev.kind === "game_end") {
+      const losers = ev.result?.losers || [];
+      if (losers.length) return t("toepen.effect.shots", { names: losers.map((s) => ctx.name(s)).join(", ") });
+    }
+    return null;
+  },
+
+  resultText(ctx, result) {
+    const losers = result.losers || [];
+    const points = ctx.view.standings?.points || [];
+    const perfect = points.map((p, seat) => (p === 0 ? ctx.name(seat) : null)).filter(Boolean);
+    let text = t("toepen.result_losers", { names: losers.map((s) => ctx.name(s)).join(", ") });
+    if (perfect.length) text += ` ${t("toepen.result_perfect", { names: perfect.join(", ") })}`;
+    return text;
+  },
+};

@@ -1,0 +1,63 @@
+// Choosing the display name once (lobby and deep links share this form).
+
+import { api, setToken, token } from "./api.js";
+import { h } from "./dom.js";
+import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
+import { settings, updateSettings } from "./settings.js";
+
+/** Make sure a guest exists on the server for this name; returns its token. */
+export async function ensureGuest(name) {
+  if (token()) {
+    try {
+      const me = await api("GET", "/me");
+      if (me.name === name) return token();
+    } catch {
+      setToken(null);
+    }
+  }
+  const guest = await api("POST", "/guests", { name });
+  setToken(guest.token);
+  return guest.token;
+}
+
+/** The "what is your name" form; calls onDone(name) once a guest is made. */
+export function nameForm(onDone) {
+  const input = h("input", {
+    type: "text",
+    id: "name-input",
+    maxlength: 24,
+    autocomplete: "nickname",
+    value: settings().name,
+    "aria-label": t("lobby.name_label"),
+    placeholder: t("lobby.name_placeholder"),
+  });
+  const error = h("p", { class: "prompt", role: "alert" });
+  const form = h(
+    "form",
+    {
+      class: "name-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const name = input.value.trim();
+        if (!name || name.length > 24) {
+          error.textContent = t("error.bad_name");
+          return;
+        }
+        try {
+          await ensureGuest(name);
+        } catch (err) {
+          error.textContent = errorText(err.code);
+          return;
+        }
+        updateSettings({ name });
+        onDone(name);
+      },
+    },
+    h("label", { for: "name-input" }, t("lobby.name_label")),
+    input,
+    h("button", { type: "submit", class: "btn primary" }, t("lobby.name_submit")),
+    error,
+  );
+  return form;
+}

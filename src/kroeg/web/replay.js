@@ -1,0 +1,264 @@
+// The replay of a finished game from its record (GET /api/games/{id}/record, RECORDS.md):
+// deal by deal and card by card, every hand open.
+//
+// The client steps through the record itself with a deliberately small model of each
+// game: it moves cards between hands, the trick, the stock, the pile and the melds as the
+// actions say, and it re-derives who won each trick from the record's order (Toepen:
+// highest card of the led suit, B < V < H < A < 7 < 8 < 9 < 10; Klaverjassen: highest
+// trump, else highest of the led suit). It never judges legality: the server did that.
+
+import { api } from "./api.js";
+import { cardName, cardShort, parseCard, rankIndex } from "./cards.js";
+import { h, replace } from "./dom.js";
+import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
+import { cardFace } from "./parts.js";
+
+const TOEPEN_ORDER = "JQKA789T";
+const TRUMP_ORDER = "78QKTA9J"; // klaverjassen trump, low to high
+const PLAIN_ORDER = "789JQKTA"; // klaverjassen other suits, low to high
+const SUIT_ORDER = "cdhs";
+
+function sortHand(cards) {
+  return [...cards].sort((a, b) => {
+    const x = parseCard(a);
+    const y = parseCard(b);
+    if (x.joker || y.joker) return (x.joker ? 1 : 0) - (y.joker ? 1 : 0) || a.localeCompare(b);
+    return SUIT_ORDER.indexOf(x.suit) - SUIT_ORDER.indexOf(y.suit) || rankIndex(x.rank) - rankIndex(y.rank);
+  });
+}
+
+function remove(list, card) {
+  const i = list.indexOf(card);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** The winner of a complete trick ({seat, card} in play order). */
+export function trickWinner(game, plays, trump) {
+  const led = parseCard(plays[0].card).suit;
+  const strength = (card) => {
+    const c = parseCard(card);
+    if (game === "klaverjassen") {
+      if (c.suit === trump) return 100 + TRUMP_ORDER.indexOf(c.rank);
+      return c.suit === led ? PLAIN_ORDER.indexOf(c.rank) : -1;
+    }
+    return c.suit === led ? TOEPEN_ORDER.indexOf(c.rank) : -1;
+  };
+  return plays.reduce((best, p) => (strength(p.card) > strength(best.card) ? p : best)).seat;
+}
+
+/** Every position of one deal: [{hands, trick, lastTrick, melds, pile, stock, text}]. */
+export function dealSteps(record, dealIndex) {
+  const deal = record.deals[dealIndex];
+  const seats = record.seats;
+  const names = record.names || [];
+  const state = {
+    hands: deal.hands.map((hand) => [...hand]),
+    stock: [...(deal.stock || [])],
+    pile: deal.upcard ? [deal.upcard] : [],
+    melds: [],
+    trick: [],
+    lastTrick: null,
+    active: new Set(Array.from({ length: seats }, (_, i) => i).filter((i) => deal.hands[i].length)),
+    trump: null,
+    setAside: [],
+  };
+  const snapshot = (text) => ({
+    hands: state.hands.map((hand) => sortHand(hand)),
+    trick: [...state.trick],
+    lastTrick: state.lastTrick,
+    melds: state.melds.map((m) => [...m]),
+    pile: [...state.pile],
+    stock: state.stock.length,
+    setAside: [...state.setAside],
+    trump: state.trump,
+    text,
+  });
+  const nameOf = (seat) => names[seat] || t("seat.empty_name", { n: seat + 1 });
+  const steps = [snapshot(t("replay.dealt", { n: dealIndex + 1 }))];
+  for (const [seat, verb, ...args] of deal.actions || []) {
+    const hand = state.hands[seat];
+    switch (verb) {
+      case "play":
+        if (!state.trick.length) state.lastTrick = null;
+        remove(hand, args[0]);
+        state.trick.push({ seat, card: args[0] });
+        break;
+      case "fold":
+        state.active.delete(seat);
+        state.trick = state.trick.filter((p) => p.seat !== seat);
+        break;
+      case "bid":
+        state.trump = args[0];
+        break;
+      case "exchange":
+        remove(hand, args[0]);
+        state.setAside.push(args[0]);
+        if (state.stock.length) hand.push(state.stock.shift());
+        break;
+      case "laundry":
+        state.setAside.push(...hand.splice(0));
+        for (let i = 0; i < 4 && state.stock.length; i += 1) hand.push(state.stock.shift());
+        break;
+      case "draw":
+        if (args[0] === "stock" && state.stock.length) hand.push(state.stock.shift());
+        if (args[0] === "discard" && state.pile.length) hand.push(state.pile.pop());
+        break;
+      case "meld":
+        for (const c of args[0]) remove(hand, parseCard(c).base);
+        state.melds.push([...args[0]]);
+        break;
+      case "layoff":
+        for (const c of args[1]) remove(hand, parseCard(c).base);
+        state.melds[args[0]]?.push(...args[1]);
+        break;
+      case "swap": {
+        const meld = state.melds[args[0]] || [];
+        const i = meld.findIndex((c) => c.endsWith(`=${args[1]}`));
+        if (i >= 0) {
+          hand.push(parseCard(meld[i]).base);
+          meld[i] = args[1];
+        }
+        remove(hand, args[1]);
+        break;
+      }
+      case "discard":
+        remove(hand, args[0]);
+        state.pile.push(args[0]);
+        break;
+      default:
+        break;
+    }
+    let text = t("replay.step", { name: nameOf(seat), what: describe(verb, args) });
+    if (state.trick.length && state.trick.length >= state.active.size) {
+      const winner = trickWinner(record.game, state.trick, state.trump);
+      state.lastTrick = { plays: state.trick, winner };
+      state.trick = [];
+      text += ` ${t("replay.trick_to", { name: nameOf(winner) })}`;
+    }
+    steps.push(snapshot(text));
+  }
+  return steps;
+}
+
+function describe(verb, args) {
+  const key = `verb.${verb}`;
+  const shown = args.map((a) => (Array.isArray(a) ? a.map((c) => cardShort(c)).join(" ") : typeof a === "string" && /^([2-9TJQKA][cdhs]|X[12])/.test(a) ? cardShort(a) : String(a)));
+  return [t(key), ...shown].join(" ");
+}
+
+export class ReplayView {
+  constructor(root, app, tableId, gameId) {
+    this.root = root;
+    this.app = app;
+    this.tableId = tableId;
+    this.gameId = gameId;
+    this.record = null;
+    this.deal = 0;
+    this.step = 0;
+    this.steps = [];
+    this.keys = (e) => this.onKey(e);
+    document.addEventListener("keydown", this.keys);
+    replace(root, h("p", { class: "empty", style: { padding: "20px" } }, t("replay.loading")));
+    this.load();
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  async load() {
+    try {
+      this.record = await api("GET", `/games/${this.gameId}/record`);
+    } catch (err) {
+      replace(this.root, h("div", { class: "replay" }, h("p", { role: "alert" }, errorText(err.code, err.message)), this.backLink()));
+      return;
+    }
+    this.goDeal(0);
+  }
+
+  goDeal(index) {
+    const count = this.record.deals.length;
+    if (!count) return this.render();
+    this.deal = Math.max(0, Math.min(count - 1, index));
+    this.steps = dealSteps(this.record, this.deal);
+    this.step = 0;
+    this.render();
+  }
+
+  goStep(index) {
+    this.step = Math.max(0, Math.min(this.steps.length - 1, index));
+    this.render();
+  }
+
+  onKey(e) {
+    if (e.target.closest?.("input, select, textarea")) return;
+    if (e.key === "ArrowRight") this.goStep(this.step + 1);
+    else if (e.key === "ArrowLeft") this.goStep(this.step - 1);
+    else if (e.key === "PageDown") this.goDeal(this.deal + 1);
+    else if (e.key === "PageUp") this.goDeal(this.deal - 1);
+    else return;
+    e.preventDefault();
+  }
+
+  backLink() {
+    return h("a", { class: "btn", role: "button", href: `/t/${this.tableId}`, onclick: this.app.link(`/t/${this.tableId}`), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("replay.back"));
+  }
+
+  render() {
+    const record = this.record;
+    if (!record) return;
+    const names = record.names || [];
+    const nameOf = (seat) => names[seat] || t("seat.empty_name", { n: seat + 1 });
+    const pos = this.steps[this.step];
+    const deals = record.deals.length;
+    const button = (label, onclick, disabled, id) => h("button", { class: "btn", onclick, disabled, id }, label);
+    replace(
+      this.root,
+      h(
+        "div",
+        { class: "replay", dataset: { game: record.game } },
+        h("h1", {}, t("replay.title", { game: t(`game.${record.game}`) })),
+        h(
+          "div",
+          { class: "controls", role: "toolbar", "aria-label": t("replay.controls") },
+          button(t("replay.prev_deal"), () => this.goDeal(this.deal - 1), this.deal === 0, "prev-deal"),
+          h("span", { class: "step-text", id: "deal-no" }, t("replay.deal_of", { n: this.deal + 1, of: deals })),
+          button(t("replay.next_deal"), () => this.goDeal(this.deal + 1), this.deal >= deals - 1, "next-deal"),
+          button(t("replay.prev_step"), () => this.goStep(this.step - 1), this.step === 0, "prev-step"),
+          h("span", { class: "step-text" }, t("replay.step_of", { n: this.step, of: this.steps.length - 1 })),
+          button(t("replay.next_step"), () => this.goStep(this.step + 1), this.step >= this.steps.length - 1, "next-step"),
+          this.backLink(),
+        ),
+        pos ? h("p", { class: "step-text", id: "step-text", "aria-live": "polite" }, pos.text) : h("p", {}, t("replay.no_deals")),
+        pos ? this.renderMiddle(pos, nameOf) : null,
+        pos
+          ? h(
+              "div",
+              { class: "hands" },
+              pos.hands.map((hand, seat) =>
+                h("div", { class: "hand-row", dataset: { seat: String(seat) } }, h("span", { class: "label" }, nameOf(seat)), h("div", { class: "cards", role: "group", "aria-label": t("replay.hand_of", { name: nameOf(seat) }) }, hand.map((c) => cardFace(c)))),
+              ),
+            )
+          : null,
+      ),
+    );
+  }
+
+  renderMiddle(pos, nameOf) {
+    const parts = [];
+    if (pos.trump) parts.push(h("span", { class: "stake" }, t("replay.trump", { suit: t(`suit.${pos.trump}`) })));
+    const trick = pos.trick.length ? pos.trick : pos.lastTrick?.plays || [];
+    for (const play of trick) {
+      const won = !pos.trick.length && pos.lastTrick?.winner === play.seat;
+      parts.push(h("div", { class: `played-inline${won ? " winner" : ""}`, style: { display: "flex", "flex-direction": "column", "align-items": "center" } }, cardFace(play.card, { "aria-label": t("table.played_by", { card: cardName(play.card), name: nameOf(play.seat) }) }), h("small", {}, nameOf(play.seat) + (won ? " ★" : ""))));
+    }
+    if (this.record.game === "eurokaarten") {
+      parts.push(h("span", { class: "prompt" }, t("euro.stock_count", { n: pos.stock })));
+      if (pos.pile.length) parts.push(h("span", { class: "prompt" }, t("euro.discard_pile")), cardFace(pos.pile[pos.pile.length - 1]));
+      pos.melds.forEach((meld, i) => parts.push(h("div", { class: "meld", "aria-label": t("euro.meld_label", { n: i + 1, cards: meld.map((c) => cardName(c)).join(", ") }) }, meld.map((c) => cardFace(c)))));
+    }
+    if (pos.setAside.length) parts.push(h("span", { class: "prompt" }, t("toepen.dead_cards")), pos.setAside.map((c) => cardFace(c)));
+    return h("div", { class: "middle", "aria-label": t("replay.table") }, parts);
+  }
+}

@@ -1,0 +1,31 @@
+// The player's own choices, kept in localStorage: display name, language, deck colours.
+
+const KEY = "kroeg.settings";
+
+const defaults = { name: "", lang: "nl", fourColour: false, sound: true };
+
+let current = load();
+const listeners = new Set();
+
+function load() {
+  try {
+    return { ...defaults, ...JSON.parse(localStorage.getItem(KEY) || "{}") };
+  } catch {
+    return { ...defaults };
+  }
+}
+
+export function settings() {
+  return current;
+}
+
+export function updateSettings(changes) {
+  current = { ...current, ...changes };
+  localStorage.setItem(KEY, JSON.stringify(current));
+  for (const fn of listeners) fn(current);
+}
+
+export function onSettings(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}

@@ -1,0 +1,528 @@
+// A live table: seats around the felt with the clock ring, your hand with the legal cards
+// lit, the game's middle and decisions (from games/<game>.js), the score panel, chat and
+// log, and the end of a game. Everything is redrawn from the last `view` the server sent;
+// events only add animation, log lines and table-life effects.
+
+import { cardName, cardShort, cardSvg } from "./cards.js";
+import { localDeadline, ringSvg, updateRing } from "./clock.js";
+import { h, replace } from "./dom.js";
+import { showEffect } from "./effects.js";
+import { errorText, toast } from "./errors.js";
+import { has, t } from "./i18n.js";
+import { nameForm } from "./names.js";
+import { settings } from "./settings.js";
+import eurokaarten from "./games/eurokaarten.js";
+import klaverjassen from "./games/klaverjassen.js";
+import toepen from "./games/toepen.js";
+
+const GAMES = { toepen, klaverjassen, eurokaarten };
+
+/** Who played what in a finished trick event: its own `plays`, or `cards` from the `leader` on. */
+function trickPlays(ev, seats) {
+  if (Array.isArray(ev.plays)) return ev.plays;
+  if (Array.isArray(ev.cards) && typeof ev.leader === "number") {
+    return ev.cards.map((card, i) => ({ seat: (ev.leader + i) % seats, card }));
+  }
+  return [];
+}
+const LOG_LINES = 80;
+
+/** Verbs whose one argument is a card of your hand: the card itself is the control. */
+const CARD_VERBS = new Set(["play", "discard"]);
+
+export class TableView {
+  constructor(root, app, tableId) {
+    this.root = root;
+    this.app = app;
+    this.id = tableId;
+    this.version = null;
+    this.snapshot = null; // info, you, seats, view, legal, to_act, running, game_id, waiting, spectators
+    this.clocks = new Map(); // seat -> local deadline (ms)
+    this.clockSeconds = 60;
+    this.log = [];
+    this.selection = new Set();
+    this.pending = false;
+    this.leaveArmed = false;
+    this.sideOpen = false;
+    this.resultClosed = false;
+    this.lastResult = null;
+    this.lastTrick = null; // the trick just won, shown until the next card falls
+    this.offMessage = null;
+    if (settings().name) this.connect();
+    else this.askName();
+  }
+
+  askName() {
+    replace(this.root, h("div", { class: "lobby" }, h("section", { class: "card-panel" }, h("h2", {}, t("lobby.name_title")), nameForm(() => this.connect()))));
+  }
+
+  connect() {
+    const conn = this.app.ensureConnection();
+    this.conn = conn;
+    this.offMessage = conn.onMessage((msg) => this.receive(msg));
+    conn.follow(this.id);
+    replace(this.root, h("p", { class: "empty", style: { padding: "20px" } }, t("table.loading")));
+    this.ticker = setInterval(() => this.tick(), 250);
+  }
+
+  destroy() {
+    this.offMessage?.();
+    clearInterval(this.ticker);
+    this.conn?.unfollow(this.id);
+  }
+
+  get game() {
+    return GAMES[this.snapshot?.info?.game] || toepen;
+  }
+
+  // Messages ------------------------------------------------------------------
+
+  receive(msg) {
+    if (msg.table !== undefined && msg.table !== this.id) return;
+    switch (msg.type) {
+      case "snapshot":
+        this.snapshot = msg;
+        this.version = msg.version;
+        this.clockSeconds = msg.info?.clock_seconds ?? 60;
+        this.clocks.clear();
+        for (const c of msg.clocks || []) this.clocks.set(c.seat, localDeadline(c.deadline, msg.now));
+        this.pending = false;
+        this.conn.applied(this.id, this.version);
+        this.render();
+        break;
+      case "event":
+        this.applyEvent(msg);
+        break;
+      case "clock":
+        if (msg.deadline === null) this.clocks.delete(msg.seat);
+        else this.clocks.set(msg.seat, localDeadline(msg.deadline, msg.now));
+        if (msg.seconds) this.clockSeconds = msg.seconds;
+        this.tick();
+        break;
+      case "presence":
+        if (this.snapshot?.seats?.[msg.seat]) {
+          this.snapshot.seats[msg.seat].away = msg.away;
+          this.render();
+        }
+        break;
+      case "chat":
+        this.addLog(h("span", {}, h("span", { class: "who" }, `${msg.name}: `), msg.preset ? this.presetText(msg.preset) : msg.text));
+        if (msg.preset) showEffect(this.effectLayer, `${msg.name}: ${this.presetText(msg.preset)}`);
+        break;
+      case "error":
+        this.pending = false;
+        if (msg.code === "stale_version") {
+          this.conn.send({ type: "resume", table: this.id, version: this.version });
+        } else if (msg.code === "unknown_table") {
+          replace(this.root, h("div", { class: "lobby" }, h("p", { class: "card-panel" }, t("error.unknown_table")), h("a", { href: "/", class: "btn", onclick: this.app.link("/") }, t("nav.lobby"))));
+          return;
+        }
+        toast(errorText(msg.code, msg.message));
+        this.render();
+        break;
+      default:
+        break;
+    }
+  }
+
+  applyEvent(msg) {
+    if (this.version !== null && msg.version <= this.version) return; // already applied
+    if (this.version !== null && msg.version !== this.version + 1) {
+      this.conn.send({ type: "resume", table: this.id, version: this.version });
+    }
+    const before = this.snapshot;
+    this.version = msg.version;
+    this.snapshot = {
+      ...before,
+      view: msg.view,
+      legal: msg.legal,
+      to_act: msg.to_act,
+      seats: msg.seats ?? before?.seats,
+      running: msg.running,
+      game_id: msg.game_id,
+    };
+    this.pending = false;
+    this.conn.applied(this.id, this.version);
+    for (const ev of msg.events || []) this.onGameEvent(ev);
+    this.render();
+  }
+
+  onGameEvent(ev) {
+    const ctx = this.context();
+    if (ev.kind === "waiting" && this.snapshot) this.snapshot.waiting = ev.waiting;
+    if (ev.kind === "game_start") {
+      this.resultClosed = false;
+      this.lastResult = null;
+      this.selection.clear();
+    }
+    if (ev.kind === "game_end") this.lastResult = ev;
+    if (ev.kind === "play" || ev.kind === "deal") this.lastTrick = null;
+    if (ev.kind === "deal") this.lastDealEnd = null;
+    if (ev.kind === "deal_end") this.lastDealEnd = ev;
+    if (ev.kind === "trick") this.lastTrick = { plays: trickPlays(ev, this.snapshot?.info?.seats ?? 4), winner: ev.winner };
+    const text = this.eventText(ev, ctx);
+    if (text) this.addLog(text, ev.kind === "action" ? "" : "sys");
+    const effect = this.game.effect?.(ev, ctx) ?? this.commonEffect(ev, ctx);
+    if (effect) showEffect(this.effectLayer, effect);
+  }
+
+  eventText(ev, ctx) {
+    const name = (seat) => ctx.name(seat);
+    switch (ev.kind) {
+      case "action": {
+        const [verb, ...args] = ev.action;
+        const key = `log.${ctx.gameName}.${verb}`;
+        const params = { name: name(ev.seat), card: args[0] && typeof args[0] === "string" ? this.cardText(args[0]) : "", arg: this.argText(verb, args, ctx) };
+        const base = has(key) ? t(key, params) : t(has(`log.${verb}`) ? `log.${verb}` : "log.other", { ...params, verb });
+        return ev.by === "timeout" ? `${base} ${t("log.by_house")}` : base;
+      }
+      case "sit":
+        return t("log.sit", { name: ev.name });
+      case "stand":
+        return t("log.stand", { name: ev.name });
+      case "timeout":
+        return t("log.timeout", { name: name(ev.seat) });
+      case "out":
+        if (!ev.reason) return this.game.eventText?.(ev, ctx) ?? null;
+        return t(ev.reason === "left" ? "log.out_left" : "log.out_timeouts", { name: ev.name ?? name(ev.seat) });
+      case "greeting":
+        return t("log.greeting", { name: ev.name });
+      case "game_start":
+        return t("log.game_start");
+      case "game_end":
+        return t("log.game_end");
+      default:
+        return this.game.eventText?.(ev, ctx) ?? null;
+    }
+  }
+
+  commonEffect(ev, ctx) {
+    if (ev.kind === "greeting") return t("effect.greeting", { name: ev.name });
+    if (ev.kind === "timeout") return t("effect.timeout", { name: ctx.name(ev.seat) });
+    return null;
+  }
+
+  cardText(code) {
+    return cardShort(code);
+  }
+
+  argText(verb, args, ctx) {
+    return this.game.argText?.(verb, args, ctx) ?? args.map((a) => (Array.isArray(a) ? a.map((c) => cardShort(c)).join(" ") : String(a))).join(" ");
+  }
+
+  presetText(preset) {
+    return has(`chat.${preset}`) ? t(`chat.${preset}`) : preset;
+  }
+
+  addLog(content, cls = "") {
+    this.log.push({ content, cls });
+    if (this.log.length > LOG_LINES) this.log.shift();
+    if (this.logEl) {
+      this.logEl.append(h("li", { class: cls }, content));
+      while (this.logEl.children.length > LOG_LINES) this.logEl.firstChild.remove();
+      this.logEl.scrollTop = this.logEl.scrollHeight;
+    }
+  }
+
+  // Sending -------------------------------------------------------------------
+
+  send(action) {
+    if (this.pending) return;
+    this.pending = true;
+    this.selection.clear();
+    this.conn.send({ type: "act", table: this.id, version: this.version, action });
+    this.render();
+  }
+
+  tableMessage(type, extra = {}) {
+    this.conn.send({ type, table: this.id, ...extra });
+  }
+
+  // Context for the game modules ---------------------------------------------
+
+  context() {
+    const snap = this.snapshot || {};
+    const view = snap.view || {};
+    const info = snap.info || {};
+    const seats = snap.seats || [];
+    return {
+      gameName: info.game,
+      info,
+      view,
+      legal: this.pending ? [] : snap.legal || [],
+      you: snap.you ?? null,
+      seats,
+      running: Boolean(snap.running),
+      selection: this.selection,
+      name: (seat) => seats[seat]?.name ?? t("seat.empty_name", { n: seat + 1 }),
+      send: (action) => this.send(action),
+      rerender: () => this.render(),
+      cardButton: (code, attrs) => this.cardButton(code, attrs),
+      seatPosition: (seat, radius) => this.seatPosition(seat, radius),
+      lastTrick: this.lastTrick,
+      lastDealEnd: this.lastDealEnd,
+    };
+  }
+
+  /** Where a seat sits on the felt, in percent: you at the bottom, the others clockwise. */
+  seatPosition(seat, radius = 1) {
+    const n = this.snapshot?.info?.seats || this.snapshot?.seats?.length || 4;
+    const base = this.snapshot?.you ?? 0;
+    const rel = (seat - base + n) % n;
+    const angle = Math.PI / 2 + (rel * 2 * Math.PI) / n;
+    return { x: 50 + 37 * radius * Math.cos(angle), y: 50 + 38 * radius * Math.sin(angle) };
+  }
+
+  // Rendering -----------------------------------------------------------------
+
+  render() {
+    if (!this.snapshot) return;
+    const ctx = this.context();
+    const game = this.game;
+    const snap = this.snapshot;
+    const hasView = Boolean(snap.view);
+
+    this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-live": "polite" });
+    const felt = h(
+      "section",
+      { class: "felt", "aria-label": t("table.felt", { game: t(`game.${ctx.gameName}`) }) },
+      h("button", { class: "btn small side-toggle", "aria-expanded": String(this.sideOpen), "aria-controls": "side", onclick: () => { this.sideOpen = !this.sideOpen; this.render(); } }, t(`score.title.${ctx.gameName}`)),
+      ctx.seats.map((seat, i) => this.renderSeat(i, ctx)),
+      hasView ? game.center(ctx) : h("div", { class: "center" }, h("div", { class: "table-note" }, t("table.no_game"))),
+      this.effectLayer,
+      this.renderResult(ctx),
+    );
+
+    const bottom = h("section", { class: "bottom", "aria-label": t("table.your_area") }, this.renderHand(ctx), this.renderActions(ctx));
+
+    this.logEl = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("table.log") }, this.log.map((l) => h("li", { class: l.cls }, l.content)));
+    const side = h(
+      "aside",
+      { class: `side${this.sideOpen ? " open" : ""}`, id: "side", "aria-label": t("table.side") },
+      hasView ? h("section", { class: "score" }, h("h2", {}, t(`score.title.${ctx.gameName}`)), game.score(ctx)) : null,
+      this.renderTableInfo(ctx),
+      h("section", { class: "chat" }, h("h2", {}, t("chat.title")), this.logEl, this.renderChat()),
+    );
+
+    replace(this.root, h("div", { class: "table-view", dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none" } }, felt, bottom, side));
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+    this.tick();
+  }
+
+  renderSeat(seat, ctx) {
+    const info = ctx.seats[seat];
+    const view = ctx.view;
+    const pos = this.seatPosition(seat);
+    const waitingFor = (this.snapshot.to_act || []).includes(seat);
+    let state = "present";
+    if (info.out) state = "out";
+    else if (info.house) state = "house";
+    else if (info.away) state = "away";
+    const count = view.hand_counts?.[seat];
+    const extra = this.game.seatExtra?.(ctx, seat);
+    const label = h("span", { class: "sr-only clock-label", style: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } });
+    const classes = ["seat", waitingFor ? "turn" : "", view.dealer === seat ? "dealer" : "", this.game.seatFolded?.(ctx, seat) ? "folded" : "", seat === ctx.you ? "me" : ""];
+    return h(
+      "div",
+      {
+        class: classes.filter(Boolean).join(" "),
+        style: { left: `${pos.x}%`, top: `${pos.y}%` },
+        dataset: { seat: String(seat) },
+        role: "group",
+        "aria-label": t("seat.label", { name: ctx.name(seat), state: t(`seat.state.${state}`) }) + (view.dealer === seat ? `, ${t("seat.dealer")}` : ""),
+      },
+      h("div", { class: "avatar" }, h("span", { class: "initial", "aria-hidden": "true" }, (info.name || "?").slice(0, 1).toUpperCase()), ringSvg()),
+      h(
+        "div",
+        { class: "info" },
+        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 })),
+        h("span", { class: `state ${state}` }, t(`seat.state.${state}`), typeof count === "number" && seat !== ctx.you ? ` · ${t("seat.cards", { n: count })}` : ""),
+        extra ? h("span", { class: "extra" }, extra) : null,
+        label,
+      ),
+    );
+  }
+
+  cardButton(code, attrs = {}) {
+    return h("button", { type: "button", class: "card", "aria-label": cardName(code), dataset: { card: code }, ...attrs }, cardSvg(code));
+  }
+
+  renderHand(ctx) {
+    const hand = ctx.view.hand;
+    if (!hand) {
+      const note = ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
+      return h("div", { class: "hand", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
+    }
+    const selecting = this.game.cardMode === "select";
+    const cardActions = new Map();
+    for (const action of ctx.legal) {
+      if (CARD_VERBS.has(action[0]) && typeof action[1] === "string") {
+        if (!cardActions.has(action[1])) cardActions.set(action[1], []);
+        cardActions.get(action[1]).push(action);
+      }
+    }
+    const usable = selecting ? this.game.selectableCards(ctx) : new Set(cardActions.keys());
+    const buttons = hand.map((code) => {
+      const legal = usable.has(code);
+      const selected = this.selection.has(code);
+      const attrs = {
+        class: `card ${legal ? "legal" : "dim"}${selected ? " selected" : ""}`,
+        "aria-disabled": legal ? null : "true",
+        "aria-pressed": selecting ? String(selected) : null,
+        onclick: () => {
+          if (!legal) return;
+          if (selecting) {
+            if (this.selection.has(code)) this.selection.delete(code);
+            else this.selection.add(code);
+            this.render();
+            this.root.querySelector(`.hand [data-card="${code}"]`)?.focus();
+          } else {
+            const actions = cardActions.get(code);
+            if (actions.length === 1) this.send(actions[0]);
+          }
+        },
+        onkeydown: (e) => this.handKeys(e),
+      };
+      return this.cardButton(code, attrs);
+    });
+    return h("div", { class: `hand${hand.length > 8 ? " many" : ""}`, role: "group", "aria-label": t("table.hand") }, buttons);
+  }
+
+  handKeys(event) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const cards = [...this.root.querySelectorAll(".hand .card")];
+    const index = cards.indexOf(event.currentTarget);
+    const next = cards[index + (event.key === "ArrowRight" ? 1 : -1)];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  renderActions(ctx) {
+    const snap = this.snapshot;
+    const controls = [];
+    const prompt = snap.view ? this.game.prompt?.(ctx) : null;
+    if (snap.running && ctx.you !== null) {
+      for (const action of ctx.legal) {
+        if (CARD_VERBS.has(action[0]) && typeof action[1] === "string" && this.game.cardMode !== "select") continue;
+        if (this.game.handlesVerb?.(action[0])) continue;
+        const label = this.game.actionLabel?.(action, ctx) ?? t(`verb.${action[0]}`);
+        controls.push(h("button", { class: `btn ${this.game.primaryVerbs?.has(action[0]) ? "primary" : ""}`, dataset: { action: JSON.stringify(action) }, onclick: () => this.send(action) }, label));
+      }
+      controls.push(...(this.game.extraControls?.(ctx) || []));
+    }
+    // Seat controls between games, for spectators and for leaving.
+    const houseSeat = ctx.seats.some((s) => s.house);
+    const waiting = (snap.waiting || []).some((w) => w.player === this.conn.player);
+    if (ctx.you === null && !waiting && houseSeat) {
+      controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
+    }
+    if (waiting) controls.push(h("span", { class: "prompt" }, t("table.on_waitlist")));
+    if (ctx.you !== null && !snap.running) {
+      controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
+      controls.push(h("button", { class: "btn", onclick: () => this.tableMessage("stand") }, t("table.stand")));
+    }
+    return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null, controls);
+  }
+
+  renderTableInfo(ctx) {
+    const snap = this.snapshot;
+    const info = snap.info || {};
+    const invite = `${location.origin}/t/${this.id}`;
+    return h(
+      "section",
+      { class: "table-info" },
+      h("h2", {}, t(`game.${info.game}`)),
+      h("p", { class: "prompt" }, t("table.info_line", { variant: t(`variant.${info.game}.${info.variant}`), seconds: info.clock_seconds ?? 60, spectators: snap.spectators ?? 0 })),
+      (snap.waiting || []).length ? h("p", { class: "prompt" }, t("table.waiting_list", { names: snap.waiting.map((w) => w.name).join(", ") })) : null,
+      h(
+        "div",
+        { class: "invite" },
+        h("input", { type: "text", readonly: true, value: invite, "aria-label": t("table.invite_link"), onfocus: (e) => e.target.select() }),
+        h("button", { class: "btn small", onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("table.copied"))) }, t("table.copy")),
+      ),
+      h("div", { class: "chat-presets", style: { "margin-top": "6px" } }, h("a", { href: "/", class: "btn small", role: "button", onclick: this.app.link("/"), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("nav.lobby")), this.leaveButton(ctx)),
+    );
+  }
+
+  /** Leaving during a game loses it (docs/protocol.md, leave): the first click only arms the button. */
+  leaveButton(ctx) {
+    if (ctx.you === null || !this.snapshot.running) return null;
+    return h(
+      "button",
+      {
+        class: `btn small ${this.leaveArmed ? "danger" : ""}`,
+        id: "leave",
+        onclick: () => {
+          if (!this.leaveArmed) {
+            this.leaveArmed = true;
+            this.render();
+            setTimeout(() => {
+              this.leaveArmed = false;
+              this.render();
+            }, 4000);
+            return;
+          }
+          this.tableMessage("leave");
+          this.app.navigate("/");
+        },
+      },
+      this.leaveArmed ? t("table.leave_confirm") : t("table.leave"),
+    );
+  }
+
+  renderChat() {
+    const presets = this.conn.presets?.length ? this.conn.presets : ["mieke", "wie_schrijft_blijft"];
+    const input = h("input", { type: "text", maxlength: 120, "aria-label": t("chat.input"), placeholder: t("chat.placeholder") });
+    return h(
+      "div",
+      { class: "chat-controls" },
+      h("div", { class: "chat-presets" }, presets.map((p) => h("button", { class: "btn small", onclick: () => this.tableMessage("chat", { preset: p }) }, this.presetText(p)))),
+      h(
+        "form",
+        {
+          class: "name-form",
+          onsubmit: (e) => {
+            e.preventDefault();
+            const text = input.value.trim();
+            if (text) this.tableMessage("chat", { text });
+            input.value = "";
+          },
+        },
+        input,
+        h("button", { class: "btn small", type: "submit" }, t("chat.send")),
+      ),
+    );
+  }
+
+  renderResult(ctx) {
+    const snap = this.snapshot;
+    const result = ctx.view.result;
+    if (snap.running || !result || this.resultClosed) return null;
+    const outcome = this.lastResult?.outcomes?.[ctx.you];
+    return h(
+      "div",
+      { class: "result", role: "dialog", "aria-label": t("result.title") },
+      h("h2", {}, t("result.title")),
+      h("p", {}, this.game.resultText(ctx, result)),
+      outcome ? h("p", { class: "outcome" }, t(`result.outcome.${outcome}`)) : null,
+      this.game.resultExtra?.(ctx, result),
+      h(
+        "div",
+        { class: "buttons" },
+        ctx.you !== null ? h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, t("table.again")) : null,
+        snap.game_id ? h("a", { class: "btn", role: "button", href: `/t/${this.id}?replay=${snap.game_id}`, onclick: this.app.link(`/t/${this.id}?replay=${snap.game_id}`), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("result.replay")) : null,
+        h("button", { class: "btn", onclick: () => { this.resultClosed = true; this.render(); } }, t("result.close")),
+      ),
+    );
+  }
+
+  tick() {
+    if (!this.snapshot) return;
+    for (const seatEl of this.root.querySelectorAll(".seat")) {
+      const seat = Number(seatEl.dataset.seat);
+      updateRing(seatEl.querySelector(".ring"), seatEl.querySelector(".clock-label"), this.clocks.get(seat), this.clockSeconds);
+    }
+  }
+}
