@@ -1,0 +1,172 @@
+"""The state of a Toepen game: plain ints, bit masks and small lists, copied fast.
+
+A hand is a bit mask of cards (:mod:`kroeg.cards`); a set of seats is a bit mask
+with bit ``seat``. Costs that arise inside a deal (folds, laundry challenges, slow
+play) are kept per seat and added to the standings when the deal ends (RULES.md §12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Phases: what the game waits for.
+DEAL, EXCHANGE, ARMOEDE, PLAY, OVER = range(5)
+PHASE_NAMES = ("deal", "exchange", "armoede", "play", "over")
+
+
+class ToepenState:
+    """Everything about one game of Toepen; the rules in :mod:`.game` change it."""
+
+    __slots__ = (
+        "active",
+        "answerers",
+        "armoede_done",
+        "armoede_lead",
+        "armoede_seats",
+        "claim",
+        "dead",
+        "deal_no",
+        "dealer",
+        "extra",
+        "first_dealer",
+        "hands",
+        "het",
+        "history",
+        "jacks_seen",
+        "knocker",
+        "last_knocker",
+        "last_trick",
+        "late",
+        "laundry",
+        "laundry_count",
+        "led",
+        "led_suits",
+        "limit_top",
+        "losers",
+        "n",
+        "open_hands",
+        "out",
+        "over_knock",
+        "owed",
+        "phase",
+        "played_any",
+        "points",
+        "queue",
+        "reached_at",
+        "revoke_calls",
+        "revoked",
+        "shown_ac",
+        "stake",
+        "stock",
+        "stock_pos",
+        "trick_cards",
+        "trick_played",
+        "trick_seats",
+        "tricks_done",
+        "turn",
+    )
+
+    n: int
+    points: list[int]
+    out: int
+    dealer: int
+    first_dealer: int
+    het: list[list[tuple[int, int]]] | None
+    phase: int
+    deal_no: int
+    hands: list[int]
+    stock: tuple[int, ...]
+    stock_pos: int
+    active: int
+    stake: int
+    owed: list[int]
+    extra: list[int]
+    limit_top: int
+    last_knocker: int
+    knocker: int
+    answerers: list[int]
+    over_knock: int
+    turn: int
+    trick_seats: list[int]
+    trick_cards: list[int]
+    trick_played: int
+    led: int
+    tricks_done: int
+    last_trick: list[tuple[int, int]] | None
+    played_any: bool
+    queue: list[int]
+    armoede_seats: int
+    armoede_lead: int
+    armoede_done: int
+    reached_at: list[tuple[int, int] | None]
+    dead: list[int]
+    shown_ac: int
+    laundry_count: list[int]
+    laundry: list[list[Any]]
+    claim: int
+    challengers: int
+    open_hands: int
+    revoked: int
+    revoke_calls: set[tuple[int, int]]
+    late: int
+    led_suits: list[int]
+    jacks_seen: int
+    history: list[dict[str, Any]]
+    losers: list[int] | None
+
+    def copy(self) -> ToepenState:
+        c = ToepenState.__new__(ToepenState)
+        for name in _SCALARS:
+            setattr(c, name, getattr(self, name))
+        c.points = self.points[:]
+        c.hands = self.hands[:]
+        c.owed = self.owed[:]
+        c.extra = self.extra[:]
+        c.answerers = self.answerers[:]
+        c.trick_seats = self.trick_seats[:]
+        c.trick_cards = self.trick_cards[:]
+        c.queue = self.queue[:]
+        c.reached_at = self.reached_at[:]
+        c.dead = self.dead[:]
+        c.laundry_count = self.laundry_count[:]
+        c.laundry = [entry[:] for entry in self.laundry]
+        c.revoke_calls = set(self.revoke_calls)
+        c.led_suits = self.led_suits[:]
+        c.history = self.history[:]
+        c.losers = None if self.losers is None else self.losers[:]
+        return c
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field as plain data (for tests that check an error changed nothing)."""
+        return {name: _plain(getattr(self, name)) for name in self.__slots__}
+
+
+_LISTS = {
+    "points",
+    "hands",
+    "owed",
+    "extra",
+    "answerers",
+    "trick_seats",
+    "trick_cards",
+    "queue",
+    "reached_at",
+    "dead",
+    "laundry_count",
+    "laundry",
+    "revoke_calls",
+    "led_suits",
+    "history",
+    "losers",
+}
+_SCALARS = tuple(name for name in ToepenState.__slots__ if name not in _LISTS)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, set):
+        return sorted(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,76 @@
+"""Precomputed tables for the hot path: card bits, rank masks and the action tuples.
+
+Actions are shared tuples (``PLAY[card]`` is ``("play", card)``), so ``legal`` and
+``apply`` allocate nothing per step beyond the list ``legal`` returns.
+"""
+
+from __future__ import annotations
+
+from kroeg.cards import (
+    ACE,
+    JACK,
+    KING,
+    PIKET_DECK,
+    QUEEN,
+    SEVEN,
+    SUITS,
+    TEN,
+    TOEPEN_STRENGTH,
+    cards_in,
+    make_card,
+)
+from kroeg.games.base import Action
+
+RANKS = tuple(range(SEVEN, ACE + 1))
+"""The piket ranks, 7 up to A (cards.py's rank numbers)."""
+
+RANK_MASKS: tuple[int, ...] = tuple(
+    sum(1 << make_card(rank, suit) for suit in SUITS) for rank in range(13)
+)
+"""``RANK_MASKS[rank]``: the four cards of a rank."""
+
+FACE_MASK = RANK_MASKS[JACK] | RANK_MASKS[QUEEN] | RANK_MASKS[KING] | RANK_MASKS[ACE]
+"""B, V, H and A: a hand of only these is honest vuile was (RULES.md §3.2)."""
+
+TENS = RANK_MASKS[TEN]
+JACKS = RANK_MASKS[JACK]
+SEVENS = RANK_MASKS[SEVEN]
+
+STRENGTH = TOEPEN_STRENGTH
+"""Toepen height within a suit: 0 for a jack up to 7 for a ten (RULES.md §1)."""
+
+PLAY: tuple[Action, ...] = tuple(("play", c) for c in range(54))
+EXCHANGE: tuple[Action, ...] = tuple(("exchange", c) for c in range(54))
+CHALLENGE: tuple[Action, ...] = tuple(("challenge", seat) for seat in range(8))
+REVOKE: tuple[Action, ...] = tuple(("revoke", seat) for seat in range(8))
+KNOCK: Action = ("knock",)
+STAY: Action = ("stay",)
+FOLD: Action = ("fold",)
+LOOK: Action = ("look",)
+KEEP: Action = ("keep",)
+LAUNDRY: Action = ("laundry",)
+LATE: Action = ("late",)
+
+_PLAYS: dict[int, tuple[Action, ...]] = {}
+
+
+def plays_of(mask: int) -> tuple[Action, ...]:
+    """The ``play`` actions of every card in ``mask``, in Toepen order (lowest first)."""
+    found = _PLAYS.get(mask)
+    if found is None:
+        found = tuple(PLAY[c] for c in sorted(cards_in(mask), key=sort_key))
+        _PLAYS[mask] = found
+    return found
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    """Display and ``legal`` order: by suit (c, d, h, s), then Toepen height."""
+    return card // 13, STRENGTH[card]
+
+
+def hand_list(mask: int) -> list[int]:
+    """The cards of a hand in display order."""
+    return sorted(cards_in(mask), key=sort_key)
+
+
+PIKET = frozenset(PIKET_DECK)
