@@ -1,0 +1,133 @@
+"""Klaverjassen engine speed: random legal deals and games per second (one core).
+
+Three loops, each with uniformly random legal choices:
+
+* ``apply``: the public interface (``legal`` + ``apply`` with validation and events),
+  as the server and the replay use it;
+* ``fast``: the search path for bots (``Rules.legal_mask`` + ``core.play_card`` on
+  masks, no events, no checks), which is what a searching bot calls;
+* whole 16-deal games through the public interface.
+
+When ``KROEG_OPENSPIEL_PYTHON`` names a python with ``open_spiel`` installed (a
+throwaway venv, never a project dependency), ``openspiel_peer.py`` runs in it in the
+same run and the ratio of our deals/s to its games/s is printed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kroeg.cards import cards_in, mask_of
+from kroeg.games.base import Deal
+from kroeg.games.klaverjassen import Klaverjassen, core
+from kroeg.games.klaverjassen.state import PLAY
+
+PEER = Path(__file__).resolve().parent / "openspiel_peer.py"
+
+
+def _pick(rng: random.Random, mask: int) -> int:
+    return rng.choice(cards_in(mask))
+
+
+def deals_apply(game: Klaverjassen, seconds: float, rng: random.Random) -> float:
+    """Random deals through ``legal``/``apply`` (a fresh state when a game ends)."""
+    s = game.new_state(4, dealer=0)
+    done = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        for _ in range(20):
+            if game.is_over(s):
+                s = game.new_state(4, dealer=0)
+            game.apply(s, s.dealer, game.random_deal(s, rng))
+            while game.pending_deal(s) is None and not game.is_over(s):
+                (seat,) = game.to_act(s)
+                game.apply(s, seat, rng.choice(game.legal(s, seat)))
+            done += 1
+    return done / (time.perf_counter() - start)
+
+
+def deals_fast(game: Klaverjassen, seconds: float, rng: random.Random) -> float:
+    """Random deals on the bot search path: masks, no validation and no events."""
+    rules, cfg = game.rules, game.config
+    deck = list(range(52))
+    deck = [c for c in deck if c % 13 >= 5]
+    done = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        for _ in range(50):
+            s = game.new_state(4, dealer=done & 3)
+            rng.shuffle(deck)
+            core.start_deal(cfg, s, [mask_of(deck[i : i + 8]) for i in range(0, 32, 8)])
+            core.make_trump(s, s.dealer, rng.randrange(4))
+            while s.phase == PLAY:
+                seat = s.turn
+                core.play_card(rules, cfg, s, seat, _pick(rng, rules.legal_mask(s, seat)))
+            done += 1
+    return done / (time.perf_counter() - start)
+
+
+def games_apply(game: Klaverjassen, seconds: float, rng: random.Random) -> float:
+    done = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        s = game.new_state(4, dealer=0)
+        while not game.is_over(s):
+            dealer = game.pending_deal(s)
+            if dealer is not None:
+                deal: Deal = game.random_deal(s, rng)
+                game.apply(s, dealer, deal)
+                continue
+            (seat,) = game.to_act(s)
+            game.apply(s, seat, rng.choice(game.legal(s, seat)))
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def openspiel(seconds: float) -> dict[str, float] | None:
+    """Games/s of OpenSpiel's euchre and skat from Python, or None when not installed."""
+    python = os.environ.get("KROEG_OPENSPIEL_PYTHON")
+    if not python or not Path(python).exists():
+        return None
+    out = subprocess.run(
+        [python, str(PEER), "--seconds", str(seconds)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures: dict[str, float] = json.loads(out.stdout)
+    return figures
+
+
+def run(seconds: float) -> None:
+    rng = random.Random(2026)
+    ours: dict[str, float] = {}
+    for variant in ("nku", "amsterdams"):
+        game = Klaverjassen(variant)
+        ours[f"{variant} apply"] = deals_apply(game, seconds, rng)
+        ours[f"{variant} fast"] = deals_fast(game, seconds, rng)
+        print(f"klaverjassen {variant:<10} deals/s, legal+apply: {ours[f'{variant} apply']:>9,.0f}")
+        print(f"klaverjassen {variant:<10} deals/s, search path: {ours[f'{variant} fast']:>9,.0f}")
+    per_game = games_apply(Klaverjassen("nku"), seconds, rng)
+    print(f"klaverjassen nku        16-deal games/s, legal+apply: {per_game:>9,.1f}")
+    peer = openspiel(seconds)
+    if peer is None:
+        print("openspiel: not measured (set KROEG_OPENSPIEL_PYTHON to a python with open_spiel)")
+        return
+    for name, games_per_s in peer.items():
+        print(f"openspiel {name:<8} random games/s from Python: {games_per_s:>9,.0f}")
+        for key in ("nku apply", "nku fast"):
+            ratio = ours[key] / games_per_s
+            print(f"  ratio klaverjassen {key} deals/s : {name} games/s = {ratio:.1f}x")
+
+
+if __name__ == "__main__":
+    run(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0)
