@@ -1,0 +1,213 @@
+"""Klaverjassen over many random legal games: invariants of RULES.md §6 and the engine
+conventions (card points, views that leak nothing, records that replay, house play).
+
+``RANDOM_GAMES`` (tests/support.py) counts random *deals* per variant here, played as
+whole 16-deal games, so that every deal runs through bidding, play and scoring.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kroeg.cards import PIKET_DECK, card_str, cards_in
+from kroeg.games.base import Action, Deal, RuleError
+from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState
+from kroeg.records import RecordWriter, replay
+from tests.support import RANDOM_GAMES, assert_no_hidden_cards
+
+SETUPS: dict[str, tuple[str, dict[str, object]]] = {
+    "nku": ("nku", {}),
+    "amsterdams": ("amsterdams", {}),
+    "toggles": (
+        "nku",
+        {
+            "roem_claim": "manual",
+            "allow_revoke": True,
+            "bid_start": "left_of_dealer",
+            "all_pass": "first",
+            "double_spades": True,
+            "show_last_trick": True,
+        },
+    ),
+    "utrechts": ("amsterdams", {"trump_mode": "utrechts", "four_kind_ranks": "a10hv"}),
+}
+
+
+def random_choice(game: Klaverjassen, s: KlaverjasState, rng: random.Random) -> tuple[int, Action]:
+    """A uniformly random legal action of any seat (also out of turn: roem, verzaakt)."""
+    choices = [(seat, a) for seat in range(4) for a in game.legal(s, seat)]
+    return rng.choice(choices)
+
+
+def play_game(
+    game: Klaverjassen, rng: random.Random, check: Any = None
+) -> tuple[KlaverjasState, RecordWriter]:
+    dealer = rng.randrange(4)
+    s = game.new_state(4, dealer=dealer)
+    writer = RecordWriter(game, 4, dealer=dealer)
+    while not game.is_over(s):
+        due = game.pending_deal(s)
+        if due is not None:
+            deal = game.random_deal(s, rng)
+            step: tuple[int, Action | Deal] = (due, deal)
+        else:
+            step = random_choice(game, s, rng)
+        events = game.apply(s, *step)
+        writer.add(*step)
+        if check is not None:
+            check(s, step, events)
+    return s, writer
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_random_games_points_add_up_and_records_replay(setup: str) -> None:
+    """§6.1: the card points of every deal played to the end add up to 162; §6.7: the
+    score follows from points, roem and the mark; RECORDS.md: the record replays."""
+    variant, options = SETUPS[setup]
+    game = Klaverjassen(variant, options)
+    rng = random.Random(f"klaverjassen-{setup}")
+    deals = 0
+    while deals < RANDOM_GAMES:
+        s, writer = play_game(game, rng)
+        summaries = game.deal_summaries(s)
+        deals += len(summaries)
+        for d in summaries:
+            check_summary(game, d)
+        totals = [sum(d["score"][t] for d in summaries) for t in (0, 1)]
+        assert game.standings(s) == {"totals": totals, "deal_no": 16}
+        out, status = replay(writer.json())
+        assert status == 0, out
+        assert out["deals"] == summaries
+        assert out["result"] == game.result(s)
+
+
+def check_summary(game: Klaverjassen, d: dict[str, Any]) -> None:
+    factor = 2 if game.options["double_spades"] and d["trump"] == "s" else 1
+    points, roem, score, mark = d["points"], d["roem"], d["score"], d["mark"]
+    playing = d["declarer"] & 1
+    if mark == "verzaakt":
+        assert sum(points) <= 162
+        assert sorted(score)[0] == 0 and max(score) >= 262 * factor
+        return
+    assert sum(points) == 162
+    if mark == "pit":
+        assert points[playing] == 162
+        assert score[playing] == (162 + roem[playing] + 100) * factor
+    elif mark == "nat":
+        assert points[playing] + roem[playing] <= points[1 - playing] + roem[1 - playing]
+        assert score[playing] == 0
+        assert score[1 - playing] == (162 + sum(roem)) * factor
+    else:
+        assert points[playing] + roem[playing] > points[1 - playing] + roem[1 - playing]
+        assert score == [(points[t] + roem[t]) * factor for t in (0, 1)]
+    assert all(r % 10 == 0 for r in roem)
+
+
+def hidden_from(s: KlaverjasState, seat: int | None) -> set[str]:
+    """Every card a seat (None: a spectator) may not see: other hands, and its own hand
+    before its bidding turn (§6.3)."""
+    hidden: set[str] = set()
+    for other in range(4):
+        if other != seat or not (s.seen >> other) & 1:
+            hidden.update(card_str(c) for c in cards_in(s.hands[other]))
+    return hidden
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_views_and_events_leak_no_hidden_card(setup: str) -> None:
+    """DESIGN.md "Hidden information has one door": no view and no event for a seat or a
+    spectator holds another seat's hidden card, nor its own before its bidding turn."""
+    variant, options = SETUPS[setup]
+    game = Klaverjassen(variant, options)
+    rng = random.Random(f"leaks-{setup}")
+
+    def check(s: KlaverjasState, step: Any, events: list[Any]) -> None:
+        for seat in (None, 0, 1, 2, 3):
+            hidden = hidden_from(s, seat)
+            assert_no_hidden_cards(game.view(s, seat), hidden, f"view of {seat}")
+            for e in events:
+                if e.to is None or e.to == seat:
+                    assert_no_hidden_cards(e.data, hidden, f"event {e.kind} to {seat}")
+        for e in events:
+            if e.to is not None:
+                assert e.kind == "hand" and e.data["seat"] == e.to
+
+    for _ in range(max(2, RANDOM_GAMES // 1000)):
+        play_game(game, rng, check)
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_house_default_is_legal_and_sees_only_the_view(setup: str) -> None:
+    """Engine conventions: ``default`` is always legal, and decided only from what the
+    seat's view shows: shuffling the hidden cards among the other hands changes nothing."""
+    variant, options = SETUPS[setup]
+    game = Klaverjassen(variant, options)
+    rng = random.Random(f"house-{setup}")
+    deals = 0
+    while deals < RANDOM_GAMES // 4:
+        s = game.new_state(4, dealer=rng.randrange(4))
+        while not game.is_over(s):
+            due = game.pending_deal(s)
+            if due is not None:
+                game.apply(s, due, game.random_deal(s, rng))
+                deals += 1
+                continue
+            (seat,) = game.to_act(s)
+            choice = game.default(s, seat)
+            assert choice in game.legal(s, seat)
+            assert game.default(shuffled_others(s, seat, rng), seat) == choice
+            game.apply(s, seat, choice)
+
+
+def shuffled_others(s: KlaverjasState, seat: int, rng: random.Random) -> KlaverjasState:
+    """A copy where the cards ``seat`` cannot see are dealt anew among the other hands."""
+    other = s.copy()
+    seats = [x for x in range(4) if x != seat]
+    if not (s.seen >> seat) & 1:
+        seats.append(seat)
+    cards = [c for x in seats for c in cards_in(s.hands[x])]
+    rng.shuffle(cards)
+    for x in seats:
+        n = s.hands[x].bit_count()
+        other.hands[x] = sum(1 << c for c in cards[:n])
+        cards = cards[n:]
+    return other
+
+
+@given(st.integers(0, 2**32), st.sampled_from(sorted(SETUPS)))
+def test_a_refused_action_leaves_the_state_exactly_as_it_was(seed: int, setup: str) -> None:
+    """Engine conventions: ``apply`` validates fully before it mutates."""
+    variant, options = SETUPS[setup]
+    game = Klaverjassen(variant, options)
+    rng = random.Random(seed)
+    s = game.new_state(4, dealer=seed % 4)
+    for _ in range(rng.randrange(1, 60)):
+        if game.is_over(s):
+            break
+        due = game.pending_deal(s)
+        if due is not None:
+            game.apply(s, due, game.random_deal(s, rng))
+        else:
+            game.apply(s, *random_choice(game, s, rng))
+    for _ in range(10):
+        seat = rng.randrange(4)
+        action: Action = rng.choice(
+            [
+                ("play", rng.choice(PIKET_DECK)),
+                ("bid", rng.randrange(4)),
+                ("pass",),
+                ("roem",),
+                ("verzaakt", rng.randrange(4)),
+            ]
+        )
+        if action in game.legal(s, seat):
+            continue
+        before = s.snapshot()
+        with pytest.raises(RuleError):
+            game.apply(s, seat, action)
+        assert s.snapshot() == before
