@@ -1,0 +1,227 @@
+"""``kroeg play klaverjassen``: you and your partner (the house) against two house players.
+
+You sit at seat 0; your partner ("maat") at seat 2 and the opponents at seats 1 and 3
+are played by the house with ``default()``. After each deal the score sheet is shown
+(:func:`kroeg.games.klaverjassen.score_sheet`). Text and prompts are Dutch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+
+from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card, suit_of
+from kroeg.games.base import Action, Deal, InvalidInput, RuleError
+from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, score_sheet
+from kroeg.games.klaverjassen.tables import STRENGTH
+from kroeg.records import RecordWriter
+
+HOUSE_NAMES = ("Bram", "Cor", "Dirk")
+YOU = 0
+SUIT_KEYS = {"k": 0, "klaveren": 0, "r": 1, "ruiten": 1, "h": 2, "harten": 2, "s": 3, "schoppen": 3}
+DUTCH_RANKS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
+REASONS_NL = (
+    ("must follow suit", "je moet bekennen"),
+    ("must overtrump", "je moet overtroeven"),
+    ("may not undertrump", "je mag niet ondertroeven"),
+    ("must trump", "je moet troeven"),
+)
+
+Input = Callable[[str], str]
+Output = Callable[[str], None]
+
+
+def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
+    try:
+        game = Klaverjassen(args.variant or "nku")
+        game.check_seats(args.seats or 4)
+    except InvalidInput as e:
+        output_fn(f"Kan niet beginnen: {e}")
+        return 2
+    table = Table(game, args, input_fn, output_fn)
+    try:
+        table.run()
+    except EOFError:
+        output_fn("\nGestopt.")
+        table.write_record()
+        return 1
+    table.write_record()
+    return 0
+
+
+class Table:
+    """One game in the terminal: deals, asks you for your decisions, lets the house play."""
+
+    def __init__(
+        self, game: Klaverjassen, args: argparse.Namespace, input_fn: Input, output_fn: Output
+    ) -> None:
+        self.game = game
+        self.args = args
+        self.ask = input_fn
+        self.say = output_fn
+        self.rng = random.Random(args.seed)
+        self.names = [args.name, HOUSE_NAMES[0], f"{HOUSE_NAMES[1]} (maat)", HOUSE_NAMES[2]]
+        dealer = self.rng.randrange(4)
+        self.state: KlaverjasState = game.new_state(4, dealer=dealer)
+        self.writer = RecordWriter(game, 4, names=self.names, dealer=dealer, seed=args.seed)
+
+    def run(self) -> None:
+        game, s = self.game, self.state
+        self.say(
+            f"Klaverjassen ({game.variant}). Jij en {self.names[2]} tegen "
+            f"{self.names[1]} en {self.names[3]}."
+        )
+        while not game.is_over(s):
+            dealer = game.pending_deal(s)
+            if dealer is not None:
+                self.say(f"\n=== Spel {s.deal_no + 1} — {self.names[dealer]} geeft ===")
+                self.step(dealer, game.random_deal(s, self.rng))
+                continue
+            seat = YOU if YOU in game.to_act(s) else min(game.to_act(s))
+            if seat == YOU:
+                self.step(YOU, self.your_action())
+            else:
+                self.step(seat, game.default(s, seat))
+        result = game.result(s)
+        assert result is not None
+        winner = result["winner"]
+        self.say(
+            "Gelijkspel!" if winner is None else ("Wij winnen!" if winner == 0 else "Zij winnen.")
+        )
+
+    def step(self, seat: int, action: Action | Deal) -> None:
+        events = self.game.apply(self.state, seat, action)
+        self.writer.add(seat, action)
+        for e in events:
+            self.tell(e.kind, e.data, e.to)
+
+    def tell(self, kind: str, data: dict[str, object], to: int | None) -> None:
+        names = self.names
+        if kind == "bid":
+            suit = SUIT_NAMES_NL["cdhs".index(str(data["suit"]))]
+            self.say(f"{names[int(str(data['seat']))]}: ik speel {suit}.")
+        elif kind == "pass":
+            self.say(f"{names[int(str(data['seat']))]}: ik pas.")
+        elif kind == "must_play":
+            self.say(f"Iedereen heeft gepast: {names[int(str(data['seat']))]} moet spelen.")
+        elif kind == "redeal":
+            self.say("Iedereen heeft gepast: er wordt opnieuw gegeven.")
+        elif kind == "play" and data["seat"] != YOU:
+            card = dutch_short(parse_card(str(data["card"])))
+            self.say(f"  {names[int(str(data['seat']))]} speelt {card}")
+        elif kind == "trick":
+            winner = names[int(str(data["winner"]))]
+            roem = f", {data['roem']} roem" if data["roem_counted"] else ""
+            self.say(f"  Slag voor {winner}{roem}.")
+        elif kind == "roem":
+            self.say(f"{names[int(str(data['seat']))]} meldt {data['roem']} roem.")
+        elif kind == "verzaakt":
+            found = "verzaakt!" if data["revoke"] else "niet verzaakt."
+            self.say(
+                f"{names[int(str(data['seat']))]} roept verzaakt: "
+                f"{names[int(str(data['accused']))]} heeft {found}"
+            )
+        elif kind == "deal_end":
+            self.say("\n" + score_sheet(self.writer.json()) + "\n")
+
+    # Your decisions ---------------------------------------------------------------
+
+    def your_action(self) -> Action:
+        game, s = self.game, self.state
+        legal = game.legal(s, YOU)
+        view = game.view(s, YOU)
+        if view["phase"] == "bidding":
+            self.say(f"Je kaarten: {self.hand_text()}")
+            prompt = "Troef (k, r, h, s)" + ("" if ("pass",) not in legal else " of pas") + "? "
+            while True:
+                answer = self.ask(prompt).strip().lower()
+                action = self.parse_bid(answer)
+                if action in legal:
+                    return action
+                if action == ("pass",):
+                    self.say("Je moet nu spelen: kies een troefkleur.")
+                else:
+                    self.say("Dat begrijp ik niet: typ k, r, h of s (of pas).")
+        trump = SUIT_NAMES_NL[s.trump]
+        trick = ", ".join(
+            f"{self.names[t['seat']]} {dutch_short(parse_card(t['card']))}" for t in view["trick"]
+        )
+        self.say(f"Troef: {trump}. Op tafel: {trick or '(jij komt uit)'}")
+        cards = self.sorted_hand()
+        self.say(
+            "Je kaarten: " + "  ".join(f"{i + 1}:{dutch_short(c)}" for i, c in enumerate(cards))
+        )
+        extra = " (of roem)" if ("roem",) in legal else ""
+        while True:
+            answer = self.ask(f"Welke kaart{extra}? ").strip().lower()
+            if answer == "roem" and ("roem",) in legal:
+                return ("roem",)
+            if answer.startswith("verzaakt"):
+                action = self.parse_revoke(answer)
+                if action in legal:
+                    return action
+                self.say(
+                    "Verzaakt roepen kan alleen tegen een tegenstander (stoel 1 of 3) "
+                    "die iets verdachts speelde."
+                )
+                continue
+            card = self.parse_card_answer(answer, cards)
+            if card is None:
+                self.say("Dat begrijp ik niet: typ het nummer van de kaart, of bijv. h10 of sb.")
+                continue
+            try:
+                if ("play", card) in legal:
+                    return ("play", card)
+                game.apply(s.copy(), YOU, ("play", card))
+            except RuleError as e:
+                self.say(self.dutch_refusal(str(e)))
+
+    def parse_bid(self, answer: str) -> Action | None:
+        if answer in ("pas", "p"):
+            return ("pass",)
+        if answer in SUIT_KEYS:
+            return ("bid", SUIT_KEYS[answer])
+        return None
+
+    def parse_revoke(self, answer: str) -> Action | None:
+        parts = answer.split()
+        if len(parts) == 2 and parts[1].isdigit():
+            return ("verzaakt", int(parts[1]))
+        return None
+
+    def parse_card_answer(self, answer: str, cards: list[int]) -> int | None:
+        if answer.isdigit():
+            index = int(answer) - 1
+            return cards[index] if 0 <= index < len(cards) else None
+        if len(answer) >= 2 and answer[0] in "krhs" and answer[1:] in DUTCH_RANKS:
+            return parse_card(DUTCH_RANKS[answer[1:]] + "cdhs"["krhs".index(answer[0])])
+        try:
+            return parse_card(answer[:-1].upper() + answer[-1])
+        except ValueError:
+            return None
+
+    def dutch_refusal(self, reason: str) -> str:
+        if reason.startswith("seat"):
+            return "Die kaart heb je niet."
+        legal = [dutch_short(parse_card(c)) for c in reason.rpartition("are ")[2].split(", ")]
+        for english, dutch in REASONS_NL:
+            if reason.startswith(english):
+                if english == "must follow suit":
+                    dutch += f" ({SUIT_NAMES_NL['cdhs'.index(reason[len(english) + 1])]})"
+                return f"Die kaart mag niet: {dutch}. Je mag spelen: {', '.join(legal)}."
+        return f"Die kaart mag niet. Je mag spelen: {', '.join(legal)}."
+
+    def sorted_hand(self) -> list[int]:
+        s = self.state
+        trump = max(s.trump, 0)
+        cards = [parse_card(c) for c in self.game.view(s, YOU)["hand"] or []]
+        return sorted(cards, key=lambda c: (suit_of(c), -STRENGTH[trump][c]))
+
+    def hand_text(self) -> str:
+        return "  ".join(dutch_short(c) for c in self.sorted_hand())
+
+    def write_record(self) -> None:
+        if self.args.record:
+            with open(self.args.record, "w", encoding="utf-8") as f:
+                f.write(self.writer.dumps() + "\n")

@@ -1,0 +1,79 @@
+"""``kroeg play klaverjassen`` driven by scripted input."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from pathlib import Path
+
+from kroeg.records import replay
+from kroeg.terminal.klaverjassen import play
+
+ANSWERS = ["x", "pas", "h", "9", "1", "2", "3", "4", "5", "6", "7", "8"]
+"""Cycled: a bad answer, a pass, a bid and every card number, so every prompt is met."""
+
+
+def run(
+    seed: int, record: Path | None = None, answers: list[str] = ANSWERS
+) -> tuple[int, list[str]]:
+    script = itertools.cycle(answers)
+    lines: list[str] = []
+
+    def ask(prompt: str) -> str:
+        answer = next(script)
+        lines.append(prompt + answer)
+        return answer
+
+    args = argparse.Namespace(
+        game="klaverjassen",
+        variant=None,
+        seats=None,
+        seed=seed,
+        name="Jij",
+        record=str(record) if record else None,
+    )
+    return play(args, input_fn=ask, output_fn=lines.append), lines
+
+
+def test_a_whole_game_shows_the_sheet_after_each_deal_and_writes_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "partij.json"
+    status, lines = run(7, record)
+    assert status == 0
+    sheets = [line for line in lines if line.lstrip("\n").startswith("Klaverjassen · NKU")]
+    assert len(sheets) == 16
+    assert any("Troef (k, r, h, s) of pas? " in line for line in lines)
+    assert any("Dat begrijp ik niet" in line for line in lines)
+    assert any("Die kaart mag niet: je moet bekennen (" in line for line in lines)
+    assert lines[-1] in ("Wij winnen!", "Zij winnen.", "Gelijkspel!")
+    out, code = replay(json.loads(record.read_text()))
+    assert code == 0 and out["over"] is True
+    totals = out["standings"]["totals"]
+    last_sheet = sheets[-1]
+    assert "Totaal" in last_sheet and str(totals[0]) in last_sheet and str(totals[1]) in last_sheet
+
+
+def test_the_seed_makes_the_game_repeatable() -> None:
+    assert run(11)[1] == run(11)[1]
+    assert run(11)[1] != run(12)[1]
+
+
+def test_end_of_input_stops_the_game() -> None:
+    def ask(prompt: str) -> str:
+        raise EOFError
+
+    args = argparse.Namespace(
+        game="klaverjassen", variant=None, seats=None, seed=3, name="Jij", record=None
+    )
+    lines: list[str] = []
+    assert play(args, input_fn=ask, output_fn=lines.append) == 1
+    assert lines[-1].strip() == "Gestopt."
+
+
+def test_wrong_number_of_seats_is_refused() -> None:
+    args = argparse.Namespace(
+        game="klaverjassen", variant=None, seats=3, seed=1, name="Jij", record=None
+    )
+    lines: list[str] = []
+    assert play(args, input_fn=input, output_fn=lines.append) == 2
+    assert "Kan niet beginnen" in lines[0]
