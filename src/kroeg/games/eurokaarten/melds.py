@@ -257,6 +257,10 @@ def fillings(
 ) -> Iterator[list[MeldCard]]:
     """Every way to lay ``identities`` from the hand: each card real (when held) or a
     joker standing for it (always for a card not held); at most ``free_jokers`` jokers."""
+    if not jokers_held or free_jokers <= 0:
+        if all(hand >> c & 1 for c in identities):
+            yield [(c, None) for c in identities]
+        return
     held = [i for i, c in enumerate(identities) if hand >> c & 1]
     missing = [i for i, c in enumerate(identities) if not hand >> c & 1]
     if len(missing) > min(free_jokers, len(jokers_held)):
@@ -272,56 +276,109 @@ def fillings(
                 ]
 
 
-def meld_options(owner: int, hand: int, rules: MeldRules) -> list[tuple[MeldCard, ...]]:
-    """Every new meld the hand (a mask) can lay, each in canonical order."""
-    jokers_held = [j for j in (JOKER_1, JOKER_1 + 1) if hand >> j & 1]
-    max_j = min(rules.max_jokers, len(jokers_held))
-    out: list[tuple[MeldCard, ...]] = []
-    for rank in range(13):
-        suits_held = [s for s in range(4) if hand >> make_card(rank, s) & 1]
-        if not suits_held or len(suits_held) + max_j < 3:
-            continue
-        for size in (3, 4):
-            for chosen in combinations(range(4), size):
-                identities = [make_card(rank, s) for s in chosen]
-                out.extend(_checked(owner, identities, hand, jokers_held, rules))
-    for suit in range(4):
-        suit_ranks = [r for r in range(13) if hand >> make_card(r, suit) & 1]
-        if not suit_ranks:
-            continue
-        for start in range(13):
-            for length in range(3, 14):
-                if not rules.wraparound and start != ACE and start + length - 1 > ACE:
-                    break
-                identities = [make_card((start + i) % 13, suit) for i in range(length)]
-                missing = sum(1 for c in identities if not hand >> c & 1)
-                if missing > max_j:
-                    break
-                out.extend(_checked(owner, identities, hand, jokers_held, rules))
-    return out
+def _crosses(start: int, length: int, wraparound: bool) -> bool:
+    """Whether a run from ``start`` of ``length`` cards wraps past the ace (not allowed
+    without the option): only an ace-low run may go from the ace on to the 2."""
+    return not wraparound and start != ACE and start + length - 1 > ACE
 
 
-def _checked(
-    owner: int,
-    identities: Sequence[Card],
-    hand: int,
-    jokers_held: Sequence[Card],
-    rules: MeldRules,
-) -> Iterator[tuple[MeldCard, ...]]:
-    for laid in fillings(identities, hand, jokers_held, rules.max_jokers):
-        if all(is_joker(c) for c, _ in laid):
+def run_arcs(held: int, spare: int, wraparound: bool) -> Iterator[tuple[int, int]]:
+    """``(start, length)`` of every run of 3 or more whose ranks missing from the
+    13-bit mask ``held`` number at most ``spare``."""
+    for start in range(13):
+        missing = 0
+        for length in range(1, 14):
+            if _crosses(start, length, wraparound):
+                break
+            if not held >> ((start + length - 1) % 13) & 1:
+                missing += 1
+                if missing > spare:
+                    break
+            if length >= 3 and missing < length:
+                yield start, length
+
+
+def run_arcs_through(
+    rank: int, held: int, spare: int, wraparound: bool
+) -> Iterator[tuple[int, int]]:
+    """Like :func:`run_arcs`, only the runs that hold ``rank``."""
+    missing_low = 0
+    for offset in range(13):
+        start = (rank - offset) % 13
+        if _crosses(start, offset + 1, wraparound):
+            break
+        if not held >> start & 1:
+            missing_low += 1
+            if missing_low > spare:
+                break
+        missing = missing_low
+        for length in range(offset + 1, 14):
+            if length > offset + 1:
+                if _crosses(start, length, wraparound):
+                    break
+                if not held >> ((start + length - 1) % 13) & 1:
+                    missing += 1
+                    if missing > spare:
+                        break
+            if length >= 3:
+                yield start, length
+
+
+def suit_ranks(hand: int, suit: int) -> int:
+    """The ranks of ``suit`` in a hand mask, as a 13-bit mask."""
+    return hand >> (13 * suit) & 0x1FFF
+
+
+def jokers_in(hand: int) -> list[Card]:
+    return [j for j in (JOKER_1, JOKER_1 + 1) if hand >> j & 1]
+
+
+def set_options(rank: int, hand: int, rules: MeldRules) -> Iterator[list[MeldCard]]:
+    """Every new set of ``rank`` the hand can lay."""
+    jokers_held = jokers_in(hand)
+    for size in (3, 4):
+        for chosen in combinations(range(4), size):
+            identities = [make_card(rank, s) for s in chosen]
+            for laid in fillings(identities, hand, jokers_held, rules.max_jokers):
+                if any(stands is None for _, stands in laid):
+                    yield laid
+
+
+def run_options(
+    suit: int, start: int, length: int, hand: int, rules: MeldRules
+) -> Iterator[list[MeldCard]]:
+    """Every way the hand can lay the run of ``suit`` from ``start`` of ``length`` cards."""
+    identities = [make_card((start + i) % 13, suit) for i in range(length)]
+    for laid in fillings(identities, hand, jokers_in(hand), rules.max_jokers):
+        if all(stands is not None for _, stands in laid):
             continue
-        if rules.no_adjacent_jokers:
+        if rules.no_adjacent_jokers and len(laid) - sum(1 for _, s in laid if s is None) == 2:
             try:
-                new_meld(owner, laid, rules)
+                new_meld(0, laid, rules)
             except RuleError:
                 continue
-        yield tuple(laid)
+        yield laid
+
+
+def meld_options(owner: int, hand: int, rules: MeldRules) -> list[tuple[MeldCard, ...]]:
+    """Every new meld the hand (a mask) can lay, each in canonical order."""
+    max_j = min(rules.max_jokers, len(jokers_in(hand)))
+    out: list[tuple[MeldCard, ...]] = []
+    for rank in range(13):
+        suits_held = sum(1 for s in range(4) if hand >> make_card(rank, s) & 1)
+        if suits_held and suits_held + max_j >= 3:
+            out.extend(tuple(laid) for laid in set_options(rank, hand, rules))
+    for suit in range(4):
+        held = suit_ranks(hand, suit)
+        if held:
+            for start, length in run_arcs(held, max_j, rules.wraparound):
+                out.extend(tuple(laid) for laid in run_options(suit, start, length, hand, rules))
+    return out
 
 
 def layoff_options(meld: Meld, hand: int, rules: MeldRules) -> list[tuple[MeldCard, ...]]:
     """Every lay-off of the hand (a mask) onto ``meld``: only the added cards, in order."""
-    jokers_held = [j for j in (JOKER_1, JOKER_1 + 1) if hand >> j & 1]
+    jokers_held = jokers_in(hand)
     free = rules.max_jokers - len(meld.jokers)
     out: list[tuple[MeldCard, ...]] = []
     if meld.kind == SET:
@@ -337,18 +394,32 @@ def layoff_options(meld: Meld, hand: int, rules: MeldRules) -> list[tuple[MeldCa
             if card not in shown and free > 0:
                 out.extend(((j, card),) for j in jokers_held)
         return out
-    for low in range(0, 14 - meld.length):
-        for high in range(0, 14 - meld.length - low):
-            if low + high == 0:
-                continue
-            start = (meld.start - low) % 13
+    spare = min(free, len(jokers_held))
+    held = suit_ranks(hand, meld.key)
+    low_missing = 0
+    for low in range(14 - meld.length):
+        start = (meld.start - low) % 13
+        if low:
+            if _crosses(start, meld.length + low, rules.wraparound):
+                break
+            if not held >> start & 1:
+                low_missing += 1
+                if low_missing > spare:
+                    break
+        missing = low_missing
+        for high in range(14 - meld.length - low):
             length = meld.length + low + high
-            if not rules.wraparound and start != ACE and start + length - 1 > ACE:
+            if high:
+                if _crosses(start, length, rules.wraparound):
+                    break
+                if not held >> ((start + length - 1) % 13) & 1:
+                    missing += 1
+                    if missing > spare:
+                        break
+            if not low + high:
                 continue
             added = [make_card((start + i) % 13, meld.key) for i in range(low)]
             added += [make_card((meld.start + meld.length + i) % 13, meld.key) for i in range(high)]
-            if sum(1 for c in added if not hand >> c & 1) > min(free, len(jokers_held)):
-                continue
             for laid in fillings(added, hand, jokers_held, free):
                 if rules.no_adjacent_jokers:
                     try:

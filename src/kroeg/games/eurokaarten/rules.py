@@ -557,7 +557,7 @@ def _meld_json(n: int, meld: Meld) -> JSON:
     return {
         "n": n,
         "owner": meld.owner,
-        "kind": "run" if meld.kind == RUN else "set",
+        "type": "run" if meld.kind == RUN else "set",
         "cards": meld.notation(),
         "closed": meld.kind != RUN and meld.length == 4,
     }

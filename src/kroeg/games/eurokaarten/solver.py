@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
-from kroeg.cards import ACE, JOKER_1, JOKER_2, Card, make_card, rank_of, suit_of
-from kroeg.games.base import Action, RuleError
+from kroeg.cards import Card, rank_of, suit_of
+from kroeg.games.base import Action
 from kroeg.games.eurokaarten.melds import (
     CARD_POINTS,
     RUN,
@@ -24,13 +23,15 @@ from kroeg.games.eurokaarten.melds import (
     MeldCard,
     MeldRules,
     extend_meld,
-    fillings,
+    jokers_in,
     layoff_options,
-    new_meld,
+    run_arcs_through,
+    run_options,
+    set_options,
+    suit_ranks,
 )
 
 _REAL = (1 << 52) - 1
-_JOKERS = (1 << JOKER_1) | (1 << JOKER_2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,46 +53,19 @@ def _mask(hand: int | Iterable[Card]) -> int:
     return mask
 
 
-def _new_melds_with(card: Card, hand: int, rules: MeldRules) -> list[tuple[MeldCard, ...]]:
+def _new_melds_with(card: Card, hand: int, rules: MeldRules) -> list[list[MeldCard]]:
     """Every new meld from ``hand`` that holds the real ``card``."""
-    jokers_held = [j for j in (JOKER_1, JOKER_2) if hand >> j & 1]
-    max_j = min(rules.max_jokers, len(jokers_held))
     rank, suit = rank_of(card), suit_of(card)
-    out: list[tuple[MeldCard, ...]] = []
-    others = [s for s in range(4) if s != suit]
-    for size in (3, 4):
-        for chosen in combinations(others, size - 1):
-            identities = sorted([card, *(make_card(rank, s) for s in chosen)])
-            out.extend(_real_with(card, identities, hand, jokers_held, rules))
-    for length in range(3, 14):
-        for offset in range(length):
-            start = (rank - offset) % 13
-            if not rules.wraparound and start != ACE and start + length - 1 > ACE:
-                continue
-            identities = [make_card((start + i) % 13, suit) for i in range(length)]
-            if sum(1 for c in identities if not hand >> c & 1) > max_j:
-                continue
-            out.extend(_real_with(card, identities, hand, jokers_held, rules))
-    return out
-
-
-def _real_with(
-    card: Card,
-    identities: Sequence[Card],
-    hand: int,
-    jokers_held: Sequence[Card],
-    rules: MeldRules,
-) -> list[tuple[MeldCard, ...]]:
+    real = (card, None)
+    spare = min(rules.max_jokers, len(jokers_in(hand)))
+    same_rank = (hand >> rank & 1) + (hand >> (rank + 13) & 1) + (hand >> (rank + 26) & 1)
+    same_rank += hand >> (rank + 39) & 1
     out = []
-    for laid in fillings(identities, hand, jokers_held, rules.max_jokers):
-        if (card, None) not in laid:
-            continue
-        if rules.no_adjacent_jokers:
-            try:
-                new_meld(0, laid, rules)
-            except RuleError:
-                continue
-        out.append(tuple(laid))
+    if same_rank + spare >= 3:
+        out = [laid for laid in set_options(rank, hand, rules) if real in laid]
+    held = suit_ranks(hand, suit)
+    for start, length in run_arcs_through(rank, held, spare, rules.wraparound):
+        out.extend(laid for laid in run_options(suit, start, length, hand, rules) if real in laid)
     return out
 
 
@@ -102,72 +76,106 @@ def _laid_mask(laid: Sequence[MeldCard]) -> int:
     return mask
 
 
+Changes = tuple[tuple[int, Meld], ...]
+"""Table melds grown by lay-offs so far in the search: ``(index, meld)`` by index."""
+
+
 class _Search:
     def __init__(self, table: Sequence[Meld], rules: MeldRules) -> None:
         self.rules = rules
         self.table = list(table)
-        self.memo: dict[tuple[int, tuple[Meld, ...]], tuple[int, tuple[Action, ...]]] = {}
+        self.sets_of_rank: list[list[int]] = [[] for _ in range(13)]
+        self.runs_of_suit: list[list[int]] = [[] for _ in range(4)]
+        for n, meld in enumerate(table):
+            if meld.kind == SET and meld.length < 4:
+                self.sets_of_rank[meld.key].append(n)
+            elif meld.kind == RUN and meld.length < 13:
+                self.runs_of_suit[meld.key].append(n)
+        self.memo: dict[tuple[int, Changes], tuple[int, tuple[Action, ...]]] = {}
 
-    def best(self, hand: int, table: tuple[Meld, ...]) -> tuple[int, tuple[Action, ...]]:
-        key = (hand, table)
+    def best(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
+        key = (hand, changes)
         found = self.memo.get(key)
-        if found is not None:
-            return found
-        result = self._solve(hand, table)
-        self.memo[key] = result
-        return result
+        if found is None:
+            found = self._solve(hand, changes)
+            self.memo[key] = found
+        return found
 
-    def _solve(self, hand: int, table: tuple[Meld, ...]) -> tuple[int, tuple[Action, ...]]:
+    def _meld(self, n: int, changes: Changes) -> Meld:
+        for index, meld in changes:
+            if index == n:
+                return meld
+        return self.table[n]
+
+    def _lay_off(
+        self, n: int, laid: Sequence[MeldCard], hand: int, changes: Changes
+    ) -> tuple[int, tuple[Action, ...]]:
+        grown = extend_meld(self._meld(n, changes), laid, self.rules)
+        new_changes = tuple(sorted([*(c for c in changes if c[0] != n), (n, grown)]))
+        points, actions = self.best(hand & ~_laid_mask(laid), new_changes)
+        return points, (("layoff", n, tuple(laid)), *actions)
+
+    def _solve(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         reals = hand & _REAL
         if not reals:
-            return self._jokers_only(hand, table)
+            return self._jokers_only(hand, changes)
         card = (reals & -reals).bit_length() - 1
-        rest = hand & ~(1 << card)
-        points, actions = self.best(rest, table)
+        points, actions = self.best(hand & ~(1 << card), changes)
         best_points, best_actions = points + CARD_POINTS[card], actions
         if best_points == 0:
             return best_points, best_actions
         for laid in _new_melds_with(card, hand, self.rules):
-            points, actions = self.best(hand & ~_laid_mask(laid), table)
+            points, actions = self.best(hand & ~_laid_mask(laid), changes)
             if points < best_points:
-                best_points, best_actions = points, (("meld", laid), *actions)
+                best_points, best_actions = points, (("meld", tuple(laid)), *actions)
                 if points == 0:
                     return best_points, best_actions
-        for n, meld in enumerate(table):
-            if not self._may_take(meld, card):
-                continue
-            for laid in layoff_options(meld, hand, self.rules):
-                if (card, None) not in laid:
-                    continue
-                grown = extend_meld(meld, laid, self.rules)
-                new_table = (*table[:n], grown, *table[n + 1 :])
-                points, actions = self.best(hand & ~_laid_mask(laid), new_table)
-                if points < best_points:
-                    best_points = points
-                    best_actions = (("layoff", n, laid), *actions)
-                    if points == 0:
-                        return best_points, best_actions
+        real = (card, None)
+        for n in (*self.sets_of_rank[rank_of(card)], *self.runs_of_suit[suit_of(card)]):
+            for laid in layoff_options(self._meld(n, changes), hand, self.rules):
+                if real in laid:
+                    points, actions = self._lay_off(n, laid, hand, changes)
+                    if points < best_points:
+                        best_points, best_actions = points, actions
+                        if points == 0:
+                            return best_points, best_actions
         return best_points, best_actions
 
-    @staticmethod
-    def _may_take(meld: Meld, card: Card) -> bool:
-        if meld.kind == SET:
-            return meld.length < 4 and rank_of(card) == meld.key
-        return meld.kind == RUN and suit_of(card) == meld.key and meld.length < 13
-
-    def _jokers_only(self, hand: int, table: tuple[Meld, ...]) -> tuple[int, tuple[Action, ...]]:
-        best_points = 20 * (hand & _JOKERS).bit_count()
-        best_actions: tuple[Action, ...] = ()
-        if not hand:
-            return best_points, best_actions
-        for n, meld in enumerate(table):
-            for laid in layoff_options(meld, hand, self.rules):
-                grown = extend_meld(meld, laid, self.rules)
-                new_table = (*table[:n], grown, *table[n + 1 :])
-                points, actions = self.best(hand & ~_laid_mask(laid), new_table)
-                if points < best_points:
-                    best_points, best_actions = points, (("layoff", n, laid), *actions)
-        return best_points, best_actions
+    def _jokers_only(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
+        """Only jokers are left: each one laid off saves 20, wherever it goes, so lay
+        one on each of two melds that take one, else two on one run, else one."""
+        jokers = jokers_in(hand)
+        if not jokers:
+            return 0, ()
+        single: list[tuple[int, tuple[MeldCard, ...]]] = []
+        double: list[tuple[int, tuple[MeldCard, ...]]] = []
+        for n in range(len(self.table)):
+            meld = self._meld(n, changes)
+            options = layoff_options(meld, hand, self.rules)
+            firsts = [laid for laid in options if len(laid) == 1 and laid[0][0] == jokers[0]]
+            if firsts:
+                single.append((n, firsts[0]))
+            elif len(jokers) == 2:
+                seconds = [laid for laid in options if len(laid) == 1]
+                if seconds:
+                    single.append((n, seconds[0]))
+            double.extend((n, laid) for laid in options if len(laid) == 2)
+        if len(jokers) == 2 and len(single) >= 2:
+            (n1, laid1), (n2, _) = single[0], single[1]
+            other = jokers[1] if laid1[0][0] == jokers[0] else jokers[0]
+            second = next(
+                laid
+                for laid in layoff_options(self._meld(n2, changes), 1 << other, self.rules)
+                if len(laid) == 1
+            )
+            return 0, (("layoff", n1, laid1), ("layoff", n2, second))
+        if len(jokers) == 2 and double:
+            n, laid = double[0]
+            return 0, (("layoff", n, laid),)
+        if single:
+            n, laid = single[0]
+            return 20 * (len(jokers) - 1), (("layoff", n, laid),)
+        return 20 * len(jokers), ()
 
 
 def best_melds(
@@ -179,7 +187,7 @@ def best_melds(
     leaves fewer points. The actions refer to ``table`` by index and apply in order."""
     mask = _mask(hand)
     search = _Search(table, rules or MeldRules())
-    points, actions = search.best(mask, tuple(table))
+    points, actions = search.best(mask, ())
     melds = tuple(a for a in actions if a[0] == "meld")
     layoffs = tuple(a for a in actions if a[0] == "layoff")
     left = mask
