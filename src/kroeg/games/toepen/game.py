@@ -73,6 +73,8 @@ from kroeg.games.toepen.tables import (
     TENS,
     hand_list,
     plays_of,
+    shuffled_deck,
+    trips,
 )
 from kroeg.games.toepen.tables import EXCHANGE as EXCHANGE_ACTIONS
 
@@ -242,8 +244,7 @@ class Toepen(Game[ToepenState]):
         return s.dealer if s.phase == DEAL else None
 
     def random_deal(self, s: ToepenState, rng: random.Random) -> Deal:
-        cards = list(PIKET_DECK)
-        rng.shuffle(cards)
+        cards = shuffled_deck(rng)
         hands: list[tuple[int, ...]] = []
         pos = 0
         for seat in range(s.n):
@@ -301,7 +302,7 @@ class Toepen(Game[ToepenState]):
         if phase == EXCHANGE:
             if seat != s.queue[0]:
                 return []
-            rank, odd = self._trips(s.hands[seat])
+            rank, odd = trips(s.hands[seat])
             if rank == TEN:
                 return [EXCHANGE_ACTIONS[odd]]
             return [EXCHANGE_ACTIONS[odd], KEEP]
@@ -384,15 +385,6 @@ class Toepen(Game[ToepenState]):
             if t != seat and in_game >> t & 1 and (seat, t) not in s.revoke_calls
         ]
 
-    @staticmethod
-    def _trips(hand: int) -> tuple[int, int]:
-        """The rank a hand holds exactly three of and its odd card, or (-1, -1)."""
-        for rank in RANKS:
-            if (hand & RANK_MASKS[rank]).bit_count() == 3:
-                odd = hand & ~RANK_MASKS[rank]
-                return rank, odd.bit_length() - 1
-        return -1, -1
-
     # Applying -------------------------------------------------------------------------
 
     def apply(self, s: ToepenState, seat: int, action: Action | Deal) -> list[Event]:
@@ -405,21 +397,23 @@ class Toepen(Game[ToepenState]):
         self._step(s, seat, action, None)
 
     def _step(self, s: ToepenState, seat: int, action: Action | Deal, ev: Events) -> None:
-        if isinstance(action, Deal):
-            self._deal(s, seat, action, ev)
-            return
-        if not isinstance(action, tuple) or not action:
+        if action.__class__ is not tuple:
+            if isinstance(action, Deal):
+                self._deal(s, seat, action, ev)
+                return
             raise InvalidInput(f"an action must be a tuple (verb, *args), got {action!r}")
-        handler = self._handlers.get(action[0])
+        handler = self._handlers.get(action[0]) if action else None
         if handler is None:
+            verb = action[0] if action else None
             raise InvalidInput(
-                f"unknown toepen verb {action[0]!r}: expected one of {', '.join(self._handlers)}"
+                f"unknown toepen verb {verb!r}: expected one of {', '.join(self._handlers)}"
             )
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
+        if seat.__class__ is not int or not 0 <= seat < s.n:
             raise InvalidInput(f"seat {seat!r} does not exist: seats are 0 to {s.n - 1}")
-        if s.phase == OVER:
-            raise RuleError("the game is over")
-        if s.phase == DEAL:
+        phase = s.phase
+        if phase in (DEAL, OVER):
+            if phase == OVER:
+                raise RuleError("the game is over")
             raise RuleError(f"no action now: the next deal is due (dealer {s.dealer})")
         handler(s, seat, action, ev)
         if s.late and action[0] != "late":
@@ -499,7 +493,7 @@ class Toepen(Game[ToepenState]):
         if self._instant_win(s, order, ev):
             return
         if rules.three_of_a_kind:
-            s.queue = [p for p in order if self._trips(s.hands[p])[0] >= 0]
+            s.queue = [p for p in order if trips(s.hands[p])[0] >= 0]
         self._next_exchange(s, ev)
 
     def _check_deal(self, s: ToepenState, deal: Deal) -> list[int]:
@@ -647,7 +641,7 @@ class Toepen(Game[ToepenState]):
             raise RuleError(f"no exchange now: {self._waiting(s)}")
         if seat != s.queue[0]:
             raise RuleError(f"not your turn: waiting for seat {s.queue[0]} to exchange or keep")
-        odd = self._trips(s.hands[seat])[1]
+        odd = trips(s.hands[seat])[1]
         if card != odd:
             raise RuleError(
                 f"exchange the odd card {card_str(odd)}, not {card_str(card)}:"
@@ -683,7 +677,7 @@ class Toepen(Game[ToepenState]):
             raise RuleError(f"nothing to keep now: {self._waiting(s)}")
         if seat != s.queue[0]:
             raise RuleError(f"not your turn: waiting for seat {s.queue[0]} to exchange or keep")
-        if self._trips(s.hands[seat])[0] == TEN:
+        if trips(s.hands[seat])[0] == TEN:
             raise RuleError(
                 "three tens must be exchanged (seed 000: 'dient hij ... te fluiten'):"
                 " the only legal action is exchange"
@@ -754,12 +748,18 @@ class Toepen(Game[ToepenState]):
         return -1
 
     def _update_limit(self, s: ToepenState) -> None:
-        s.limit_top = max(s.points[p] for p in range(s.n) if s.active >> p & 1)
+        """The highest standing among active players, for the any-active knock limit."""
+        if self.rules.limit == LIMIT_ANY:
+            points = s.points
+            active = s.active
+            s.limit_top = max(points[p] for p in range(s.n) if active >> p & 1)
 
     # Play -------------------------------------------------------------------------------
 
     def _play(self, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
-        card = self._card_arg(action)
+        card = action[1] if len(action) == 2 else None
+        if card.__class__ is not int or card not in PIKET:
+            card = self._card_arg(action)
         if s.phase != PLAY or s.knocker >= 0:
             raise RuleError(f"no card may be played now: {self._waiting(s)}")
         if seat != s.turn:
@@ -1062,8 +1062,6 @@ class Toepen(Game[ToepenState]):
         entry[2] |= 1 << seat
         entry[3] = int(honest)
         s.extra[seat if honest else target] += 1
-        if not self.rules.laundry_multi_check:
-            s.claim = -1
         opened = not honest and self.rules.laundry_open_cards
         if opened:
             s.open_hands |= 1 << target

@@ -6,6 +6,9 @@ Actions are shared tuples (``PLAY[card]`` is ``("play", card)``), so ``legal`` a
 
 from __future__ import annotations
 
+import math
+import random
+
 from kroeg.cards import (
     ACE,
     JACK,
@@ -74,3 +77,39 @@ def hand_list(mask: int) -> list[int]:
 
 
 PIKET = frozenset(PIKET_DECK)
+
+
+_ORDERS = math.factorial(32)
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """The piket deck in a uniformly random order, twice as fast as ``rng.shuffle``.
+
+    One random number below 32! (by rejection) is read as a mixed-radix number whose
+    digits pick each next card from those left: one ``getrandbits`` call instead of
+    32 ``randbelow`` calls.
+    """
+    x = rng.getrandbits(118)
+    while x >= _ORDERS:
+        x = rng.getrandbits(118)
+    deck = list(PIKET_DECK)
+    out = []
+    for k in range(32, 0, -1):
+        x, i = divmod(x, k)
+        out.append(deck.pop(i))
+    return out
+
+
+_TRIPS: dict[int, tuple[int, int]] = {}
+
+
+def trips(hand: int) -> tuple[int, int]:
+    """The rank a hand holds exactly three of and its odd card, or ``(-1, -1)``."""
+    found = _TRIPS.get(hand)
+    if found is None:
+        found = (-1, -1)
+        for rank in RANKS:
+            if (hand & RANK_MASKS[rank]).bit_count() == 3:
+                found = (rank, (hand & ~RANK_MASKS[rank]).bit_length() - 1)
+        _TRIPS[hand] = found
+    return found
