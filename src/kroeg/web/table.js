@@ -265,12 +265,12 @@ export class TableView {
   }
 
   /** Where a seat sits on the felt, in percent: you at the bottom, the others clockwise. */
-  seatPosition(seat, radius = 1) {
+  seatPosition(seat, radius = 1, radiusY = radius) {
     const n = this.snapshot?.info?.seats || this.snapshot?.seats?.length || 4;
     const base = this.snapshot?.you ?? 0;
     const rel = (seat - base + n) % n;
     const angle = Math.PI / 2 + (rel * 2 * Math.PI) / n;
-    return { x: 50 + 37 * radius * Math.cos(angle), y: 50 + 38 * radius * Math.sin(angle) };
+    return { x: 50 + 37 * radius * Math.cos(angle), y: 50 + 38 * radiusY * Math.sin(angle) };
   }
 
   // Rendering -----------------------------------------------------------------
@@ -312,7 +312,7 @@ export class TableView {
   renderSeat(seat, ctx) {
     const info = ctx.seats[seat];
     const view = ctx.view;
-    const pos = this.seatPosition(seat);
+    const pos = this.seatPosition(seat, 1.25, 1);
     const waitingFor = (this.snapshot.to_act || []).includes(seat);
     let state = "present";
     if (info.out) state = "out";
@@ -326,7 +326,8 @@ export class TableView {
       "div",
       {
         class: classes.filter(Boolean).join(" "),
-        style: { left: `${pos.x}%`, top: `${pos.y}%` },
+        // Side seats hug the edge of the felt instead of hanging over it.
+        style: { left: `${pos.x}%`, top: `${pos.y}%`, transform: `translate(${pos.x > 72 ? -100 : pos.x < 28 ? 0 : -50}%, -50%)` },
         dataset: { seat: String(seat) },
         role: "group",
         "aria-label": t("seat.label", { name: ctx.name(seat), state: t(`seat.state.${state}`) }) + (view.dealer === seat ? `, ${t("seat.dealer")}` : ""),

@@ -146,7 +146,8 @@ export default {
       }
       return h("div", { class: "meld", role: "group", dataset: { meld: String(i) }, "aria-label": label }, cards);
     });
-    const revealed = ctx.lastDealEnd && !v.hand_counts?.some((n) => n > 0) ? ctx.lastDealEnd : null;
+    const last = (v.deals || [])[v.deals.length - 1];
+    const revealed = v.revealed ? { hands: v.revealed, hand_points: last?.hand_points } : null;
     return h(
       "div",
       { class: "center" },
@@ -174,7 +175,8 @@ export default {
     if ((s.out || []).includes(seat)) return t("euro.out");
     const coins = s.coins?.[seat] ?? 0;
     const bokje = (s.bokje || []).includes(seat);
-    return `${t("euro.coins", { n: coins })}${bokje ? ` + ${t("euro.bokje")}` : ""}`;
+    const points = seat === ctx.you && typeof ctx.view.hand_points === "number" ? ` · ${t("euro.hand_points", { n: ctx.view.hand_points })}` : "";
+    return `${t("euro.coins", { n: coins })}${bokje ? ` + ${t("euro.bokje")}` : ""}${points}`;
   },
 
   seatFolded(ctx, seat) {

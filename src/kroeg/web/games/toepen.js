@@ -10,7 +10,7 @@ import { turnPrompt } from "./common.js";
 /** Cosmetic events of the seeds (seed 000) and the text they show over the felt. */
 const TABLE_LIFE = {
   applause: "toepen.effect.applause",
-  show_ac: "toepen.effect.applause",
+  reveal: "toepen.effect.reveal",
   whistle: "toepen.effect.whistle",
   tienentrekker: "toepen.effect.tienentrekker",
   heeft_men_meer: "toepen.effect.heeft_men_meer",
@@ -32,10 +32,12 @@ export default {
     const v = ctx.view;
     const parts = [];
     if (v.phase && v.phase !== "over" && v.stake) parts.push(h("div", { class: "stake", id: "stake" }, t("toepen.stake", { n: v.stake })));
-    const dead = v.dead || v.exchanged || [];
-    if (dead.length) parts.push(h("div", { class: "set-aside", "aria-label": t("toepen.dead_cards") }, dead.map((c) => cardFace(typeof c === "string" ? c : c.card))));
+    const dead = v.dead_cards || [];
+    if (dead.length) parts.push(h("div", { class: "set-aside", "aria-label": t("toepen.dead_cards") }, dead.map((c) => cardFace(c))));
+    if (v.knock) parts.push(h("div", { class: "table-note" }, t("toepen.knock_note", { name: ctx.name(v.knock.knocker), n: v.knock.stake })));
     if (v.phase === "armoede") parts.push(h("div", { class: "table-note" }, t("toepen.armoede_round")));
-    const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
+    // The trick just won stays in view (from the view's last_trick) until the next card falls.
+    const plays = v.trick && v.trick.length ? v.trick : v.last_trick || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
     return [h("div", { class: "center" }, parts), trickCards(ctx, plays, winner)];
   },
@@ -50,7 +52,7 @@ export default {
     const bits = [];
     if (typeof points === "number") bits.push(t("toepen.points", { n: points }));
     if (v.phase === "play" && isFolded(v, seat)) bits.push(t("toepen.folded"));
-    if (v.knocker === seat || v.last_knocker === seat) bits.push(t("toepen.knocked"));
+    if (v.last_knocker === seat) bits.push(t("toepen.knocked"));
     return bits.join(" · ");
   },
 
@@ -74,7 +76,7 @@ export default {
   score(ctx) {
     const v = ctx.view;
     const points = v.standings?.points || [];
-    const max = v.options?.max_points ?? 10;
+    const max = v.max_points ?? v.options?.max_points ?? 10;
     return h(
       "div",
       {},
@@ -104,11 +106,9 @@ export default {
   effect(ev, ctx) {
     if (TABLE_LIFE[ev.kind]) return t(TABLE_LIFE[ev.kind], { name: ctx.name(ev.seat) });
     if (ev.kind === "knock") return t("toepen.effect.knock", { name: ctx.name(ev.seat) });
-    if (ev.kind === "four_tens") return t("toepen.effect.four_tens", { name: ctx.name(ev.seat) });
-    if (ev.kind === "game_over" || ev.kind === "game_end") {
-      const losers = ev.result?.losers || [];
-      if (losers.length) return t("toepen.effect.shots", { names: losers.map((s) => ctx.name(s)).join(", ") });
-    }
+    if (ev.kind === "toep") return t("toepen.effect.four_tens", { name: ctx.name(ev.seat) });
+    if (ev.kind === "perfect_game") return t("toepen.effect.perfect", { names: ev.seats.map((s) => ctx.name(s)).join(", ") });
+    if (ev.kind === "shots" && ev.seats?.length) return t("toepen.effect.shots", { names: ev.seats.map((s) => ctx.name(s)).join(", ") });
     return null;
   },
 

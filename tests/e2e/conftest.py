@@ -1,0 +1,83 @@
+"""The browser tests' set-up: one real ``kroeg serve`` and one headless Chromium per session.
+
+The server runs on a free port with a temporary SQLite database, the house thinking
+for 0 s and clocks allowed down to 1 s (``KROEG_MIN_CLOCK``), so a test that needs a
+timeout creates its table with a short clock. Chromium is Debian's (``/usr/bin/chromium``,
+installed by ``make chromium``); Playwright's own browser download is never used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from tests.e2e.serve import serve
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 720}
+PHONE = {"width": 640, "height": 360}
+"""A phone held sideways (issue 6: "from 640×360 landscape")."""
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real ``kroeg serve`` with its own temporary database."""
+    with serve(tmp_path_factory.mktemp("kroeg-e2e")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (apt-get install chromium)")
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+NewPage = Callable[..., Page]
+
+
+@pytest.fixture
+def new_page(browser: Browser, server: str) -> Iterator[NewPage]:
+    """Open a page in a fresh browser context (its own storage: another person).
+
+    Any uncaught script error on any page fails the test at teardown.
+    """
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(viewport: dict[str, int] | None = None, reduced_motion: bool = True) -> Page:
+        context = browser.new_context(
+            viewport=viewport or DESKTOP,
+            base_url=server,
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors in the page: {errors}"

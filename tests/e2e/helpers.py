@@ -1,0 +1,113 @@
+"""Steps the browser tests share: entering the pub, starting a game, reading the table."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+
+
+def enter(page: Page, name: str) -> None:
+    """Open the lobby and pick a display name."""
+    page.goto("/")
+    page.fill("#name-input", name)
+    page.get_by_role("button", name="Kom binnen").click()
+    expect(page.locator(".game-tile").first).to_be_visible()
+
+
+def play_now(page: Page, game: str) -> str:
+    """Click "Speel nu" for a game; returns the new table's id from the URL."""
+    page.locator(f'.game-tile[data-game="{game}"]').get_by_role("button", name="Speel nu").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    expect(page.locator(".hand")).to_be_visible()
+    return page.url.rsplit("/", 1)[1]
+
+
+def token(page: Page) -> str:
+    value = page.evaluate("localStorage.getItem('kroeg.token')")
+    assert isinstance(value, str)
+    return value
+
+
+def api(page: Page, method: str, path: str, body: Any = None) -> Any:
+    """A REST call as the page's player (its token), for set-up the UI also offers."""
+    base = page.evaluate("location.origin")
+    response = httpx.request(
+        method,
+        f"{base}/api{path}",
+        json=body,
+        headers={"Authorization": f"Bearer {token(page)}"},
+        timeout=10,
+    )
+    assert response.status_code < 400, f"{method} {path}: {response.status_code} {response.text}"
+    return response.json()
+
+
+def legal_actions(page: Page) -> list[list[Any]]:
+    """The decisions shown as buttons (each carries its protocol action)."""
+    raw = page.eval_on_selector_all(
+        ".actions-bar button[data-action]", "els => els.map(e => e.dataset.action)"
+    )
+    return [json.loads(a) for a in raw]
+
+
+def phase(page: Page) -> str | None:
+    value = page.eval_on_selector(".table-view", "e => e.dataset.phase")
+    return value if isinstance(value, str) else None
+
+
+class Frames:
+    """Every websocket frame a page receives, parsed (register before the page opens /ws)."""
+
+    def __init__(self, page: Page) -> None:
+        self.received: list[dict[str, Any]] = []
+        page.on("websocket", self._attach)
+
+    def _attach(self, ws: Any) -> None:
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        text = payload.decode() if isinstance(payload, bytes) else payload
+        self.received.append(json.loads(text))
+
+    def latest(self, kind: str) -> dict[str, Any]:
+        """The last snapshot or event frame: the client's current `legal`, `view`, …"""
+        for frame in reversed(self.received):
+            if frame.get("type") in ("snapshot", "event") and kind in frame:
+                return frame
+        raise AssertionError(f"no snapshot or event frame with {kind!r} yet")
+
+    def events(self) -> list[dict[str, Any]]:
+        return [e for f in self.received if f.get("type") == "event" for e in f["events"]]
+
+
+MY_TURN_OR_OVER = """() => document.querySelector('.result') ||
+  (document.querySelector('.seat.me.turn') &&
+   document.querySelector('.hand .card.legal, .actions-bar button[data-action]'))"""
+
+
+def wait_my_turn(page: Page, timeout: float = 20_000) -> bool:
+    """Wait until the game waits for you (True) or the game is over (False)."""
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=timeout)
+    return page.locator(".result").count() == 0
+
+
+def click_action(page: Page, action: list[Any]) -> None:
+    page.click(f".actions-bar button[data-action='{json.dumps(action)}']")
+
+
+def lit_cards(page: Page) -> list[str]:
+    cards = page.eval_on_selector_all(".hand .card.legal", "els => els.map(e => e.dataset.card)")
+    return [str(c) for c in cards]
+
+
+def hand_cards(page: Page) -> list[str]:
+    cards = page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
+    return [str(c) for c in cards]
+
+
+def log_text(page: Page) -> str:
+    return page.inner_text(".chat-log")

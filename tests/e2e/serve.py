@@ -1,0 +1,74 @@
+"""Start a real ``kroeg serve`` for the browser tests and the screenshots."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"kroeg serve exited with {proc.returncode}:\n{log.read_text()}")
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"kroeg serve did not answer /api/health in 30 s:\n{log.read_text()}")
+
+
+@contextmanager
+def serve(workdir: Path, house_delay: float = 0.0) -> Iterator[str]:
+    """Run ``kroeg serve`` on a free port with a SQLite database in ``workdir``.
+
+    The house thinks ``house_delay`` seconds, and tables may have clocks down to 1 s
+    (``KROEG_MIN_CLOCK``) so a test can wait for a timeout. Yields the base URL.
+    """
+    port = free_port()
+    log = workdir / "serve.log"
+    env = {**os.environ, "KROEG_MIN_CLOCK": "1"}
+    kroeg = Path(sys.executable).with_name("kroeg")
+    command = [
+        str(kroeg),
+        "serve",
+        "--port",
+        str(port),
+        "--database-url",
+        f"sqlite+aiosqlite:///{workdir / 'kroeg.sqlite3'}",
+        "--house-delay",
+        str(house_delay),
+        "--log-level",
+        "warning",
+    ]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc, log)
+        yield url
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

@@ -1,0 +1,85 @@
+"""A whole Toepen game through the browser against the house (issue 6, item 7)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import NewPage
+from tests.e2e.helpers import (
+    Frames,
+    click_action,
+    enter,
+    legal_actions,
+    lit_cards,
+    log_text,
+    play_now,
+    wait_my_turn,
+)
+
+
+def test_a_whole_toepen_game_against_the_house_with_a_knock_and_a_fold(new_page: NewPage) -> None:
+    """Speel nu → play every decision by clicking until the game is over; knock once
+    (Toep!) and fold once (Pas) in a later deal. The lit cards are exactly the `play`
+    actions the server sent, and the result offers "Nog een potje" and the replay."""
+    page = new_page()
+    frames = Frames(page)
+    enter(page, "Anna")
+    play_now(page, "toepen")
+    knocked_in_deal = None
+    folded = False
+    decisions = 0
+    while wait_my_turn(page):
+        frame = frames.latest("legal")
+        legal = frame["legal"]
+        deal_no = frame["view"]["deal_no"]
+        verbs = {a[0] for a in legal}
+        plays = sorted(a[1] for a in legal if a[0] == "play")
+        decisions += 1
+        fold_now = knocked_in_deal is not None and deal_no > knocked_in_deal and not folded
+        if knocked_in_deal is None and "knock" in verbs and plays:  # on her own turn
+            click_action(page, ["knock"])
+            knocked_in_deal = deal_no
+            expect(page.locator(".chat-log")).to_contain_text("Anna toept!")
+        elif fold_now and "fold" in verbs:
+            click_action(page, ["fold"])
+            folded = True
+            expect(page.locator(".chat-log")).to_contain_text("Anna past.")
+        elif plays:
+            assert sorted(lit_cards(page)) == plays, "the lit cards are the legal plays"
+            page.click(f'.hand .card.legal[data-card="{plays[0]}"]')
+        else:
+            shown = legal_actions(page)
+            assert shown, f"a decision is due but no button is shown (legal: {legal})"
+            preferred = [a for a in shown if a[0] in ("stay", "look", "keep", "exchange")]
+            click_action(page, (preferred or shown)[0])
+        assert decisions < 400, "the game should be over long before 400 decisions"
+    assert knocked_in_deal is not None, "Anna never had a chance to knock"
+    assert folded, "Anna never had a chance to fold after her knock"
+    result = page.locator(".result")
+    expect(result).to_contain_text("Het spel is uit")
+    expect(result).to_contain_text("Verloren:")
+    expect(result.get_by_role("button", name="Nog een potje")).to_be_visible()
+    expect(result.get_by_role("button", name="Bekijk de herhaling")).to_be_visible()
+    points = frames.latest("view")["view"]["standings"]["points"]
+    assert max(points) >= 10, f"the game ends when someone reaches 10 points: {points}"
+    assert "Het spel is uit." in log_text(page)
+
+    # The replay of the whole game from its record: deal by deal, card by card, hands open.
+    result.get_by_role("button", name="Bekijk de herhaling").click()
+    expect(page.locator(".replay h1")).to_contain_text("Herhaling: Toepen")
+    expect(page.locator("#deal-no")).to_contain_text("Ronde 1 van")
+    rows = page.locator(".replay .hand-row")
+    expect(rows).to_have_count(4)
+    cards_before = page.locator(".replay .hand-row .card").count()
+    assert cards_before == 16, "all four hands of four cards are open"
+    page.click("#next-step")
+    page.click("#next-step")
+    expect(page.locator("#step-text")).to_contain_text(":")
+    for _ in range(8):
+        if page.locator(".replay .hand-row .card").count() < cards_before:
+            break
+        page.click("#next-step")
+    assert page.locator(".replay .hand-row .card").count() < cards_before, "a card left a hand"
+    assert page.locator(".replay .middle .card").count() > 0, "and lies in the middle"
+    page.click("#next-deal")
+    expect(page.locator("#deal-no")).to_contain_text("Ronde 2 van")
