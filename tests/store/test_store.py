@@ -20,7 +20,7 @@ def _table(table_id: str = "t1") -> TableRow:
         seats=4,
         clock_seconds=60.0,
         private=False,
-        house_level=1,
+        house_level="basis",
         created_at=time.time(),
         version=0,
         seating={"seats": [None, None, None, None], "waiting": []},
@@ -83,8 +83,10 @@ async def test_a_game_is_started_logged_finished_and_read_back(db_url: str) -> N
         game_id = await store.write(TableChange("t1", 1, seating=seating, new_game=_new_game()))
         assert isinstance(game_id, int)
         deal = {"hands": [["Th"]], "stock": []}
-        await store.write(TableChange("t1", 2, game_id=game_id, entry=_entry(0, 2, "deal", deal)))
-        await store.write(TableChange("t1", 3, game_id=game_id, entry=_entry(1, 3)))
+        await store.write(
+            TableChange("t1", 2, game_id=game_id, entries=[_entry(0, 2, "deal", deal)])
+        )
+        await store.write(TableChange("t1", 3, game_id=game_id, entries=[_entry(1, 3)]))
         running = await store.running_game("t1")
         assert running is not None and running.id == game_id and running.seed == 123456789012345
         assert running.players == ["p1", None, None, None]
@@ -95,7 +97,9 @@ async def test_a_game_is_started_logged_finished_and_read_back(db_url: str) -> N
         assert log[0].data == deal and log[1].data == ["play", "Th"]
         outcomes = [("p1", "Anna", "lost"), (None, "Kees", "won")] + [(None, "X", "won")] * 2
         finish = Finish(game_id, {"losers": [0]}, time.time(), outcomes)
-        await store.write(TableChange("t1", 4, game_id=game_id, entry=_entry(2, 4), finish=finish))
+        await store.write(
+            TableChange("t1", 4, game_id=game_id, entries=[_entry(2, 4)], finish=finish)
+        )
         assert await store.running_game("t1") is None
         game = await store.game(game_id)
         assert game is not None and game.result == {"losers": [0]} and game.finished_at
@@ -125,7 +129,7 @@ async def test_concurrent_writes_of_many_tables_all_land_in_order(db_url: str) -
         async def play(table_id: str) -> None:
             for seq in range(15):
                 change = TableChange(
-                    table_id, seq + 2, game_id=game_ids[table_id], entry=_entry(seq, seq + 2)
+                    table_id, seq + 2, game_id=game_ids[table_id], entries=[_entry(seq, seq + 2)]
                 )
                 await store.write(change)
 
@@ -146,9 +150,9 @@ async def test_a_faulty_change_fails_alone_and_the_others_of_its_batch_land(db_u
     try:
         await store.create_table(_table())
         game_id = await store.write(TableChange("t1", 1, new_game=_new_game()))
-        await store.write(TableChange("t1", 2, game_id=game_id, entry=_entry(0, 2)))
-        duplicate = TableChange("t1", 3, game_id=game_id, entry=_entry(0, 3))
-        good = TableChange("t1", 3, game_id=game_id, entry=_entry(1, 3))
+        await store.write(TableChange("t1", 2, game_id=game_id, entries=[_entry(0, 2)]))
+        duplicate = TableChange("t1", 3, game_id=game_id, entries=[_entry(0, 3)])
+        good = TableChange("t1", 3, game_id=game_id, entries=[_entry(1, 3)])
         results = await asyncio.gather(
             store.write(duplicate), store.write(good), return_exceptions=True
         )

@@ -35,7 +35,7 @@ class TableRow:
     seats: int
     clock_seconds: float
     private: bool
-    house_level: int
+    house_level: str
     created_at: float
     version: int
     seating: JSON
@@ -108,8 +108,9 @@ class Finish:
 class TableChange:
     """One versioned change of a table, written in one transaction.
 
-    ``entry`` appends to the log of game ``game_id``; ``new_game`` starts a game (the
+    ``entries`` append to the log of game ``game_id``; ``new_game`` starts a game (the
     write returns its id); ``seating`` replaces the table's seating; ``finish`` ends a game.
+    ``version`` is the table's version after the change.
     """
 
     table_id: str
@@ -117,7 +118,7 @@ class TableChange:
     seating: JSON | None = None
     new_game: NewGame | None = None
     game_id: int | None = None
-    entry: LogEntry | None = None
+    entries: list[LogEntry] = field(default_factory=list)
     finish: Finish | None = None
     done: asyncio.Future[int | None] = field(init=False, repr=False)
 
@@ -326,21 +327,24 @@ async def _apply_change(conn: AsyncConnection, change: TableChange) -> int | Non
             )
             .returning(schema.games.c.id)
         )
-    if change.entry is not None:
+    if change.entries:
         if game_id is None:
-            raise ValueError("a log entry needs the game it belongs to")
-        e = change.entry
+            raise ValueError("log entries need the game they belong to")
         await conn.execute(
-            sa.insert(schema.actions).values(
-                game_id=game_id,
-                seq=e.seq,
-                version=e.version,
-                seat=e.seat,
-                kind=e.kind,
-                data=e.data,
-                by=e.by,
-                created_at=e.created_at,
-            )
+            sa.insert(schema.actions),
+            [
+                {
+                    "game_id": game_id,
+                    "seq": e.seq,
+                    "version": e.version,
+                    "seat": e.seat,
+                    "kind": e.kind,
+                    "data": e.data,
+                    "by": e.by,
+                    "created_at": e.created_at,
+                }
+                for e in change.entries
+            ],
         )
     if change.finish is not None:
         f = change.finish

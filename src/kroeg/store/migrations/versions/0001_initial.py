@@ -36,7 +36,7 @@ def upgrade() -> None:
         sa.Column("seats", sa.Integer, nullable=False),
         sa.Column("clock_seconds", sa.Float, nullable=False),
         sa.Column("private", sa.Boolean, nullable=False),
-        sa.Column("house_level", sa.Integer, nullable=False),
+        sa.Column("house_level", sa.String(16), nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
         sa.Column("version", sa.BigInteger, nullable=False),
         sa.Column("seating", sa.JSON, nullable=False),

@@ -1,0 +1,53 @@
+"""Guest identities: a player id signed with the server's secret (HMAC-SHA256).
+
+The secret lives in the database, so tokens stay valid across restarts; a token is
+``<player id>.<signature>`` and carries nothing else (the name is looked up).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import unicodedata
+
+NAME_MAX = 24
+COOKIE = "kroeg_token"
+
+
+class Tokens:
+    def __init__(self, secret: str) -> None:
+        self._key = secret.encode()
+
+    def _sign(self, player: str) -> str:
+        digest = hmac.new(self._key, player.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:18]).decode()
+
+    def issue(self, player: str) -> str:
+        return f"{player}.{self._sign(player)}"
+
+    def verify(self, token: str) -> str | None:
+        """The player id of a valid token, else None."""
+        player, _, signature = token.partition(".")
+        if not player or not signature:
+            return None
+        if not hmac.compare_digest(signature, self._sign(player)):
+            return None
+        return player
+
+
+def new_player_id() -> str:
+    return "p_" + secrets.token_urlsafe(12)
+
+
+def clean_name(name: str | None) -> str | None:
+    """The display name trimmed, or None when it is empty, too long or has control characters."""
+    if name is None:
+        return None
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= NAME_MAX:
+        return None
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        return None
+    return name

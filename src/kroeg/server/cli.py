@@ -1,0 +1,71 @@
+"""``kroeg serve``: the web server on uvicorn (uvloop, httptools, no websocket compression).
+
+On SIGTERM (or Ctrl-C) the server first tells every client that it restarts, then
+closes; every action is already in the store, so clients resume by reconnecting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import os
+import socket
+
+import uvicorn
+
+from kroeg.server.app import create_app
+from kroeg.server.runtime import Runtime
+from kroeg.server.settings import ServerSettings
+
+
+class KroegServer(uvicorn.Server):
+    """uvicorn's server, telling clients about the restart before it closes their sockets."""
+
+    def __init__(self, config: uvicorn.Config, runtime: Runtime) -> None:
+        super().__init__(config)
+        self.runtime = runtime
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await self.runtime.announce_restart()
+        await super().shutdown(sockets)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--database-url",
+        help="SQLAlchemy URL (default: KROEG_DATABASE_URL, else sqlite under data/)",
+    )
+    parser.add_argument(
+        "--house-delay",
+        type=float,
+        help="seconds the house waits before each move (default: KROEG_HOUSE_DELAY or 0.8)",
+    )
+    parser.add_argument("--log-level", default="info")
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = ServerSettings.from_env()
+    if args.database_url:
+        settings = dataclasses.replace(settings, database_url=args.database_url)
+    if args.house_delay is not None:
+        settings = dataclasses.replace(settings, house_delay=args.house_delay)
+    logging.basicConfig(level=args.log_level.upper())
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        loop="uvloop",
+        http="httptools",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=65536,
+        log_level=args.log_level,
+        timeout_graceful_shutdown=5,
+        access_log=os.environ.get("KROEG_ACCESS_LOG") == "1",
+    )
+    KroegServer(config, app.state.runtime).run()
+    return 0

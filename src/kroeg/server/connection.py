@@ -1,0 +1,99 @@
+"""One websocket connection: who it is, its outgoing queue, and its rate limits."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Any
+
+import msgspec
+from starlette.websockets import WebSocket
+
+SEND_QUEUE = 1024
+"""Frames waiting for a slow client before it is dropped."""
+
+CHAT_LIMIT = 5
+CHAT_WINDOW = 10.0
+
+_encode = msgspec.json.Encoder().encode
+
+
+class TokenBucket:
+    """``rate`` messages a second on average with bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Connection:
+    """A client's websocket; tables see it as a listener (``player`` and ``send``)."""
+
+    def __init__(self, websocket: WebSocket, rate: float) -> None:
+        self.websocket = websocket
+        self.player: str | None = None
+        self.name: str | None = None
+        self.tables: set[str] = set()
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
+        self.messages = TokenBucket(rate, 2 * rate)
+        self.chats: list[float] = []
+        self.last_rate_error = 0.0
+        self.closed = False
+        self.close_code = 1000
+
+    def send(self, frame: bytes) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            # Too slow to follow: drop it; it may reconnect and resume.
+            self.closed = True
+            self.close_code = 1013
+            self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        self.send(_encode(message))
+
+    def error(self, code: str, message: str, **extra: Any) -> None:
+        self.send_json({"type": "error", "code": code, "message": message, **extra})
+
+    def chat_allowed(self) -> bool:
+        now = time.monotonic()
+        self.chats = [t for t in self.chats if now - t < CHAT_WINDOW]
+        if len(self.chats) >= CHAT_LIMIT:
+            return False
+        self.chats.append(now)
+        return True
+
+    async def run_sender(self) -> None:
+        """Write queued frames in order until the connection closes."""
+        send = self.websocket.send
+        while True:
+            frame = await self.queue.get()
+            if frame is None:
+                break
+            await send({"type": "websocket.send", "text": frame.decode()})
+        with contextlib.suppress(Exception):
+            await self.websocket.close(self.close_code)
+
+    def finish(self, code: int = 1000) -> None:
+        """Close after the frames already queued."""
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)

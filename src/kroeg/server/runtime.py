@@ -1,0 +1,82 @@
+"""What the running server holds: the store, the token signer, the lobby, the connections."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from kroeg.server.auth import Tokens
+from kroeg.server.connection import Connection
+from kroeg.server.settings import ServerSettings
+from kroeg.store import Store, open_store
+from kroeg.tables.house import House, start_bot_house
+from kroeg.tables.lobby import Lobby
+from kroeg.tables.table import TableSettings
+
+log = logging.getLogger(__name__)
+
+RESTART_NOTICE = "the server restarts; reconnect in a few seconds"
+
+
+class Runtime:
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.connections: set[Connection] = set()
+        self.closing = False
+        self._store: Store | None = None
+        self._tokens: Tokens | None = None
+        self._lobby: Lobby | None = None
+        self.house = House()
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None, "the server has not started"
+        return self._store
+
+    @property
+    def tokens(self) -> Tokens:
+        assert self._tokens is not None, "the server has not started"
+        return self._tokens
+
+    @property
+    def lobby(self) -> Lobby:
+        assert self._lobby is not None, "the server has not started"
+        return self._lobby
+
+    async def start(self) -> None:
+        """Open the store (migrating it) and rebuild every open table from its log."""
+        self._store = await open_store(self.settings.database_url)
+        self._tokens = Tokens(await self._store.secret())
+        table_settings = TableSettings(
+            house_delay=self.settings.house_delay, history=self.settings.history
+        )
+        if self.settings.house_bots:
+            self.house = await start_bot_house()
+        self._lobby = Lobby(
+            self._store, self.house, table_settings, min_clock=self.settings.min_clock
+        )
+        await self._lobby.load()
+        log.info("kroeg started: %d tables restored", len(self._lobby.tables))
+
+    async def announce_restart(self) -> None:
+        """Before a shutdown: stop the tables, say goodbye to every client, let it drain."""
+        if self.closing:
+            return
+        self.closing = True
+        if self._lobby is not None:
+            await self._lobby.stop()
+        for connection in list(self.connections):
+            connection.send_json(
+                {"type": "bye", "reason": "restart", "message": RESTART_NOTICE, "now": time.time()}
+            )
+            connection.finish(1012)
+        deadline = time.monotonic() + 2.0
+        while any(not c.queue.empty() for c in self.connections) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+
+    async def stop(self) -> None:
+        await self.announce_restart()
+        await self.house.close()
+        if self._store is not None:
+            await self._store.close()

@@ -1,0 +1,48 @@
+"""The server's settings: command line options over environment variables over defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+def _float_env(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return default if value is None or value == "" else float(value)
+
+
+HOUSE_DELAY = 0.8
+MIN_CLOCK = 5.0
+RATE = 20.0
+HISTORY = 256
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    database_url: str | None = None
+    """None: ``KROEG_DATABASE_URL``, else SQLite at data/kroeg.sqlite3."""
+    house_delay: float = HOUSE_DELAY
+    """Seconds the house waits before each move (``KROEG_HOUSE_DELAY``; 0 in tests)."""
+    min_clock: float = MIN_CLOCK
+    """The shortest clock a table may be created with (``KROEG_MIN_CLOCK``; tests go lower)."""
+    rate: float = RATE
+    """Messages a second one connection may send (``KROEG_RATE``; bursts of twice that)."""
+    history: int = HISTORY
+    """Versions a table keeps for reconnecting clients (``KROEG_HISTORY``)."""
+    house_bots: bool = True
+    """Let the bots play the house's seats at the table's level (``KROEG_HOUSE_BOTS=0``:
+    the house plays the game's ``default()``, as on a timeout)."""
+    echo: bool = False
+    """Serve the bare websocket echo at ``/echo`` for the load benchmark (``KROEG_ECHO=1``)."""
+
+    @classmethod
+    def from_env(cls) -> ServerSettings:
+        return cls(
+            database_url=os.environ.get("KROEG_DATABASE_URL") or None,
+            house_delay=_float_env("KROEG_HOUSE_DELAY", HOUSE_DELAY),
+            min_clock=_float_env("KROEG_MIN_CLOCK", MIN_CLOCK),
+            rate=_float_env("KROEG_RATE", RATE),
+            history=int(_float_env("KROEG_HISTORY", HISTORY)),
+            house_bots=os.environ.get("KROEG_HOUSE_BOTS", "1") != "0",
+            echo=os.environ.get("KROEG_ECHO") == "1",
+        )

@@ -1,0 +1,37 @@
+"""The browser client (``src/kroeg/web/``, built by its own engineer): ``/``, ``/t/{id}``
+deep links, and ``/web/...`` for its files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+PLACEHOLDER = """<!doctype html>
+<html lang="nl"><head><meta charset="utf-8"><title>Kroeg</title></head>
+<body><h1>Kroeg</h1><p>De kroeg gaat zo open: de browserversie is nog niet geïnstalleerd.</p>
+<p>The browser client is not installed yet; the API is at <a href="/docs">/docs</a>.</p>
+</body></html>
+"""
+
+router = APIRouter(include_in_schema=False)
+
+
+def _index() -> Response:
+    index = WEB / "index.html"
+    if index.is_file():
+        return FileResponse(index, media_type="text/html")
+    return HTMLResponse(PLACEHOLDER)
+
+
+@router.get("/")
+async def index() -> Response:
+    return _index()
+
+
+@router.get("/t/{table_id}")
+async def deep_link(table_id: str) -> Response:
+    return _index()

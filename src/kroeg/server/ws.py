@@ -1,0 +1,196 @@
+"""The websocket endpoint ``/ws``: one connection per browser tab (docs/protocol.md).
+
+Every frame is size-checked, rate-limited and decoded into a message struct before
+anything happens; a refused frame gets an ``error`` and changes nothing. The tables do
+the rest: this module only translates messages into table commands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import msgspec
+from fastapi import APIRouter, WebSocket
+
+from kroeg.server import messages as m
+from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.connection import Connection
+from kroeg.server.runtime import Runtime
+from kroeg.tables import table as t
+from kroeg.tables.errors import TableError
+
+log = logging.getLogger(__name__)
+
+router = APIRouter()
+
+
+@router.websocket("/ws")
+async def websocket_endpoint(websocket: WebSocket) -> None:
+    runtime: Runtime = websocket.app.state.runtime
+    await websocket.accept()
+    connection = Connection(websocket, runtime.settings.rate)
+    runtime.connections.add(connection)
+    sender = asyncio.get_running_loop().create_task(connection.run_sender())
+    cookie_token = websocket.cookies.get(COOKIE)
+    try:
+        while not connection.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            data = message.get("text")
+            if data is None:
+                data = message.get("bytes") or b""
+            await _frame(runtime, connection, data, cookie_token)
+    except Exception:
+        log.exception("websocket connection failed")
+    finally:
+        runtime.connections.discard(connection)
+        for table_id in list(connection.tables):
+            with contextlib.suppress(TableError, KeyError):
+                await runtime.lobby.get(table_id).ask(t.Unwatch(connection))
+        connection.finish()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(sender, 2.0)
+        sender.cancel()
+
+
+async def _frame(
+    runtime: Runtime, connection: Connection, data: str | bytes, cookie_token: str | None
+) -> None:
+    size = len(data.encode() if isinstance(data, str) else data)
+    if size > m.MAX_FRAME:
+        connection.error("too_large", f"a message may be at most {m.MAX_FRAME} bytes, got {size}")
+        return
+    if not connection.messages.allow():
+        now = time.monotonic()
+        if now - connection.last_rate_error >= 1.0:
+            connection.last_rate_error = now
+            rate = runtime.settings.rate
+            connection.error(
+                "rate_limited",
+                f"too many messages: at most {rate:g} a second (bursts of {2 * rate:g}); "
+                "this one was dropped",
+                retry_after=round(1 / rate, 3),
+            )
+        return
+    try:
+        message = m.decoder.decode(data)
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        connection.error("bad_message", f"the message was refused: {e}")
+        return
+    if runtime.closing:
+        connection.error("server_restarting", "the server restarts; reconnect in a few seconds")
+        return
+    table_id = getattr(message, "table", None)
+    try:
+        await _dispatch(runtime, connection, message, cookie_token)
+    except TableError as e:
+        extra = dict(e.extra)
+        if table_id is not None:
+            extra.setdefault("table", table_id)
+        connection.error(e.code, e.message, **extra)
+    except Exception as e:
+        log.exception("the message %r failed", message)
+        connection.error("internal", f"the server failed on this message: {e}")
+
+
+async def _dispatch(
+    runtime: Runtime, connection: Connection, message: Any, cookie_token: str | None
+) -> None:
+    if isinstance(message, m.Hello):
+        await _hello(runtime, connection, message, cookie_token)
+        return
+    if isinstance(message, m.Ping):
+        connection.send_json({"type": "pong", "now": time.time()})
+        return
+    player, name = connection.player, connection.name
+    if player is None or name is None:
+        raise TableError("not_authenticated", "send hello first")
+    table = runtime.lobby.get(message.table)
+    match message:
+        case m.Watch():
+            await table.ask(t.Watch(connection))
+            connection.tables.add(table.id)
+        case m.Resume(version=version):
+            await table.ask(t.Watch(connection, since=version))
+            connection.tables.add(table.id)
+        case m.Unwatch():
+            await table.ask(t.Unwatch(connection))
+            connection.tables.discard(table.id)
+        case m.Sit(seat=seat):
+            await table.ask(t.Sit(player, name, seat, listener=connection))
+            connection.tables.add(table.id)
+        case m.Stand():
+            await table.ask(t.Stand(player))
+        case m.Leave():
+            await table.ask(t.Leave(player))
+            await table.ask(t.Unwatch(connection))
+            connection.tables.discard(table.id)
+        case m.Start():
+            await table.ask(t.Start(player))
+        case m.Act(version=version, action=action):
+            await table.ask(t.Act(player, version, action))
+        case m.Chat(preset=preset, text=text):
+            preset, text = _check_chat(preset, text)
+            if not connection.chat_allowed():
+                raise TableError(
+                    "chat_flood", "at most 5 chat messages in 10 seconds: wait a moment"
+                )
+            await table.ask(t.Chat(player, name, preset, text))
+
+
+def _check_chat(preset: str | None, text: str | None) -> tuple[str | None, str | None]:
+    if (preset is None) == (text is None):
+        raise TableError("bad_chat", "a chat message has either a preset or a text, not both")
+    if preset is not None and preset not in m.PRESETS:
+        raise TableError(
+            "bad_chat", f"unknown preset {preset!r}: expected one of {', '.join(m.PRESETS)}"
+        )
+    if text is not None:
+        text = " ".join(text.split())
+        if not 1 <= len(text) <= m.CHAT_TEXT_MAX:
+            raise TableError("bad_chat", f"chat text must be 1 to {m.CHAT_TEXT_MAX} characters")
+    return preset, text
+
+
+async def _hello(
+    runtime: Runtime, connection: Connection, message: m.Hello, cookie_token: str | None
+) -> None:
+    name = clean_name(message.name)
+    if message.name is not None and name is None:
+        raise TableError("bad_name", "a name has 1 to 24 characters and no control characters")
+    token = message.token or cookie_token
+    player = None
+    if token is not None:
+        player = runtime.tokens.verify(token)
+        if player is None and message.token is not None:
+            raise TableError("bad_token", "the token is not valid: send hello with a name instead")
+    if player is not None:
+        known = await runtime.store.player_name(player)
+        if known is None:
+            await runtime.store.create_player(player, name or "Gast")
+            known = name or "Gast"
+        elif name is not None and name != known:
+            await runtime.store.rename_player(player, name)
+            known = name
+        name = known
+    else:
+        if name is None:
+            raise TableError("bad_name", "a new guest needs a name (1 to 24 characters)")
+        player = new_player_id()
+        await runtime.store.create_player(player, name)
+    connection.player, connection.name = player, name
+    connection.send_json(
+        {
+            "type": "welcome",
+            "player": player,
+            "name": name,
+            "token": runtime.tokens.issue(player),
+            "presets": list(m.PRESETS),
+            "now": time.time(),
+        }
+    )

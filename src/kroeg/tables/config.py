@@ -1,0 +1,102 @@
+"""A table's configuration: its game, variant, options, seats, clock and house level."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kroeg.cards import CardError
+from kroeg.games import make_game
+from kroeg.games.base import Game, InvalidInput
+from kroeg.tables.errors import TableError
+from kroeg.tables.house import HOUSE_LEVELS
+
+DEFAULT_CLOCK = 60.0
+MAX_CLOCK = 600.0
+FIXED_SEATS = {"eurokaarten": 6}
+"""Games whose tables always have this many seats (seed 003: "Er zitten altijd zes
+spelers aan tafel")."""
+
+WHOLE_TURN_GAMES = frozenset({"eurokaarten"})
+"""Games where a turn is several decisions under one clock, and an expired clock makes the
+house play the whole turn (seed 003: "dan speelt het huis die beurt voor je")."""
+
+ROTATION_VARIANTS = frozenset({("toepen", "kroegregels")})
+"""Where a loser gives the seat to the longest-waiting person (RULES.md §2.8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    game: str
+    variant: str
+    options: dict[str, Any]
+    """The options as given (overrides of the variant's defaults)."""
+    seats: int
+    clock_seconds: float
+    private: bool
+    house_level: str
+
+    def json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "options": self.options,
+            "seats": self.seats,
+            "clock_seconds": self.clock_seconds,
+            "private": self.private,
+            "house_level": self.house_level,
+        }
+
+
+def build_game(game: str, variant: str, options: Mapping[str, object] | None) -> Game[Any]:
+    try:
+        return make_game(game, variant, options)
+    except (InvalidInput, CardError) as e:
+        raise TableError("bad_table", str(e)) from None
+    except ImportError:
+        raise TableError("bad_table", f"the game {game} is not available yet") from None
+
+
+def default_seats(game: Game[Any]) -> int:
+    """Four where the game allows it (toepen, klaverjassen), else its fewest seats."""
+    if game.name in FIXED_SEATS:
+        return FIXED_SEATS[game.name]
+    low, high = game.seat_range
+    return min(max(4, low), high)
+
+
+def make_config(
+    game: str,
+    variant: str,
+    options: Mapping[str, object] | None = None,
+    *,
+    seats: int | None = None,
+    clock_seconds: float | None = None,
+    private: bool = False,
+    house_level: str = "basis",
+    min_clock: float = 5.0,
+) -> tuple[TableConfig, Game[Any]]:
+    """A checked configuration and its game; TableError(bad_table) says what is wrong."""
+    built = build_game(game, variant, options)
+    if seats is None:
+        seats = default_seats(built)
+    fixed = FIXED_SEATS.get(game)
+    if fixed is not None and seats != fixed:
+        raise TableError("bad_table", f"{game} tables always have {fixed} seats, got {seats}")
+    try:
+        built.check_seats(seats)
+    except InvalidInput as e:
+        raise TableError("bad_table", str(e)) from None
+    clock = DEFAULT_CLOCK if clock_seconds is None else float(clock_seconds)
+    if not min_clock <= clock <= MAX_CLOCK:
+        raise TableError(
+            "bad_table", f"clock_seconds must be from {min_clock:g} to {MAX_CLOCK:g}, got {clock:g}"
+        )
+    if house_level not in HOUSE_LEVELS:
+        raise TableError(
+            "bad_table",
+            f"house_level must be one of {', '.join(HOUSE_LEVELS)}, got {house_level!r}",
+        )
+    config = TableConfig(game, variant, dict(options or {}), seats, clock, private, house_level)
+    return config, built

@@ -1,0 +1,18 @@
+"""The one error type of the tables: a refusal with a protocol code (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class TableError(Exception):
+    """A request the table refuses; nothing changed. ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message, **self.extra}

@@ -1,0 +1,104 @@
+"""The house: every choice made for a seat nobody plays, or for a player whose clock ran out.
+
+This is the one boundary between a table and its house players. A table asks
+:meth:`House.choose` with a :class:`HouseRequest` (what the seat may see and do, never
+the state) and applies the answer; a choice that is not legal is replaced by the
+request's ``fallback``, the game's ``default()`` that the table worked out beforehand.
+The bots plug in here (a process pool running the table's house level with the
+fallback on overrun); until then the house plays the fallback.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kroeg.games.base import JSON, Action
+
+if TYPE_CHECKING:
+    from kroeg.bots.pool import BotPool
+
+HOUSE_NAMES = ("Kees", "Truus", "Henk", "Ria", "Joop", "Greet", "Sjaak", "Bep")
+"""The house's regulars ("vaste gasten van het huis", seed 003), one per seat."""
+
+HOUSE_LEVELS = ("huis", "basis", "sterk")
+"""The levels a table's house may play at (weakest first); ``huis`` is ``default()``."""
+
+DEFAULT_BUDGET = 0.3
+"""Seconds the house may think about one decision."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRequest:
+    """One decision for the house: everything it may know about the seat, and a fallback."""
+
+    game: str
+    variant: str
+    options: Mapping[str, object]
+    seat: int
+    view: JSON
+    legal: tuple[Action, ...]
+    level: str
+    budget: float
+    fallback: Action
+    """``game.default(state, seat)``: legal, and what a timed-out player gets."""
+    timeout: bool
+    """Whether the house plays for a person whose clock ran out (rather than its own seat)."""
+
+
+class House:
+    """The house players. This one plays the fallback, the game's ``default()``."""
+
+    quick = True
+    """Whether a choice takes no noticeable time (the table then commits a run of house
+    moves at once; a slow house gets the table's news sent before it thinks)."""
+
+    async def choose(self, request: HouseRequest) -> Action:
+        return request.fallback
+
+    async def close(self) -> None:
+        """Release what the house holds (worker processes)."""
+
+
+def house_name(seat: int) -> str:
+    return HOUSE_NAMES[seat % len(HOUSE_NAMES)]
+
+
+class BotHouse(House):
+    """The bots at the table's house level, thinking in worker processes
+    (:class:`kroeg.bots.pool.BotPool`: on overrun or failure it answers the ``huis``
+    decision). A player's timed-out decision, and the ``huis`` level, get the fallback."""
+
+    quick = False
+
+    def __init__(self, pool: BotPool) -> None:
+        self.pool = pool
+        self.rng = secrets.SystemRandom()
+
+    async def choose(self, request: HouseRequest) -> Action:
+        if request.timeout or request.level == "huis":
+            return request.fallback
+        return await self.pool.decide(
+            request.game,
+            request.variant,
+            request.options,
+            request.view,
+            request.legal,
+            request.level,
+            request.budget,
+            self.rng.randrange(2**62),
+        )
+
+    async def close(self) -> None:
+        self.pool.close()
+
+
+async def start_bot_house() -> House:
+    """The bot house with its workers started (so the first decisions do not wait)."""
+    from kroeg.bots.pool import BotPool
+
+    pool = BotPool()
+    await pool.start()
+    return BotHouse(pool)

@@ -1,0 +1,31 @@
+"""A finished game's hand record (RECORDS.md), written from its log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kroeg.games import make_game
+from kroeg.games.base import JSON
+from kroeg.records import RecordWriter
+from kroeg.store import GameRow, LogEntry
+from kroeg.tables.replay import deal_from_json
+
+
+def game_record(row: GameRow, entries: list[LogEntry]) -> JSON:
+    """The ``kroeg-record/1`` of a game. A player taken out is not a record step (the
+    trick games' rules do not change for it), so it is left out."""
+    game = make_game(row.game, row.variant, row.options)
+    writer = RecordWriter(
+        game,
+        row.seats,
+        names=row.names,
+        dealer=row.dealer if row.dealer >= 0 else None,
+        seed=row.seed,
+    )
+    for entry in entries:
+        if entry.kind == "deal":
+            writer.add(entry.seat, deal_from_json(entry.data))
+        elif entry.kind == "act":
+            writer.add(entry.seat, game.parse_action(entry.data))
+    doc: dict[str, Any] = writer.json()
+    return doc

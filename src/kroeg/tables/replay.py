@@ -1,0 +1,43 @@
+"""Rebuilding a running game from its log after a restart (and reading log entries)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kroeg.cards import parse_card
+from kroeg.games.base import Deal, Game
+from kroeg.store import GameRow, LogEntry
+
+
+def deal_from_json(data: dict[str, Any]) -> Deal:
+    """A logged deal (RECORDS.md form) back to a :class:`Deal`."""
+    upcard = data.get("upcard")
+    return Deal(
+        hands=tuple(tuple(parse_card(c) for c in hand) for hand in data["hands"]),
+        stock=tuple(parse_card(c) for c in data["stock"]),
+        upcard=None if upcard is None else parse_card(upcard),
+    )
+
+
+Left = dict[int, tuple[str, str]]
+"""Seats whose player was taken out of the game: (player id, name)."""
+
+
+def rebuild(game: Game[Any], row: GameRow, entries: list[LogEntry]) -> tuple[Any, Left]:
+    """The game's state after every logged step, and the seats whose player was taken out.
+
+    The log was written by the same rules, so a step that no longer applies is a bug (or
+    rules that changed under a running game): it raises rather than guessing."""
+    state = game.new_state(row.seats, dealer=None, seed=row.seed)
+    left: Left = {}
+    for entry in entries:
+        if entry.kind == "deal":
+            game.apply(state, entry.seat, deal_from_json(entry.data))
+        elif entry.kind == "act":
+            game.apply(state, entry.seat, game.parse_action(entry.data))
+        elif entry.kind == "out":
+            game.eliminate(state, entry.seat)
+            left[entry.seat] = (entry.data["player"], entry.data["name"])
+        else:
+            raise ValueError(f"unknown log entry kind {entry.kind!r} in game {row.id}")
+    return state, left

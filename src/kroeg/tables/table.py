@@ -1,0 +1,881 @@
+"""A live table: one asyncio task owns it and handles everything in order from one inbox.
+
+Human actions, house moves, clock expiries, seats, spectators and chat all pass through
+:meth:`Table.run`; nothing else touches the table's state, so there are no races. Every
+change that matters gets the table's next *version*, is committed to the store, and only
+then sent to the people following the table, each in the form they may see
+(``view(state, seat)``; spectators the public view and public events).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import msgspec
+
+from kroeg.cards import CardError
+from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
+from kroeg.store import Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
+from kroeg.tables.config import ROTATION_VARIANTS, WHOLE_TURN_GAMES, TableConfig
+from kroeg.tables.errors import TableError
+from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
+from kroeg.tables.outcomes import losing_seats
+from kroeg.tables.replay import rebuild
+
+log = logging.getLogger(__name__)
+
+HISTORY = 256
+"""Versions a table keeps in memory for reconnecting clients."""
+
+MAX_TURN_STEPS = 64
+"""A bound on the decisions the house makes to finish one expired turn."""
+
+GREETING = "Hallo allemaal, ik ben {name}!"
+"""The newcomer's greeting (seed 000: "Degene die instapt, stelt zich voor aan de overige
+drie met hand en woord")."""
+
+_encode = msgspec.json.Encoder().encode
+
+
+class Listener(Protocol):
+    """A connection following a table: who it is, and a way to send it a frame."""
+
+    @property
+    def player(self) -> str | None: ...
+
+    def send(self, frame: bytes) -> None: ...
+
+
+@dataclass(slots=True)
+class Seat:
+    player: str | None
+    """The person at the seat, or None when the house plays it."""
+    name: str
+    out: bool = False
+    """Taken out of the current game (two timeouts, or left)."""
+    timeouts: int = 0
+    """Clock expiries in a row."""
+
+
+@dataclass(slots=True)
+class _Staged:
+    """Changes made since the last commit, with what to restore if the commit fails.
+
+    Steps are applied and their frames prepared at once, but committed together and only
+    then sent: consecutive house moves cost one commit, and nobody hears of a step the
+    store does not have."""
+
+    state: Any
+    version: int
+    seq: int
+    seats: list[Seat]
+    waiting: deque[tuple[str, str]]
+    left: dict[int, tuple[str, str]]
+    entries: list[LogEntry] = field(default_factory=list)
+    seating: bool = False
+    finish: Finish | None = None
+    sends: list[tuple[int | None, list[Event], list[tuple[Listener, bytes]]]] = field(
+        default_factory=list
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    house_delay: float = 0.8
+    """Seconds the house waits before it moves, so people can follow (zero in tests)."""
+    history: int = HISTORY
+
+
+# Commands -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Command:
+    reply: asyncio.Future[Any] = field(init=False, repr=False)
+
+
+@dataclass(slots=True)
+class Watch(Command):
+    listener: Listener
+    since: int | None = None
+    """A resume: the last version the client saw."""
+
+
+@dataclass(slots=True)
+class Unwatch(Command):
+    listener: Listener
+
+
+@dataclass(slots=True)
+class Sit(Command):
+    player: str
+    name: str
+    seat: int | None
+    listener: Listener | None = None
+
+
+@dataclass(slots=True)
+class Stand(Command):
+    player: str
+
+
+@dataclass(slots=True)
+class Leave(Command):
+    player: str
+
+
+@dataclass(slots=True)
+class Start(Command):
+    player: str
+
+
+@dataclass(slots=True)
+class Act(Command):
+    player: str
+    version: int
+    action: list[Any]
+
+
+@dataclass(slots=True)
+class Chat(Command):
+    player: str
+    name: str
+    preset: str | None
+    text: str | None
+
+
+@dataclass(slots=True)
+class Summary(Command):
+    pass
+
+
+@dataclass(slots=True)
+class _Stop(Command):
+    pass
+
+
+# The table ------------------------------------------------------------------------
+
+
+class Table:
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        game: Game[Any],
+        store: Store,
+        house: House,
+        settings: TableSettings,
+        *,
+        created_at: float,
+    ) -> None:
+        self.id = table_id
+        self.config = config
+        self.game = game
+        self.store = store
+        self.house = house
+        self.settings = settings
+        self.created_at = created_at
+        self.version = 0
+        self.seats = [Seat(None, house_name(i)) for i in range(config.seats)]
+        self.waiting: deque[tuple[str, str]] = deque()
+        self.listeners: set[Listener] = set()
+        self.state: Any = None
+        self.game_id: int | None = None
+        self.number = 0
+        self.seq = 0
+        self.left: dict[int, tuple[str, str]] = {}
+        """Seats whose person was taken out of the current game: (player, name)."""
+        self.deadlines: dict[int, float] = {}
+        """Wall-clock deadlines of the people the game waits for, by seat."""
+        self.house_due: float | None = None
+        self.history: deque[tuple[int, list[Event]]] = deque(maxlen=settings.history)
+        self.inbox: asyncio.Queue[Command] = asyncio.Queue()
+        self.rng = secrets.SystemRandom()
+        self.task: asyncio.Task[None] | None = None
+        self.away: dict[int, bool] = {}
+        self.staged: _Staged | None = None
+        self.settled: int | None = None
+        """The last game whose seats were settled after its end."""
+
+    # Outside API (any task) ---------------------------------------------------------
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self.run(), name=f"table-{self.id}")
+
+    async def ask(self, command: Command) -> Any:
+        """Hand a command to the table's task and wait for its answer (or TableError)."""
+        if self.task is None or self.task.done():
+            raise TableError("server_restarting", "the table is closed: the server restarts")
+        command.reply = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait(command)
+        return await command.reply
+
+    async def stop(self) -> None:
+        if self.task is None or self.task.done():
+            return
+        with contextlib.suppress(TableError):
+            await self.ask(_Stop())
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+
+    @property
+    def running(self) -> bool:
+        return self.state is not None and not self.game.is_over(self.state)
+
+    # The task -------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await self._advance()
+        except Exception:
+            log.exception("table %s failed to resume", self.id)
+            self._rollback()
+        while True:
+            due = self._next_due(loop)
+            try:
+                async with asyncio.timeout_at(due):
+                    command = await self.inbox.get()
+            except TimeoutError:
+                await self._on_due()
+                continue
+            if isinstance(command, _Stop):
+                command.reply.set_result(None)
+                self._refuse_pending()
+                return
+            try:
+                result = await self._handle(command)
+                await self._advance()
+            except TableError as e:
+                self._rollback()
+                if not command.reply.done():
+                    command.reply.set_exception(e)
+            except Exception as e:
+                log.exception("table %s failed on %r", self.id, command)
+                self._rollback()
+                if not command.reply.done():
+                    command.reply.set_exception(
+                        TableError("internal", f"the server failed on this request: {e}")
+                    )
+            else:
+                if not command.reply.done():
+                    command.reply.set_result(result)
+
+    def _refuse_pending(self) -> None:
+        while not self.inbox.empty():
+            command = self.inbox.get_nowait()
+            if not command.reply.done():
+                command.reply.set_exception(
+                    TableError("server_restarting", "the server restarts; reconnect shortly")
+                )
+
+    def _next_due(self, loop: asyncio.AbstractEventLoop) -> float | None:
+        dues: list[float] = []
+        if self.deadlines:
+            dues.append(loop.time() + (min(self.deadlines.values()) - time.time()))
+        if self.house_due is not None:
+            dues.append(self.house_due)
+        return min(dues) if dues else None
+
+    async def _on_due(self) -> None:
+        now = time.time()
+        expired = sorted(seat for seat, d in self.deadlines.items() if d <= now)
+        try:
+            for seat in expired:
+                if seat in self.deadlines and self.running:
+                    await self._expire(seat)
+            await self._advance()
+        except Exception:
+            log.exception("table %s failed on a clock", self.id)
+            self._rollback()
+            self.deadlines.clear()
+            self.house_due = None
+
+    async def _handle(self, command: Command) -> Any:
+        match command:
+            case Watch(listener=listener, since=since):
+                self._watch(listener, since)
+                return None
+            case Unwatch(listener=listener):
+                self.listeners.discard(listener)
+                self._presence()
+                return None
+            case Sit():
+                await self._sit(command)
+                return self.summary()
+            case Stand(player=player):
+                await self._stand(player)
+                return self.summary()
+            case Leave(player=player):
+                await self._leave(player)
+                return self.summary()
+            case Start(player=player):
+                await self._start(player)
+                return self.summary()
+            case Act():
+                await self._act(command)
+                return None
+            case Chat():
+                self._chat(command)
+                return None
+            case Summary():
+                return self.summary()
+        raise TypeError(f"unknown command {command!r}")
+
+    # Seats ------------------------------------------------------------------------------
+
+    def seat_of(self, player: str | None) -> int | None:
+        if player is None:
+            return None
+        for i, seat in enumerate(self.seats):
+            if seat.player == player:
+                return i
+        return None
+
+    def _is_house(self, seat: int) -> bool:
+        return self.seats[seat].player is None
+
+    async def _sit(self, cmd: Sit) -> None:
+        if cmd.listener is not None:
+            self.listeners.add(cmd.listener)
+        if self.seat_of(cmd.player) is not None or any(p == cmd.player for p, _ in self.waiting):
+            raise TableError("already_seated", "you already sit or wait at this table")
+        if cmd.seat is not None and not 0 <= cmd.seat < len(self.seats):
+            raise TableError(
+                "bad_seat", f"seat {cmd.seat} does not exist: seats are 0 to {len(self.seats) - 1}"
+            )
+        if cmd.seat is not None and not self._is_house(cmd.seat):
+            raise TableError(
+                "seat_taken", f"seat {cmd.seat} is taken by {self.seats[cmd.seat].name}"
+            )
+        free = [i for i in range(len(self.seats)) if self._is_house(i)]
+        self._checkpoint()
+        if self.running or not free:
+            self.waiting.append((cmd.player, cmd.name))
+            self._stage([self._waiting_event(cmd.player, cmd.name)], seating=True)
+            if cmd.listener is not None:
+                self._stage_direct(cmd.listener, self.snapshot(None))
+            return
+        seat = cmd.seat if cmd.seat is not None else free[0]
+        self.seats[seat] = Seat(cmd.player, cmd.name)
+        sit = Event("sit", {"seat": seat, "player": cmd.player, "name": cmd.name})
+        self._stage([sit], seating=True)
+        if cmd.listener is not None:
+            self._stage_direct(cmd.listener, self.snapshot(seat))
+
+    def _waiting_event(self, player: str, name: str) -> Event:
+        waiting = [{"player": p, "name": n} for p, n in self.waiting]
+        return Event("waiting", {"player": player, "name": name, "waiting": waiting})
+
+    async def _stand(self, player: str) -> None:
+        seat = self.seat_of(player)
+        if seat is None:
+            for i, (p, name) in enumerate(self.waiting):
+                if p == player:
+                    self._checkpoint()
+                    del self.waiting[i]
+                    self._stage([self._waiting_event(p, name)], seating=True)
+                    return
+            raise TableError("not_seated", "you have no seat at this table")
+        if self.running and not self.seats[seat].out:
+            raise TableError(
+                "game_running", "a game is running: use leave to give up the seat (and lose)"
+            )
+        name = self.seats[seat].name
+        self._checkpoint()
+        self.seats[seat] = Seat(None, house_name(seat))
+        self._stage([Event("stand", {"seat": seat, "player": player, "name": name})], seating=True)
+
+    async def _leave(self, player: str) -> None:
+        seat = self.seat_of(player)
+        if seat is not None and self.running:
+            self._take_out(seat, "left", [])
+            return
+        if seat is None and not any(p == player for p, _ in self.waiting):
+            return  # nothing to give up: leaving only stops watching
+        await self._stand(player)
+
+    # Games --------------------------------------------------------------------------------
+
+    async def _start(self, player: str) -> None:
+        if self.seat_of(player) is None:
+            raise TableError("not_seated", "only a player seated at the table may start a game")
+        if self.running:
+            raise TableError("game_running", "a game is already running at this table")
+        seed = secrets.randbits(62)
+        state = self.game.new_state(len(self.seats), dealer=None, seed=seed)
+        dealer = self.game.view(state, None).get("dealer")
+        for seat in self.seats:
+            seat.out = False
+            seat.timeouts = 0
+        self.left = {}
+        self.deadlines = {}
+        self.house_due = None
+        self.settled = None
+        new_game = NewGame(
+            table_id=self.id,
+            number=self.number + 1,
+            game=self.config.game,
+            variant=self.config.variant,
+            options=self.game.options,
+            seats=len(self.seats),
+            dealer=dealer if isinstance(dealer, int) else -1,
+            seed=seed,
+            players=[s.player for s in self.seats],
+            names=[s.name for s in self.seats],
+            started_at=time.time(),
+        )
+        await self._flush()
+        game_id = await self.store.write(
+            TableChange(self.id, self.version + 1, seating=self.seating(), new_game=new_game)
+        )
+        self.version += 1
+        self.state, self.game_id, self.number, self.seq = state, game_id, self.number + 1, 0
+        self._stage([Event("game_start", {"game_id": game_id, "seats": self._seats_json()})])
+
+    async def _act(self, cmd: Act) -> None:
+        if self.state is None or not self.running:
+            raise TableError("no_game", "no game is running at this table")
+        seat = self.seat_of(cmd.player)
+        if seat is None:
+            if any(p == cmd.player for p, _ in self.left.values()):
+                raise TableError("out_of_game", "you were taken out of this game")
+            raise TableError("not_seated", "you have no seat at this table")
+        if cmd.version != self.version:
+            raise TableError(
+                "stale_version",
+                f"the table is at version {self.version}, not {cmd.version}: act on the "
+                "current state",
+                current=self.version,
+            )
+        try:
+            action = self.game.parse_action(cmd.action)
+        except (InvalidInput, CardError) as e:
+            raise TableError("invalid_action", str(e)) from None
+        try:
+            await self._step(seat, action, "player")
+        except RuleError as e:
+            raise TableError("illegal_action", str(e)) from None
+        except InvalidInput as e:
+            raise TableError("invalid_action", str(e)) from None
+        self.seats[seat].timeouts = 0
+
+    async def _step(
+        self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()
+    ) -> None:
+        """Apply one step and stage it (sent once committed). RuleError changes nothing."""
+        state = self.state
+        copy = self.game.copy(state) if self.staged is None else None
+        events = self.game.apply(state, seat, action)
+        self._checkpoint(copy)
+        data: Any
+        if isinstance(action, Deal):
+            kind, data = "deal", action.json()
+            announce: list[Event] = []
+        else:
+            kind, data = "act", self.game.action_json(action)
+            announce = [Event("action", {"seat": seat, "action": data, "by": by})]
+        entry = LogEntry(self.seq, self.version + 1, seat, kind, data, by, time.time())
+        if by in ("player", "timeout") and self.config.game not in WHOLE_TURN_GAMES:
+            self.deadlines.pop(seat, None)  # a new decision of the same seat gets a fresh clock
+        self._stage([*first, *announce, *events], entry=entry)
+
+    def _finish(self) -> Finish:
+        result = self.game.result(self.state) or {}
+        losers = losing_seats(self.config.game, result, len(self.seats))
+        outcomes: list[tuple[str | None, str, str]] = []
+        for i, seat in enumerate(self.seats):
+            if i in self.left:
+                player, name = self.left[i]
+                outcomes.append((player, name, "left"))
+            else:
+                outcomes.append((seat.player, seat.name, "lost" if i in losers else "won"))
+        assert self.game_id is not None
+        return Finish(self.game_id, result, time.time(), outcomes)
+
+    def _take_out(self, seat: int, reason: str, first: list[Event]) -> None:
+        """Two timeouts in a row, or leave: the player is out of this game and loses."""
+        person = self.seats[seat]
+        assert person.player is not None
+        self._checkpoint()
+        events = self.game.eliminate(self.state, seat)
+        self.left[seat] = (person.player, person.name)
+        self.seats[seat] = Seat(None, house_name(seat), out=True)
+        self.deadlines.pop(seat, None)
+        data = {"reason": reason, "player": person.player, "name": person.name}
+        entry = LogEntry(self.seq, self.version + 1, seat, "out", data, "table", time.time())
+        out = Event("out", {"seat": seat, **data})
+        self._stage([*first, out, *events], entry=entry, seating=True)
+
+    async def _expire(self, seat: int) -> None:
+        """The clock of a person ran out: the house plays; the second time in a row, out."""
+        del self.deadlines[seat]
+        person = self.seats[seat]
+        person.timeouts += 1
+        timeout = Event("timeout", {"seat": seat, "timeouts": person.timeouts})
+        if person.timeouts >= 2:
+            self._take_out(seat, "timeouts", [timeout])
+            return
+        first: list[Event] = [timeout]
+        for _ in range(MAX_TURN_STEPS):
+            if not self.running or seat not in self.game.to_act(self.state):
+                break
+            await self._step(seat, await self._house_action(seat, timeout=True), "timeout", first)
+            first = []
+            if self.config.game not in WHOLE_TURN_GAMES:
+                break
+        self.deadlines.pop(seat, None)
+
+    async def _house_action(self, seat: int, *, timeout: bool = False) -> Action:
+        if not self.house.quick:
+            await self._flush()  # tell people what happened before the house thinks
+        fallback = self.game.default(self.state, seat)
+        legal = self.game.legal(self.state, seat)
+        request = HouseRequest(
+            game=self.config.game,
+            variant=self.config.variant,
+            options=self.game.options,
+            seat=seat,
+            view=self.game.view(self.state, seat),
+            legal=tuple(legal),
+            level=self.config.house_level,
+            budget=DEFAULT_BUDGET,
+            fallback=fallback,
+            timeout=timeout,
+        )
+        try:
+            action = await self.house.choose(request)
+        except Exception:
+            log.exception("the house failed at table %s; playing the fallback", self.id)
+            return fallback
+        return action if action in legal else fallback
+
+    async def _advance(self) -> None:
+        """Deal when a deal is due and let the house move, until a person must decide."""
+        loop = asyncio.get_running_loop()
+        while self.running:
+            dealer = self.game.pending_deal(self.state)
+            if dealer is not None:
+                await self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
+                continue
+            house = [s for s in sorted(self.game.to_act(self.state)) if self._is_house(s)]
+            if not house:
+                self.house_due = None
+                break
+            if self.settings.house_delay > 0:
+                if self.house_due is None:
+                    self.house_due = loop.time() + self.settings.house_delay
+                if loop.time() < self.house_due:
+                    break
+            self.house_due = None
+            await self._step(house[0], await self._house_action(house[0]), "house")
+        if self.state is not None and not self.running and self.game_id is not None:
+            self._after_game()
+        await self._flush()
+        self._update_clocks()
+
+    def _update_clocks(self) -> None:
+        waiting = set()
+        if self.running:
+            waiting = {s for s in self.game.to_act(self.state) if not self._is_house(s)}
+        for seat in list(self.deadlines):
+            if seat not in waiting:
+                del self.deadlines[seat]
+        for seat in sorted(waiting - set(self.deadlines)):
+            deadline = time.time() + self.config.clock_seconds
+            self.deadlines[seat] = deadline
+            self._send_all(
+                {
+                    "type": "clock",
+                    "table": self.id,
+                    "seat": seat,
+                    "deadline": deadline,
+                    "seconds": self.config.clock_seconds,
+                    "now": time.time(),
+                }
+            )
+
+    def _after_game(self) -> None:
+        """Seat rotation after a game (RULES.md §2.8), then waiting people take house seats."""
+        if self.settled == self.game_id:
+            return
+        self.settled = self.game_id
+        self.deadlines.clear()
+        self.house_due = None
+        self._checkpoint()
+        events: list[Event] = []
+        rotation = (self.config.game, self.config.variant) in ROTATION_VARIANTS
+        if rotation:
+            result = self.game.result(self.state) or {}
+            for seat in sorted(losing_seats(self.config.game, result, len(self.seats))):
+                loser = self.seats[seat]
+                if loser.player is None or not self.waiting:
+                    continue
+                events.append(
+                    Event("stand", {"seat": seat, "player": loser.player, "name": loser.name})
+                )
+                events.extend(self._seat_newcomer(seat, greet=True))
+        for seat in range(len(self.seats)):
+            if self._is_house(seat) and self.waiting:
+                events.extend(self._seat_newcomer(seat, greet=rotation))
+        if events:
+            self._stage(events, seating=True)
+
+    def _seat_newcomer(self, seat: int, *, greet: bool) -> list[Event]:
+        player, name = self.waiting.popleft()
+        self.seats[seat] = Seat(player, name)
+        events = [Event("sit", {"seat": seat, "player": player, "name": name})]
+        if greet:
+            text = GREETING.format(name=name)
+            events.append(
+                Event("greeting", {"seat": seat, "player": player, "name": name, "text": text})
+            )
+        return events
+
+    def _checkpoint(self, state_copy: Any = None) -> _Staged:
+        """Start staging (remembering what to restore) unless already staging."""
+        if self.staged is None:
+            if state_copy is None and self.state is not None:
+                state_copy = self.game.copy(self.state)
+            self.staged = _Staged(
+                state=state_copy,
+                version=self.version,
+                seq=self.seq,
+                seats=[dataclasses.replace(s) for s in self.seats],
+                waiting=deque(self.waiting),
+                left=dict(self.left),
+            )
+        return self.staged
+
+    def _stage(
+        self, events: list[Event], *, entry: LogEntry | None = None, seating: bool = False
+    ) -> None:
+        """A new version: its log entry and seating to commit, its frames to send after."""
+        staged = self._checkpoint()
+        self.version += 1
+        if entry is not None:
+            staged.entries.append(entry)
+            self.seq += 1
+            if self.game.is_over(self.state) and staged.finish is None:
+                staged.finish = self._finish()
+                outcomes = [outcome for _, _, outcome in staged.finish.outcomes]
+                data = {"game_id": self.game_id, "result": staged.finish.result}
+                events = [*events, Event("game_end", {**data, "outcomes": outcomes})]
+        staged.seating = staged.seating or seating
+        staged.sends.append((self.version, events, self._frames(events)))
+
+    def _stage_direct(self, listener: Listener, message: JSON) -> None:
+        """A message for one listener, sent after the staged changes are committed."""
+        self._checkpoint().sends.append((None, [], [(listener, _encode(message))]))
+
+    async def _flush(self) -> None:
+        """Commit what is staged in one transaction, then send its frames in order."""
+        staged = self.staged
+        if staged is None:
+            return
+        if staged.entries or staged.seating or staged.finish is not None:
+            change = TableChange(
+                self.id,
+                self.version,
+                seating=self.seating() if staged.seating else None,
+                game_id=self.game_id,
+                entries=staged.entries,
+                finish=staged.finish,
+            )
+            await self.store.write(change)  # on failure _rollback restores the checkpoint
+        self.staged = None
+        for version, events, frames in staged.sends:
+            if version is not None:
+                self.history.append((version, events))
+            for listener, frame in frames:
+                listener.send(frame)
+
+    def _rollback(self) -> None:
+        """Forget what is staged: the table is as it was at the last commit."""
+        staged, self.staged = self.staged, None
+        if staged is None:
+            return
+        self.state, self.version, self.seq = staged.state, staged.version, staged.seq
+        self.seats, self.waiting, self.left = staged.seats, staged.waiting, staged.left
+
+    # Restart --------------------------------------------------------------------------
+
+    def restore(self, row: TableRow, running: GameRow | None, entries: list[LogEntry]) -> None:
+        """Rebuild the table after a restart from its row and its unfinished game's log."""
+        self.version = row.version
+        self.seats = [
+            Seat(None, house_name(i)) if s is None else Seat(s[0], s[1])
+            for i, s in enumerate(row.seating.get("seats", []))
+        ]
+        self.waiting = deque((p, n) for p, n in row.seating.get("waiting", []))
+        if running is None:
+            return
+        self.state, self.left = rebuild(self.game, running, entries)
+        for seat in self.left:
+            self.seats[seat].out = True
+        self.game_id, self.number, self.seq = running.id, running.number, len(entries)
+
+    def seating(self) -> JSON:
+        return {
+            "seats": [None if s.player is None else [s.player, s.name] for s in self.seats],
+            "waiting": [[p, n] for p, n in self.waiting],
+        }
+
+    # Telling people ----------------------------------------------------------------------
+
+    def _watch(self, listener: Listener, since: int | None) -> None:
+        self.listeners.add(listener)
+        self._presence()
+        if since is not None and since == self.version:
+            return
+        oldest = self.history[0][0] if self.history else None
+        if since is not None and oldest is not None and oldest <= since + 1 <= self.version:
+            audience = self.seat_of(listener.player)
+            missed = [(v, evs) for v, evs in self.history if v > since]
+            for i, (version, events) in enumerate(missed):
+                last = i == len(missed) - 1
+                listener.send(_encode(self._event_frame(audience, version, events, full=last)))
+            return
+        listener.send(_encode(self.snapshot(self.seat_of(listener.player))))
+
+    def _presence(self) -> None:
+        connected = {listener.player for listener in self.listeners}
+        for i, seat in enumerate(self.seats):
+            away = seat.player is not None and seat.player not in connected
+            if self.away.get(i, False) != away:
+                self.away[i] = away
+                self._send_all({"type": "presence", "table": self.id, "seat": i, "away": away})
+
+    def _chat(self, cmd: Chat) -> None:
+        self._send_all(
+            {
+                "type": "chat",
+                "table": self.id,
+                "player": cmd.player,
+                "name": cmd.name,
+                "seat": self.seat_of(cmd.player),
+                "preset": cmd.preset,
+                "text": cmd.text,
+                "now": time.time(),
+            }
+        )
+
+    def _send_all(self, message: JSON) -> None:
+        frame = _encode(message)
+        for listener in self.listeners:
+            listener.send(frame)
+
+    def _frames(self, events: list[Event]) -> list[tuple[Listener, bytes]]:
+        """The frame of the current version for every listener, one encoding per audience."""
+        by_audience: dict[int | None, bytes] = {}
+        frames = []
+        for listener in self.listeners:
+            audience = self.seat_of(listener.player)
+            frame = by_audience.get(audience)
+            if frame is None:
+                frame = _encode(self._event_frame(audience, self.version, events, full=True))
+                by_audience[audience] = frame
+            frames.append((listener, frame))
+        return frames
+
+    def _event_frame(
+        self, audience: int | None, version: int, events: list[Event], *, full: bool
+    ) -> JSON:
+        frame: JSON = {
+            "type": "event",
+            "table": self.id,
+            "version": version,
+            "now": time.time(),
+            "events": [e.json() for e in events if e.to is None or e.to == audience],
+        }
+        frame.update(self._current(audience) if full else _EMPTY_CURRENT)
+        return frame
+
+    def _current(self, audience: int | None) -> JSON:
+        view = legal = None
+        to_act: list[int] = []
+        if self.state is not None:
+            view = self.game.view(self.state, audience)
+            if audience is not None and self.running:
+                legal = [self.game.action_json(a) for a in self.game.legal(self.state, audience)]
+            to_act = sorted(self.game.to_act(self.state)) if self.running else []
+        return {
+            "view": view,
+            "legal": legal or [],
+            "to_act": to_act,
+            "seats": self._seats_json(),
+            "waiting": [{"player": p, "name": n} for p, n in self.waiting],
+            "running": self.running,
+            "game_id": self.game_id,
+            "clocks": [{"seat": s, "deadline": d} for s, d in sorted(self.deadlines.items())],
+        }
+
+    def snapshot(self, audience: int | None) -> JSON:
+        return {
+            "type": "snapshot",
+            "table": self.id,
+            "version": self.version,
+            "now": time.time(),
+            "info": {"id": self.id, **self.config.json()},
+            "you": audience,
+            "spectators": self._spectators(),
+            **self._current(audience),
+        }
+
+    def _seats_json(self) -> list[JSON]:
+        connected = {listener.player for listener in self.listeners}
+        return [
+            {
+                "seat": i,
+                "player": s.player,
+                "name": s.name,
+                "house": s.player is None,
+                "away": s.player is not None and s.player not in connected,
+                "out": s.out,
+                "timeouts": s.timeouts,
+            }
+            for i, s in enumerate(self.seats)
+        ]
+
+    def _spectators(self) -> int:
+        seated = {s.player for s in self.seats if s.player is not None}
+        return len({listener.player for listener in self.listeners} - seated)
+
+    def summary(self) -> JSON:
+        """The table as the lobby shows it (REST)."""
+        return {
+            "id": self.id,
+            **self.config.json(),
+            "running": self.running,
+            "game_id": self.game_id,
+            "version": self.version,
+            "players": [
+                {"seat": i, "name": s.name, "house": s.player is None, "out": s.out}
+                for i, s in enumerate(self.seats)
+            ],
+            "waiting": [n for _, n in self.waiting],
+            "spectators": self._spectators(),
+            **({"invite": f"/t/{self.id}"} if self.config.private else {}),
+        }
+
+
+_EMPTY_CURRENT: JSON = {
+    "view": None,
+    "legal": None,
+    "to_act": None,
+    "seats": None,
+    "waiting": None,
+    "running": None,
+    "game_id": None,
+    "clocks": None,
+}

@@ -1,0 +1,238 @@
+"""A real server in a subprocess (``kroeg serve`` on a free port) and websocket clients.
+
+The clients read every frame in the background and keep them all, so a test can both
+wait for a message and afterwards check everything it was sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[2]
+
+Frame = dict[str, Any]
+
+
+LOGS = Path(tempfile.gettempdir()) / "kroeg-server-test-logs"
+
+
+def log_path(request: Any) -> Path:
+    """Where a test server writes its log (kept after the run, one file per fixture)."""
+    LOGS.mkdir(exist_ok=True)
+    name = "".join(c if c.isalnum() else "-" for c in request.node.nodeid)[-120:]
+    return LOGS / f"{name}.log"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``kroeg serve`` in a subprocess with no house delay and short clocks allowed."""
+
+    def __init__(self, database_url: str, log: Path, **env: str) -> None:
+        self.database_url = database_url
+        self.log = log
+        self.env = {
+            "KROEG_HOUSE_DELAY": "0",
+            "KROEG_MIN_CLOCK": "0.05",
+            "KROEG_RATE": "1000",
+            "KROEG_HOUSE_BOTS": "0",
+            **env,
+        }
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> Server:
+        env = {**os.environ, **self.env}
+        env.pop("KROEG_DATABASE_URL", None)
+        command = [sys.executable, "-m", "kroeg.cli", "serve", "--port", str(self.port)]
+        command += ["--database-url", self.database_url, "--log-level", "warning"]
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
+
+    def terminate(self) -> int:
+        """SIGTERM and wait; the exit status."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(20)
+
+    def kill(self) -> None:
+        """``kill -9``: no goodbye, no shutdown."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(20)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.terminate()
+
+    # REST helpers ---------------------------------------------------------------
+
+    def post(self, path: str, body: Any = None, token: str | None = None) -> httpx.Response:
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        return httpx.post(f"{self.url}{path}", json=body, headers=headers, timeout=10)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(f"{self.url}{path}", timeout=10)
+
+    def table(self, game: str, variant: str, **fields: Any) -> str:
+        r = self.post("/api/tables", {"game": game, "variant": variant, **fields})
+        assert r.status_code == 200, r.text
+        table_id: str = r.json()["id"]
+        return table_id
+
+
+class Client:
+    """A websocket client that keeps every frame it receives."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.frames: list[Frame] = []
+        self.inbox: asyncio.Queue[Frame] = asyncio.Queue()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+        self.player = ""
+        self.token = ""
+        self.closed: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+
+    @classmethod
+    async def connect(
+        cls, server: Server, name: str | None = "Anna", token: str | None = None
+    ) -> Client:
+        ws = await websockets.connect(server.ws_url, max_size=2**22, compression=None)
+        client = cls(ws)
+        if name is not None or token is not None:
+            hello: Frame = {"type": "hello"}
+            if token:
+                hello["token"] = token
+            if name:
+                hello["name"] = name
+            await client.send(hello)
+            welcome = await client.expect(lambda f: f["type"] in ("welcome", "error"))
+            assert welcome["type"] == "welcome", welcome
+            client.player, client.token = welcome["player"], welcome["token"]
+        return client
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                frame = json.loads(raw)
+                self.frames.append(frame)
+                self.inbox.put_nowait(frame)
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            code = self.ws.close_code
+            if not self.closed.done():
+                self.closed.set_result(code)
+
+    async def send(self, message: Frame | str | bytes) -> None:
+        await self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    async def expect(self, pred: Callable[[Frame], bool], timeout: float = 10.0) -> Frame:
+        """The next frame (from now on) for which ``pred`` holds."""
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.inbox.get()
+                if pred(frame):
+                    return frame
+
+    async def error(self, timeout: float = 10.0) -> Frame:
+        return await self.expect(lambda f: f["type"] == "error", timeout)
+
+    async def quiet(self, seconds: float = 0.2) -> list[Frame]:
+        """Every frame that arrives in the next ``seconds``."""
+        got: list[Frame] = []
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                while True:
+                    got.append(await self.inbox.get())
+        return got
+
+    async def close(self) -> None:
+        await self.ws.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.reader, 5)
+
+
+def is_state(table: str) -> Callable[[Frame], bool]:
+    return lambda f: f.get("table") == table and f["type"] in ("snapshot", "event")
+
+
+def game_over(frame: Frame) -> bool:
+    return bool(
+        frame["type"] in ("snapshot", "event")
+        and frame.get("view") is not None
+        and frame.get("running") is False
+        and frame["view"].get("result") is not None
+    )
+
+
+async def autoplay(
+    client: Client,
+    table: str,
+    rng: random.Random,
+    *,
+    seat: int,
+    timeout: float = 120.0,
+    choose: Callable[[list[Any], random.Random], Any] | None = None,
+) -> Frame:
+    """Play ``seat`` at random (only when the game waits for it) until the game is over;
+    the last frame."""
+    choose = choose or (lambda legal, r: r.choice(legal))
+    async with asyncio.timeout(timeout):
+        while True:
+            try:
+                frame = await client.expect(is_state(table), timeout=30)
+            except TimeoutError:
+                tail = [(f["type"], f.get("version"), f.get("code")) for f in client.frames[-8:]]
+                raise AssertionError(f"the table went quiet; the last frames: {tail}") from None
+            while not client.inbox.empty():  # act only on the newest state
+                newer = client.inbox.get_nowait()
+                if is_state(table)(newer):
+                    frame = newer
+            if frame.get("view") is None:
+                continue
+            if game_over(frame):
+                return frame
+            if frame["running"] and frame["legal"] and seat in frame["to_act"]:
+                action = choose(frame["legal"], rng)
+                await client.send(
+                    {"type": "act", "table": table, "version": frame["version"], "action": action}
+                )
