@@ -88,7 +88,10 @@ def make_config(
         built.check_seats(seats)
     except InvalidInput as e:
         raise TableError("bad_table", str(e)) from None
-    clock = DEFAULT_CLOCK if clock_seconds is None else float(clock_seconds)
+    if clock_seconds is None:
+        # A game's own clock option (eurokaarten ``turn_clock``) is the table's default.
+        clock_seconds = float(built.options.get("turn_clock", DEFAULT_CLOCK))  # type: ignore[arg-type]
+    clock = float(clock_seconds)
     if not min_clock <= clock <= MAX_CLOCK:
         raise TableError(
             "bad_table", f"clock_seconds must be from {min_clock:g} to {MAX_CLOCK:g}, got {clock:g}"
