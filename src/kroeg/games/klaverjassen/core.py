@@ -7,14 +7,14 @@ they took from :meth:`Rules.legal_mask` (the fast path measured in ``bench/``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from kroeg.cards import SPADES, suit_str
 
 from .rules import Rules
 from .state import BIDDING, DEAL, OVER, PLAY, KlaverjasState
-from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, STRENGTH, SUIT_OF
+from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, STRENGTH, SUIT_OF, TRUMP_BASE
 
 REVOKE_PENALTY = 100
 """Verzaken: 162 + 100 "strafpunten" + all roem to the other team (seed 001)."""
@@ -78,7 +78,7 @@ def start_deal(cfg: Config, s: KlaverjasState, hands: list[int]) -> None:
     s.seen = 1 << order[0]
     s.trump = s.declarer = -1
     s.trick = []
-    s.led = s.hi = s.win_seat = s.win_card = s.win_strength = -1
+    s.led = s.win_seat = s.win_strength = -1
     s.tricks_played = 0
     s.points = [0, 0]
     s.roem = [0, 0]
@@ -123,27 +123,19 @@ def pass_bid(cfg: Config, s: KlaverjasState, seat: int) -> bool:
 
 def play_card(rules: Rules, cfg: Config, s: KlaverjasState, seat: int, card: int) -> bool:
     """``seat`` plays ``card`` (assumed allowed); True when it completed a trick."""
-    trump = s.trump
     trick = s.trick
-    suit = SUIT_OF[card]
-    strength = STRENGTH[trump][card]
+    strength = STRENGTH[s.trump][card]
     if cfg.allow_revoke:
-        _note_revoke(rules, s, seat, card, suit, strength)
+        _note_revoke(rules, s, seat, card, strength)
     s.claimable = 0
-    s.hands[seat] &= ~(1 << card)
+    s.hands[seat] ^= 1 << card
     if not trick:
-        s.led = suit
-        s.hi = strength if suit == trump else -1
+        s.led = SUIT_OF[card]
         s.win_seat = seat
-        s.win_card = card
         s.win_strength = strength
-    else:
-        if suit == trump and strength > s.hi:
-            s.hi = strength
-        if (suit == s.led or suit == trump) and strength > s.win_strength:
-            s.win_seat = seat
-            s.win_card = card
-            s.win_strength = strength
+    elif strength > s.win_strength and (strength >= TRUMP_BASE or SUIT_OF[card] == s.led):
+        s.win_seat = seat
+        s.win_strength = strength
     trick.append(card)
     if len(trick) < 4:
         s.turn = (seat + 1) & 3
@@ -152,12 +144,34 @@ def play_card(rules: Rules, cfg: Config, s: KlaverjasState, seat: int, card: int
     return True
 
 
-def _note_revoke(
-    rules: Rules, s: KlaverjasState, seat: int, card: int, suit: int, strength: int
-) -> None:
-    """Verzaken mode: remember the first revoke of a seat and which plays were open to doubt."""
+def rollout(rules: Rules, cfg: Config, s: KlaverjasState, rnd: Callable[[], float]) -> list[int]:
+    """Play uniformly random legal cards until the deal ends: the Monte Carlo rollout a
+    searching bot runs on a copy of a state. Returns the cards played, in order.
+
+    ``rnd`` is a ``random.Random().random``. Nobody claims manual roem and nobody
+    revokes; otherwise the result is the same as applying the cards one by one.
+    """
+    played: list[int] = []
+    legal_mask = rules.legal_mask
+    while s.phase == PLAY:
+        seat = s.turn
+        legal = legal_mask(s, seat)
+        skip = int(rnd() * legal.bit_count())
+        while skip:
+            legal &= legal - 1
+            skip -= 1
+        card = (legal & -legal).bit_length() - 1
+        play_card(rules, cfg, s, seat, card)
+        played.append(card)
+    return played
+
+
+def _note_revoke(rules: Rules, s: KlaverjasState, seat: int, card: int, strength: int) -> None:
+    """Verzaken mode: remember the first revoke of a seat and which plays were open to doubt
+    (every play to a trick except following a plain suit or heading a trump lead)."""
+    suit = SUIT_OF[card]
     if s.trick and not (
-        (suit == s.led and s.led != s.trump) or (s.led == s.trump and strength > s.hi)
+        (suit == s.led and s.led != s.trump) or (s.led == s.trump and strength > s.win_strength)
     ):
         s.questionable[seat] += 1
     if s.revoke_roem[seat] is None and not (rules.legal_mask(s, seat) >> card) & 1:
@@ -188,7 +202,7 @@ def _complete_trick(rules: Rules, cfg: Config, s: KlaverjasState) -> None:
     s.played.append(s.last_trick)
     s.trick = []
     s.leader = s.turn = winner
-    s.led = s.hi = s.win_seat = s.win_card = s.win_strength = -1
+    s.led = s.win_seat = s.win_strength = -1
     if last:
         finish_deal(cfg, s, None)
 

@@ -38,6 +38,7 @@ from .state import BIDDING, DEAL, OVER, PHASE_NAMES, PLAY, KlaverjasState
 
 SEATS = 4
 HAND_SIZE = 8
+PIKET_CARDS = frozenset(PIKET_DECK)
 SUIT_LETTERS = ("c", "d", "h", "s")
 
 _NKU: dict[str, object] = {
@@ -332,7 +333,7 @@ class Klaverjassen(Game[KlaverjasState]):
         return events
 
     def _play(self, s: KlaverjasState, seat: int, card: object) -> list[Event]:
-        if isinstance(card, bool) or not isinstance(card, int) or card not in PIKET_DECK:
+        if isinstance(card, bool) or not isinstance(card, int) or card not in PIKET_CARDS:
             raise InvalidInput(f"play needs a card of the piket deck (7 to A), got {card!r}")
         self._check_turn(s, seat, PLAY)
         hand = s.hands[seat]

@@ -1,19 +1,18 @@
 """Troefplicht (RULES.md §6.5) and roem (§6.6) on bit masks.
 
 :class:`Rules` holds what the options change: Rotterdams or Amsterdams trumping
-duties and the value of four of a kind. Its roem table is filled lazily, one entry
-per distinct trick (a mask of four cards) and trump suit.
+duties and the value of four of a kind.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kroeg.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, card_str, cards_in, rank_of
+from kroeg.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, card_str, cards_in
 from kroeg.cards import suit_str as _suit_str
 
 from .state import KlaverjasState
-from .tables import ABOVE, NOT_SUIT, STRENGTH, STUK, SUIT_OF, run_roem
+from .tables import ABOVE, NOT_SUIT, RUN_ROEM, STRENGTH, STUK, SUIT_OF, TRUMP_BASE
 
 FULL_SUIT = (1 << 13) - 1
 
@@ -25,7 +24,7 @@ def cards_text(mask: int) -> str:
 class Rules:
     """The rules of play that depend on the options, as fast functions of a state."""
 
-    __slots__ = ("_roem_cache", "amsterdams", "four_kind")
+    __slots__ = ("amsterdams", "four_kind")
 
     def __init__(self, options: Mapping[str, object]) -> None:
         self.amsterdams = options["troefplicht"] == "amsterdams"
@@ -37,77 +36,78 @@ class Rules:
         elif options["four_jacks_200"]:
             four_kind[JACK] = 200
         self.four_kind = tuple(four_kind)
-        self._roem_cache: tuple[dict[int, int], ...] = ({}, {}, {}, {})
 
     # Roem ----------------------------------------------------------------------
 
     def roem(self, trump: int, trick_mask: int) -> int:
-        """Roem of the cards lying together in one trick (RULES.md §6.6)."""
-        cache = self._roem_cache[trump]
-        value = cache.get(trick_mask)
-        if value is None:
-            value = self._compute_roem(trump, trick_mask)
-            cache[trick_mask] = value
-        return value
+        """Roem of the cards lying together in one trick (RULES.md §6.6).
 
-    def _compute_roem(self, trump: int, mask: int) -> int:
-        cards = cards_in(mask)
-        value = 0
-        ranks = {rank_of(c) for c in cards}
-        if len(cards) == 4 and len(ranks) == 1:
-            value += self.four_kind[ranks.pop()]
-        for suit in range(4):
-            value += run_roem((mask >> (13 * suit)) & FULL_SUIT)
-        if mask & STUK[trump] == STUK[trump]:
+        The trick's mask is cut into its four 13-bit suits: a run lies within one suit,
+        and four of a kind is the same single bit in every suit.
+        """
+        clubs = trick_mask & FULL_SUIT
+        diamonds = (trick_mask >> 13) & FULL_SUIT
+        hearts = (trick_mask >> 26) & FULL_SUIT
+        spades = trick_mask >> 39
+        value = RUN_ROEM[clubs] + RUN_ROEM[diamonds] + RUN_ROEM[hearts] + RUN_ROEM[spades]
+        if clubs and clubs == diamonds == hearts == spades:
+            value += self.four_kind[clubs.bit_length() - 1]
+        stuk = STUK[trump]
+        if trick_mask & stuk == stuk:
             value += 20
         return value
 
     # Legal plays -----------------------------------------------------------------
 
     def legal_mask(self, s: KlaverjasState, seat: int) -> int:
-        """The cards ``seat`` may play to the current trick, as RULES.md §6.5's pseudo-code."""
+        """The cards ``seat`` may play to the current trick, as RULES.md §6.5's pseudo-code.
+
+        The card winning the trick so far is the highest trump when a trump was played,
+        so its strength stands for the pseudo-code's ``hi``.
+        """
         hand = s.hands[seat]
         if not s.trick:
             return hand
         trump = s.trump
         led = s.led
         follow = hand & SUIT_MASKS[led]
+        above = ABOVE[trump][s.win_strength]
         if led == trump:
             if follow:
-                return (follow & ABOVE[trump][s.hi + 1]) or follow
+                return (follow & above) or follow
             return hand
         if follow:
             return follow
         trumps = hand & SUIT_MASKS[trump]
         if not self.amsterdams:
             if trumps:
-                return (trumps & ABOVE[trump][s.hi + 1]) or trumps
+                return (trumps & above) or trumps
             return hand
+        trumped = s.win_strength >= TRUMP_BASE
         if s.win_seat == seat ^ 2:
-            if SUIT_OF[s.win_card] == trump:
-                return ((hand & NOT_SUIT[trump]) | (trumps & ABOVE[trump][s.hi + 1])) or hand
+            if trumped:
+                return ((hand & NOT_SUIT[trump]) | (trumps & above)) or hand
             return hand
         if not trumps:
             return hand
-        if s.hi < 0:
+        if not trumped:
             return trumps
-        higher = trumps & ABOVE[trump][s.hi + 1]
-        if higher:
-            return higher
-        return (hand & NOT_SUIT[trump]) or hand
+        return (trumps & above) or (hand & NOT_SUIT[trump]) or hand
 
     def refusal(self, s: KlaverjasState, seat: int, card: int, legal: int) -> str:
         """Why ``card`` (held, not in ``legal``) may not be played, naming the legal cards."""
         trump = s.trump
         suit = SUIT_OF[card]
+        trumped = s.win_strength >= TRUMP_BASE
+        above = ABOVE[trump][s.win_strength]
         allowed = f"legal cards are {cards_text(legal)}"
         if s.hands[seat] & SUIT_MASKS[s.led] and suit != s.led:
             return f"must follow suit {_suit_str(s.led)}: {allowed}"
-        if suit == trump and s.hi >= 0 and STRENGTH[trump][card] < s.hi:
+        if suit == trump and trumped and STRENGTH[trump][card] < s.win_strength:
             partner_wins = self.amsterdams and s.win_seat == seat ^ 2
-            if not partner_wins and s.hands[seat] & ABOVE[trump][s.hi + 1]:
+            if not partner_wins and s.hands[seat] & above:
                 return f"must overtrump: {allowed}"
             return f"may not undertrump: {allowed}"
-        if suit != trump and s.hi >= 0 and legal & ABOVE[trump][s.hi + 1]:
+        if suit != trump and trumped and legal & above:
             return f"must overtrump: {allowed}"
         return f"must trump: {allowed}"

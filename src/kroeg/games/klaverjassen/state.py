@@ -25,7 +25,6 @@ class KlaverjasState:
         "declarer",
         "forced",
         "hands",
-        "hi",
         "last_trick",
         "leader",
         "led",
@@ -44,7 +43,6 @@ class KlaverjasState:
         "tricks_won",
         "trump",
         "turn",
-        "win_card",
         "win_seat",
         "win_strength",
         "winner",
@@ -69,10 +67,7 @@ class KlaverjasState:
         self.turn = 0
         self.trick: list[int] = []
         self.led = -1
-        self.hi = -1
-        """Strength of the highest trump in the trick, -1 when none."""
         self.win_seat = -1
-        self.win_card = -1
         self.win_strength = -1
         self.tricks_played = 0
         self.points = [0, 0]

@@ -72,11 +72,12 @@ SUIT_OF: tuple[int, ...] = tuple(suit_of(c) for c in range(52))
 ABOVE: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         sum(1 << c for c in PIKET_DECK if suit_of(c) == t and STRENGTH[t][c] > level)
-        for level in range(-1, TRUMP_BASE + 8)
+        for level in range(TRUMP_BASE + 8)
     )
     for t in SUITS
 )
-"""``ABOVE[trump][level + 1]``: the trumps stronger than ``level`` (-1: every trump)."""
+"""``ABOVE[trump][strength]``: the trumps stronger than a card of that strength (every
+trump for a strength below ``TRUMP_BASE``, a card that is no trump)."""
 
 NOT_SUIT: tuple[int, ...] = tuple(~m for m in SUIT_MASKS)
 
@@ -92,6 +93,9 @@ def run_roem(suit_bits: int) -> int:
         return 50
     return 20 if run3 else 0
 
+
+RUN_ROEM: tuple[int, ...] = tuple(run_roem(bits) for bits in range(1 << 13))
+"""``RUN_ROEM[suit_bits]``: :func:`run_roem` of every 13-bit suit mask."""
 
 STUK: tuple[int, ...] = tuple((1 << make_card(KING, t)) | (1 << make_card(QUEEN, t)) for t in SUITS)
 """The trump king and queen together: "stuk", 20 roem."""
