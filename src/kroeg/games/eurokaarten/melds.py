@@ -43,6 +43,8 @@ CARD_POINTS: tuple[int, ...] = tuple(
 """Penalty points of a card in hand (§7.2): A = 1, 2-9 face value, 10/B/V/H = 10, joker 20."""
 
 _NUMBER_WORDS = ("no", "one", "two", "three")
+ONE_OF_EACH_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The 2 of each suit; shifted by a rank, the four cards of that rank."""
 
 
 def hand_points(hand: int) -> int:
@@ -285,7 +287,11 @@ def _crosses(start: int, length: int, wraparound: bool) -> bool:
 def run_arcs(held: int, spare: int, wraparound: bool) -> Iterator[tuple[int, int]]:
     """``(start, length)`` of every run of 3 or more whose ranks missing from the
     13-bit mask ``held`` number at most ``spare``."""
+    if held.bit_count() + spare < 3:
+        return
     for start in range(13):
+        if not spare and not held >> start & 1:
+            continue
         missing = 0
         for length in range(1, 14):
             if _crosses(start, length, wraparound):
@@ -365,7 +371,7 @@ def meld_options(owner: int, hand: int, rules: MeldRules) -> list[tuple[MeldCard
     max_j = min(rules.max_jokers, len(jokers_in(hand)))
     out: list[tuple[MeldCard, ...]] = []
     for rank in range(13):
-        suits_held = sum(1 for s in range(4) if hand >> make_card(rank, s) & 1)
+        suits_held = (hand >> rank & ONE_OF_EACH_SUIT).bit_count()
         if suits_held and suits_held + max_j >= 3:
             out.extend(tuple(laid) for laid in set_options(rank, hand, rules))
     for suit in range(4):

@@ -17,6 +17,7 @@ from kroeg.cards import Card, rank_of, suit_of
 from kroeg.games.base import Action
 from kroeg.games.eurokaarten.melds import (
     CARD_POINTS,
+    ONE_OF_EACH_SUIT,
     RUN,
     SET,
     Meld,
@@ -58,8 +59,7 @@ def _new_melds_with(card: Card, hand: int, rules: MeldRules) -> list[list[MeldCa
     rank, suit = rank_of(card), suit_of(card)
     real = (card, None)
     spare = min(rules.max_jokers, len(jokers_in(hand)))
-    same_rank = (hand >> rank & 1) + (hand >> (rank + 13) & 1) + (hand >> (rank + 26) & 1)
-    same_rank += hand >> (rank + 39) & 1
+    same_rank = (hand >> rank & ONE_OF_EACH_SUIT).bit_count()
     out = []
     if same_rank + spare >= 3:
         out = [laid for laid in set_options(rank, hand, rules) if real in laid]
