@@ -18,7 +18,7 @@ from tests.support import RANDOM_GAMES, assert_no_hidden_cards
 def test_klaverjassen_tricks_show_only_played_cards() -> None:
     game = make_game("klaverjassen", "nku")
     rng = random.Random(7)
-    for _ in range(RANDOM_GAMES // 20):
+    for _ in range(RANDOM_GAMES // 100):
         s = game.new_state(4, dealer=rng.randrange(4))
         while not game.is_over(s) and s.deal_no < 2:
             random_step(game, s, rng)
@@ -29,3 +29,18 @@ def test_klaverjassen_tricks_show_only_played_cards() -> None:
                 played = sum(len(t["cards"]) for t in view["tricks"]) + len(view["trick"])
                 if view["phase"] == "play":
                     assert played + sum(view["hand_counts"]) == 32
+
+
+def test_toepen_tricks_show_only_played_cards() -> None:
+    for variant in ("kroegregels", "klassiek"):
+        game = make_game("toepen", variant)
+        rng = random.Random(8)
+        for _ in range(RANDOM_GAMES // 100):
+            s = game.new_state(4, dealer=rng.randrange(4))
+            while not game.is_over(s) and s.deal_no < 3:
+                random_step(game, s, rng)
+                in_hands = {card_str(c) for hand in s.hands for c in cards_in(hand)}
+                for seat in (None, 0, 1, 2, 3):
+                    view = game.view(s, seat)
+                    assert_no_hidden_cards(view["tricks"], in_hands, "toepen view tricks")
+                    assert len(view["tricks"]) == view["tricks_done"]

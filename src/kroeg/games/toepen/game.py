@@ -213,6 +213,7 @@ class Toepen(Game[ToepenState]):
         s.led = -1
         s.tricks_done = 0
         s.last_trick = None
+        s.done_tricks = []
         s.played_any = False
         s.queue = []
         s.armoede_seats = 0
@@ -838,6 +839,7 @@ class Toepen(Game[ToepenState]):
                 win_card = c
         s.tricks_done += 1
         s.last_trick = list(zip(s.trick_seats, s.trick_cards, strict=True))
+        s.done_tricks.append(s.last_trick)
         s.trick_seats = []
         s.trick_cards = []
         s.trick_played = 0

@@ -27,6 +27,7 @@ class ToepenState:
         "dead",
         "deal_no",
         "dealer",
+        "done_tricks",
         "extra",
         "first_dealer",
         "hands",
@@ -93,6 +94,8 @@ class ToepenState:
     led: int
     tricks_done: int
     last_trick: list[tuple[int, int]] | None
+    done_tricks: list[list[tuple[int, int]]]
+    """The completed tricks of the running deal, (seat, card) in order (for the bots' view)."""
     played_any: bool
     queue: list[int]
     armoede_seats: int
@@ -132,6 +135,7 @@ class ToepenState:
         c.laundry = [entry[:] for entry in self.laundry]
         c.revoke_calls = set(self.revoke_calls)
         c.led_suits = self.led_suits[:]
+        c.done_tricks = self.done_tricks[:]
         c.history = self.history[:]
         c.losers = None if self.losers is None else self.losers[:]
         return c
@@ -156,6 +160,7 @@ _LISTS = {
     "laundry",
     "revoke_calls",
     "led_suits",
+    "done_tricks",
     "history",
     "losers",
 }

@@ -78,6 +78,9 @@ def view(game: Toepen, s: ToepenState, seat: int | None) -> JSON:
             ],
             "led": suit_str(s.led) if s.led >= 0 else None,
             "tricks_done": s.tricks_done,
+            "tricks": [
+                [{"seat": p, "card": card_str(c)} for p, c in trick] for trick in s.done_tricks
+            ],
             "last_trick": None
             if s.last_trick is None
             else [{"seat": p, "card": card_str(c)} for p, c in s.last_trick],
@@ -131,6 +134,7 @@ def _empty_table() -> JSON:
         "trick": [],
         "led": None,
         "tricks_done": 0,
+        "tricks": [],
         "last_trick": None,
         "knock": None,
         "last_knocker": None,
