@@ -132,9 +132,9 @@ class _Search:
                     return best_points, best_actions
         real = (card, None)
         for n in (*self.sets_of_rank[rank_of(card)], *self.runs_of_suit[suit_of(card)]):
-            for laid in layoff_options(self._meld(n, changes), hand, self.rules):
-                if real in laid:
-                    points, actions = self._lay_off(n, laid, hand, changes)
+            for layoff in layoff_options(self._meld(n, changes), hand, self.rules):
+                if real in layoff:
+                    points, actions = self._lay_off(n, layoff, hand, changes)
                     if points < best_points:
                         best_points, best_actions = points, actions
                         if points == 0:
