@@ -65,11 +65,13 @@ def new_page(browser: Browser, server: str) -> Iterator[NewPage]:
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
-    def make(viewport: dict[str, int] | None = None, reduced_motion: bool = True) -> Page:
+    def make(viewport: dict[str, int] | None = None, touch: bool = False) -> Page:
         context = browser.new_context(
             viewport=viewport or DESKTOP,
             base_url=server,
-            reduced_motion="reduce" if reduced_motion else "no-preference",
+            has_touch=touch,
+            is_mobile=touch,
+            reduced_motion="reduce",
         )
         context.set_default_timeout(15_000)
         contexts.append(context)

@@ -21,7 +21,8 @@ def enter(page: Page, name: str) -> None:
 def play_now(page: Page, game: str) -> str:
     """Click "Speel nu" for a game; returns the new table's id from the URL."""
     page.locator(f'.game-tile[data-game="{game}"]').get_by_role("button", name="Speel nu").click()
-    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    # The first table of a fresh server also starts the house's worker processes.
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"), timeout=40_000)
     expect(page.locator(".hand")).to_be_visible()
     return page.url.rsplit("/", 1)[1]
 
@@ -96,7 +97,8 @@ def wait_my_turn(page: Page, timeout: float = 20_000) -> bool:
 
 
 def click_action(page: Page, action: list[Any]) -> None:
-    page.click(f".actions-bar button[data-action='{json.dumps(action)}']")
+    """Click a decision's button (data-action holds the action as JSON.stringify writes it)."""
+    page.click(f".actions-bar button[data-action='{json.dumps(action, separators=(',', ':'))}']")
 
 
 def lit_cards(page: Page) -> list[str]:
@@ -111,3 +113,16 @@ def hand_cards(page: Page) -> list[str]:
 
 def log_text(page: Page) -> str:
     return page.inner_text(".chat-log")
+
+
+def wait_card_turn(page: Page) -> None:
+    """Wait until you have a card to play; answer other decisions (Mee, Houden…) on the way."""
+    for _ in range(20):
+        assert wait_my_turn(page), "the game ended before a card could be played"
+        if page.locator(".hand .card.legal").count():
+            return
+        answers = [a for a in legal_actions(page) if a[0] not in ("knock", "fold")]
+        if answers:
+            click_action(page, answers[0])
+        page.wait_for_timeout(100)
+    raise AssertionError("no card to play after 20 decisions")

@@ -299,6 +299,7 @@ export class TableView {
     const side = h(
       "aside",
       { class: `side${this.sideOpen ? " open" : ""}`, id: "side", "aria-label": t("table.side") },
+      h("button", { class: "btn small side-close", onclick: () => { this.sideOpen = false; this.render(); } }, t("table.close_side")),
       hasView ? h("section", { class: "score" }, h("h2", {}, t(`score.title.${ctx.gameName}`)), game.score(ctx)) : null,
       this.renderTableInfo(ctx),
       h("section", { class: "chat" }, h("h2", {}, t("chat.title")), this.logEl, this.renderChat()),

@@ -76,6 +76,7 @@ export default {
   "table.info_line": "{variant} · {seconds} s to think · {spectators} watching",
   "table.waiting_list": "Waiting: {names}",
   "table.invite_link": "Invite link",
+  "table.close_side": "Close",
   "table.copy": "Copy",
   "table.copied": "Link copied",
   "table.played_by": "{card}, played by {name}",

@@ -78,6 +78,7 @@ export default {
   "table.info_line": "{variant} · {seconds} s bedenktijd · {spectators} kijkers",
   "table.waiting_list": "Wachtlijst: {names}",
   "table.invite_link": "Uitnodigingslink",
+  "table.close_side": "Sluiten",
   "table.copy": "Kopieer",
   "table.copied": "Link gekopieerd",
   "table.played_by": "{card}, gespeeld door {name}",

@@ -1,0 +1,58 @@
+"""A Klaverjassen deal with bidding, from the lobby's create form (issue 6, items 1, 2, 7)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import NewPage
+from tests.e2e.helpers import Frames, click_action, enter, hand_cards, lit_cards, wait_my_turn
+
+SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def test_a_klaverjassen_deal_with_bidding_from_the_create_form(new_page: NewPage) -> None:
+    """Create a table with the form (every option listed with its Dutch explanation),
+    start it, say "Ik speel …" when asked, play the deal out with the lit cards and find
+    the deal on the score sheet."""
+    page = new_page()
+    frames = Frames(page)
+    enter(page, "Anna")
+    page.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
+    form = page.locator(".create-form")
+    expect(form.locator(".option")).to_have_count(12)
+    expect(form).to_contain_text("Troefplicht")
+    expect(form).to_contain_text("Rotterdams: altijd (over)troeven")
+    page.get_by_role("button", name="Tafel maken").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.get_by_role("button", name="Begin het spel").click()
+
+    bid_in_deal = None
+    while True:
+        assert wait_my_turn(page), "one deal does not end a game of 16"
+        frame = frames.latest("legal")
+        view, legal = frame["view"], frame["legal"]
+        if bid_in_deal is not None and view["deal_no"] > bid_in_deal:
+            break
+        bids = [a for a in legal if a[0] == "bid"]
+        plays = sorted(a[1] for a in legal if a[0] == "play")
+        if bids:
+            held = hand_cards(page)
+            suit = max("cdhs", key=lambda s: sum(card.endswith(s) for card in held))
+            click_action(page, ["bid", suit])
+            bid_in_deal = view["deal_no"]
+            expect(page.locator(".center .stake")).to_have_text(f"Anna speelt {SUIT_SYMBOL[suit]}")
+        else:
+            assert plays, f"a decision is due but nothing to play: {legal}"
+            assert sorted(lit_cards(page)) == plays, "the lit cards are the legal plays"
+            page.click(f'.hand .card.legal[data-card="{plays[0]}"]')
+    deals = frames.latest("view")["view"]["deals"]
+    assert len(deals) >= 1
+    sheet = page.locator(".score-table")
+    expect(sheet.locator("tbody tr")).to_have_count(len(deals) + 2)  # header row + total row
+    view = frames.latest("view")["view"]
+    us = view["you"] % 2  # the sheet shows your team ("Wij") first
+    totals = view["standings"]["totals"]
+    expect(sheet.locator("tbody tr").last).to_have_text(f"Totaal{totals[us]}{totals[1 - us]}")
+    expect(page.locator(".chat-log")).to_contain_text("Anna: ik speel")
