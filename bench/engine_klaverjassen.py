@@ -24,6 +24,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from kroeg.cards import PIKET_DECK, mask_of
@@ -53,6 +54,14 @@ def deals_apply(game: Klaverjassen, seconds: float, rng: random.Random) -> float
     return done / (time.process_time() - start)
 
 
+def shuffled_hands(deck: list[int], rnd: Callable[[], float]) -> list[int]:
+    """Four random hands of 8 as masks: a Fisher-Yates shuffle driven by ``rnd``."""
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return [mask_of(deck[i : i + 8]) for i in (0, 8, 16, 24)]
+
+
 def deals_rollout(game: Klaverjassen, seconds: float, rng: random.Random) -> float:
     """Random deals on the bot search path: ``core.rollout`` (masks, no checks, no events)
     from a freshly dealt state with a random trump, as a searching bot runs them."""
@@ -67,8 +76,7 @@ def deals_rollout(game: Klaverjassen, seconds: float, rng: random.Random) -> flo
         for _ in range(50):
             if s.phase == OVER:
                 s = game.new_state(4, dealer=0)
-            rng.shuffle(deck)
-            core.start_deal(cfg, s, [mask_of(deck[i : i + 8]) for i in range(0, 32, 8)])
+            core.start_deal(cfg, s, shuffled_hands(deck, rnd))
             core.make_trump(s, s.dealer, int(rnd() * 4))
             core.rollout(rules, cfg, s, rnd)
         done += 50

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from kroeg.cards import PIKET_DECK, card_str, cards_in
 from kroeg.games.base import Action, Deal, RuleError
-from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState
+from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core
+from kroeg.games.klaverjassen.state import BIDDING, PLAY
 from kroeg.records import RecordWriter, replay
 from tests.support import RANDOM_GAMES, assert_no_hidden_cards
 
@@ -211,3 +212,28 @@ def test_a_refused_action_leaves_the_state_exactly_as_it_was(seed: int, setup: s
         with pytest.raises(RuleError):
             game.apply(s, seat, action)
         assert s.snapshot() == before
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_rollout_ends_where_applying_its_cards_ends(setup: str) -> None:
+    """``core.rollout`` (the bots' fast path) plays only legal cards and leaves exactly the
+    state that applying the same cards one by one leaves, from any point of a deal."""
+    variant, options = SETUPS[setup]
+    game = Klaverjassen(variant, options)
+    rng = random.Random(f"rollout-{setup}")
+    for _ in range(RANDOM_GAMES // 4):
+        s = game.new_state(4, dealer=rng.randrange(4))
+        game.apply(s, s.dealer, game.random_deal(s, rng))
+        while s.phase == BIDDING:
+            (seat,) = game.to_act(s)
+            game.apply(s, seat, rng.choice(game.legal(s, seat)))
+        if s.phase != PLAY:
+            continue  # all passed and the deal is void
+        for _ in range(rng.randrange(0, 31)):
+            game.apply(s, s.turn, ("play", rng.choice(cards_in(game.legal_mask(s, s.turn)))))
+        fast = s.copy()
+        cards = core.rollout(game.rules, game.config, fast, rng.random)
+        for card in cards:
+            game.apply(s, s.turn, ("play", card))
+        assert game.pending_deal(s) is not None or game.is_over(s)
+        assert fast.snapshot() == s.snapshot()

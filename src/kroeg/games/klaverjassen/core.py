@@ -149,21 +149,64 @@ def rollout(rules: Rules, cfg: Config, s: KlaverjasState, rnd: Callable[[], floa
     searching bot runs on a copy of a state. Returns the cards played, in order.
 
     ``rnd`` is a ``random.Random().random``. Nobody claims manual roem and nobody
-    revokes; otherwise the result is the same as applying the cards one by one.
+    revokes; otherwise the result is the same as applying the cards one by one (tested).
+    Within a trick the state is kept in local variables (the same steps as
+    :func:`play_card`) and written back when the trick is complete.
     """
     played: list[int] = []
-    legal_mask = rules.legal_mask
+    if cfg.allow_revoke:
+        while s.phase == PLAY:
+            seat = s.turn
+            card = _pick(rules.legal_mask(s, seat), rnd)
+            play_card(rules, cfg, s, seat, card)
+            played.append(card)
+        return played
+    legal_in_trick = rules.legal_in_trick
+    hands = s.hands
+    trump = s.trump
+    strength_of = STRENGTH[trump]
     while s.phase == PLAY:
+        trick = s.trick
         seat = s.turn
-        legal = legal_mask(s, seat)
-        skip = int(rnd() * legal.bit_count())
-        while skip:
-            legal &= legal - 1
-            skip -= 1
-        card = (legal & -legal).bit_length() - 1
-        play_card(rules, cfg, s, seat, card)
-        played.append(card)
+        led, win_seat, win_strength = s.led, s.win_seat, s.win_strength
+        s.claimable = 0
+        while True:
+            hand = hands[seat]
+            if trick:
+                legal = legal_in_trick(hand, trump, led, win_seat, win_strength, seat)
+            else:
+                legal = hand
+            skip = int(rnd() * legal.bit_count())
+            while skip:
+                legal &= legal - 1
+                skip -= 1
+            card = (legal & -legal).bit_length() - 1
+            hands[seat] = hand ^ (1 << card)
+            strength = strength_of[card]
+            if not trick:
+                led = SUIT_OF[card]
+                win_seat = seat
+                win_strength = strength
+            elif strength > win_strength and (strength >= TRUMP_BASE or SUIT_OF[card] == led):
+                win_seat = seat
+                win_strength = strength
+            trick.append(card)
+            played.append(card)
+            if len(trick) == 4:
+                break
+            seat = (seat + 1) & 3
+        s.led, s.win_seat, s.win_strength = led, win_seat, win_strength
+        _complete_trick(rules, cfg, s)
     return played
+
+
+def _pick(legal: int, rnd: Callable[[], float]) -> int:
+    """A uniformly random card of a non-empty mask."""
+    skip = int(rnd() * legal.bit_count())
+    while skip:
+        legal &= legal - 1
+        skip -= 1
+    return (legal & -legal).bit_length() - 1
 
 
 def _note_revoke(rules: Rules, s: KlaverjasState, seat: int, card: int, strength: int) -> None:

@@ -60,18 +60,21 @@ class Rules:
     # Legal plays -----------------------------------------------------------------
 
     def legal_mask(self, s: KlaverjasState, seat: int) -> int:
-        """The cards ``seat`` may play to the current trick, as RULES.md §6.5's pseudo-code.
-
-        The card winning the trick so far is the highest trump when a trump was played,
-        so its strength stands for the pseudo-code's ``hi``.
-        """
+        """The cards ``seat`` may play to the current trick (RULES.md §6.5)."""
         hand = s.hands[seat]
         if not s.trick:
             return hand
-        trump = s.trump
-        led = s.led
+        return self.legal_in_trick(hand, s.trump, s.led, s.win_seat, s.win_strength, seat)
+
+    def legal_in_trick(
+        self, hand: int, trump: int, led: int, win_seat: int, win_strength: int, seat: int
+    ) -> int:
+        """The cards of ``hand`` that ``seat`` may add to a trick that has a card, as
+        RULES.md §6.5's pseudo-code. The card winning the trick so far is the highest
+        trump when a trump was played, so its strength stands for the pseudo-code's ``hi``.
+        """
         follow = hand & SUIT_MASKS[led]
-        above = ABOVE[trump][s.win_strength]
+        above = ABOVE[trump][win_strength]
         if led == trump:
             if follow:
                 return (follow & above) or follow
@@ -83,8 +86,8 @@ class Rules:
             if trumps:
                 return (trumps & above) or trumps
             return hand
-        trumped = s.win_strength >= TRUMP_BASE
-        if s.win_seat == seat ^ 2:
+        trumped = win_strength >= TRUMP_BASE
+        if win_seat == seat ^ 2:
             if trumped:
                 return ((hand & NOT_SUIT[trump]) | (trumps & above)) or hand
             return hand
