@@ -45,6 +45,30 @@ FILLER = [
 """Six hands of unrelated cards: no meld in any of them."""
 
 
+def full_hands(
+    hands: dict[int, Sequence[str]],
+    upcard: str,
+    stock_top: Sequence[str],
+    out: set[int],
+    hand_size: int = 5,
+) -> list[list[str]]:
+    """The six hands of a deal: those named, filler cards for the others (a filler card
+    that clashes with a named one is replaced), nothing for seats that are out."""
+    named = {c for hand in hands.values() for c in hand} | {upcard, *stock_top}
+    fillers = {x for h in FILLER for x in h}
+    spare = [card_str(c) for c in FULL_DECK if card_str(c) not in named | fillers]
+    full: list[list[str]] = []
+    for seat in range(6):
+        if seat in out:
+            full.append([])
+        elif seat in hands:
+            full.append(list(hands[seat]))
+        else:
+            hand = [c if c not in named else spare.pop() for c in FILLER[seat]]
+            full.append(hand[:hand_size])
+    return full
+
+
 def start_round(
     hands: dict[int, Sequence[str]],
     upcard: str = "Kd",
@@ -54,22 +78,10 @@ def start_round(
     game: Eurokaarten | None = None,
     start: dict[str, object] | None = None,
 ) -> tuple[Eurokaarten, EuroState]:
-    """A partij whose first round is dealt: seats not named in ``hands`` get filler
-    cards (replaced where they clash); seats out (``start``) get nothing."""
+    """A partij whose first round is dealt (see :func:`full_hands`)."""
     game = game or Eurokaarten("standaard")
     s = game.new_state(6, dealer=dealer, start=start)
-    named = {c for hand in hands.values() for c in hand} | {upcard, *stock_top}
-    spare = [card_str(c) for c in FULL_DECK if card_str(c) not in named]
-    spare = [c for c in spare if c not in {x for h in FILLER for x in h}]
-    full: list[list[str]] = []
-    for seat in range(6):
-        if seat in s.out:
-            full.append([])
-        elif seat in hands:
-            full.append(list(hands[seat]))
-        else:
-            hand = [c if c not in named else spare.pop() for c in FILLER[seat]]
-            full.append(hand[: game.opts.hand_size])
+    full = full_hands(hands, upcard, stock_top, s.out, game.opts.hand_size)
     game.apply(s, dealer, make_deal(full, upcard, stock_top))
     return game, s
 

@@ -1,0 +1,323 @@
+"""``kroeg play eurokaarten``: you against five of the house's regulars.
+
+You sit at seat 0; seats 1-5 are played by the house with ``default()``. Each of your
+turns shows the coins, the melds on the table numbered as in records, the top of the
+discard pile and your hand numbered from 1. Commands and text are Dutch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kroeg.cards import CardError, cards_in, dutch_short, is_joker, parse_card
+from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
+from kroeg.games.eurokaarten import Eurokaarten, EuroState
+from kroeg.games.eurokaarten.melds import hand_points
+from kroeg.records import RecordWriter
+
+HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Els", "Fien")
+YOU = 0
+
+HELP = """Opdrachten:
+  open                 open gaan (alleen aan het begin van je beurt)
+  stapel | s           pak een kaart van de gedekte stapel
+  pot | p              pak de bovenste kaart van de aflegstapel
+  leg 1 2 3            leg een setje of straatje met je kaarten 1, 2 en 3
+  leg 1 2 5=6h         een joker (kaart 5) legt je met de kaart die hij voorstelt
+  aan N 1 2            leg kaarten 1 en 2 aan bij combinatie N
+  ruil N 3             leg kaart 3 in combinatie N in de plaats van de joker
+  weg 3                leg kaart 3 af (einde van je beurt)
+  help                 deze uitleg
+Kaarten als 6h (harten zes), Th (tien), Js/Qs/Ks/As (boer, vrouw, heer, aas)."""
+
+REASONS_NL = (
+    ("a run needs one suit", "een straatje moet uit één soort bestaan"),
+    ("a set needs cards of one rank", "een setje moet uit kaarten van één waarde bestaan"),
+    (
+        "a run needs consecutive cards",
+        "een straatje moet opeenvolgend zijn (een joker vult een gat)",
+    ),
+    ("a run may not wrap around", "een straatje loopt niet rond: de aas is laag of hoog"),
+    ("at most", "hoogstens twee jokers in één combinatie"),
+    ("a set of four is closed", "een setje van vier is compleet"),
+    ("you may not discard a joker", "een joker afleggen mag niet"),
+    (
+        "you may not discard the card you just took",
+        "de kaart die je net van de aflegstapel pakte mag je niet direct terugleggen",
+    ),
+    ("draw a card first", "pak eerst een kaart"),
+    ("open gaan only", "open gaan mag alleen aan het begin van je beurt"),
+    ("at least 3 cards", "een combinatie heeft minstens drie kaarten"),
+    ("needs the card it stands for", "zeg welke kaart de joker voorstelt, bijvoorbeeld 5=6h"),
+    ("has no joker standing for", "daar ligt geen joker voor die kaart"),
+    ("there is no meld", "die combinatie ligt er niet"),
+)
+
+Input = Callable[[str], str]
+Output = Callable[[str], None]
+
+
+def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
+    try:
+        game = Eurokaarten(args.variant or "standaard")
+        game.check_seats(args.seats or 6)
+    except InvalidInput as e:
+        output_fn(f"Kan niet beginnen: {e}")
+        return 2
+    table = Table(game, args, input_fn, output_fn)
+    try:
+        table.run()
+    except EOFError:
+        output_fn("\nGestopt.")
+        table.write_record()
+        return 1
+    table.write_record()
+    return 0
+
+
+def dutch_reason(reason: str) -> str:
+    for english, dutch in REASONS_NL:
+        if english in reason:
+            return dutch
+    return f"dat mag niet ({reason})"
+
+
+class BadCommand(Exception):
+    """Input the prompt cannot read; the message is Dutch."""
+
+
+class Table:
+    """One partij in the terminal: deals, asks you for your moves, lets the house play."""
+
+    def __init__(
+        self, game: Eurokaarten, args: argparse.Namespace, input_fn: Input, output_fn: Output
+    ) -> None:
+        self.game = game
+        self.args = args
+        self.ask = input_fn
+        self.say = output_fn
+        self.rng = random.Random(args.seed)
+        self.names = [args.name, *HOUSE_NAMES]
+        dealer = self.rng.randrange(6)
+        self.state: EuroState = game.new_state(6, dealer=dealer)
+        self.writer = RecordWriter(game, 6, names=self.names, dealer=dealer, seed=args.seed)
+
+    def run(self) -> None:
+        game, s = self.game, self.state
+        self.say("Eurokaarten: drie munten, één bokje. Typ 'help' voor de opdrachten.")
+        while not game.is_over(s):
+            dealer = game.pending_deal(s)
+            if dealer is not None:
+                self.say(f"\n=== Nieuwe ronde — {self.names[dealer]} deelt ===")
+                self.step(dealer, game.random_deal(s, self.rng))
+                continue
+            seat = s.turn
+            if seat == YOU:
+                self.your_move()
+            else:
+                self.step(seat, game.default(s, seat))
+        result = game.result(s)
+        assert result is not None
+        winner = result["winner"]
+        self.say("\nJij wint de partij!" if winner == YOU else f"\n{self.names[winner]} wint.")
+
+    def step(self, seat: int, action: Action | Deal) -> None:
+        events = self.game.apply(self.state, seat, action)
+        self.writer.add(seat, action)
+        for event in events:
+            if event.to in (None, YOU):
+                line = self.describe(event)
+                if line:
+                    self.say(line)
+
+    def your_move(self) -> None:
+        self.show_table()
+        while True:
+            text = self.ask("Jouw zet> ").strip().lower()
+            if text in ("help", "?", "h"):
+                self.say(HELP)
+                continue
+            try:
+                action = self.parse(text)
+                self.step(YOU, action)
+            except BadCommand as e:
+                self.say(str(e))
+                continue
+            except (RuleError, InvalidInput) as e:
+                self.say(f"Dat kan niet: {dutch_reason(str(e))}.")
+                continue
+            return
+
+    # Reading your commands -------------------------------------------------------
+
+    def hand(self) -> list[int]:
+        return cards_in(self.state.hands[YOU])
+
+    def card_of(self, word: str) -> int:
+        """A card by its number in your hand (1, 2 ...) or in notation (6h, X1)."""
+        hand = self.hand()
+        if word.isdigit():
+            index = int(word)
+            if not 1 <= index <= len(hand):
+                raise BadCommand(f"Kies een kaart van 1 tot {len(hand)}.")
+            return hand[index - 1]
+        try:
+            return parse_card(word.upper() if word.startswith("x") else _notation(word))
+        except CardError:
+            raise BadCommand(f"'{word}' ken ik niet als kaart. Typ 'help'.") from None
+
+    def meld_cards(self, words: Sequence[str]) -> tuple[tuple[int, int | None], ...]:
+        if not words:
+            raise BadCommand("Noem de kaarten, bijvoorbeeld: leg 1 2 3.")
+        laid: list[tuple[int, int | None]] = []
+        for word in words:
+            left, eq, right = word.partition("=")
+            card = self.card_of(left)
+            stands = None
+            if eq:
+                try:
+                    stands = parse_card(_notation(right))
+                except CardError:
+                    raise BadCommand(f"'{right}' ken ik niet als kaart.") from None
+            if is_joker(card) and stands is None:
+                raise BadCommand(f"Zeg welke kaart de joker voorstelt, bijvoorbeeld {left}=6h.")
+            laid.append((card, stands))
+        return tuple(laid)
+
+    def parse(self, text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise BadCommand("Typ een opdracht, of 'help'.")
+        verb, rest = words[0], words[1:]
+        if verb == "open":
+            return ("open",)
+        if verb in ("stapel", "s"):
+            return ("draw", "stock")
+        if verb in ("pot", "p", "aflegstapel"):
+            return ("draw", "discard")
+        if verb == "leg":
+            return ("meld", self.meld_cards(rest))
+        if verb in ("aan", "aanleggen"):
+            return ("layoff", self.meld_number(rest), self.meld_cards(rest[1:]))
+        if verb == "ruil":
+            if len(rest) != 2:
+                raise BadCommand("Zo ruil je: ruil N KAART, bijvoorbeeld ruil 0 3.")
+            return ("swap", self.meld_number(rest), self.card_of(rest[1]))
+        if verb in ("weg", "af"):
+            if len(rest) != 1:
+                raise BadCommand("Zo leg je af: weg KAART, bijvoorbeeld weg 3.")
+            return ("discard", self.card_of(rest[0]))
+        raise BadCommand(f"'{verb}' ken ik niet. Typ 'help' voor de opdrachten.")
+
+    @staticmethod
+    def meld_number(words: Sequence[str]) -> int:
+        if not words or not words[0].isdigit():
+            raise BadCommand("Noem eerst het nummer van de combinatie, bijvoorbeeld: aan 0 3.")
+        return int(words[0])
+
+    # Showing the table -------------------------------------------------------------
+
+    def show_table(self) -> None:
+        s = self.state
+        v = self.game.view(s, YOU)
+        coins = []
+        for seat in range(6):
+            if seat in s.out:
+                coins.append(f"{self.names[seat]}: eruit")
+                continue
+            bokje = " + bokje" if seat in s.bokje else ""
+            coins.append(f"{self.names[seat]}: {s.coins[seat]} munt(en){bokje}")
+        self.say("\n" + " | ".join(coins))
+        for meld in v["melds"]:
+            shown = " ".join(_dutch_meld_card(c) for c in meld["cards"])
+            self.say(f"  combinatie {meld['n']} ({self.names[meld['owner']]}): {shown}")
+        top = v["discard_top"]
+        pile = dutch_short(parse_card(top)) if top else "leeg"
+        self.say(f"Aflegstapel: {pile}   gedekte stapel: {v['stock_count']} kaarten")
+        if v["stock_count"] == 1:
+            self.say("Let op: de laatste kaart van de stapel — wie hem pakt, eindigt de ronde.")
+        hand = self.hand()
+        numbered = "  ".join(f"{i}:{dutch_short(c)}" for i, c in enumerate(hand, 1))
+        self.say(f"Jouw hand ({hand_points(s.hands[YOU])} punten): {numbered}")
+        if not s.drawn:
+            self.say("Pak een kaart (stapel / pot) of ga open (open).")
+        else:
+            self.say("Leg, leg aan, ruil, of leg een kaart weg (weg N).")
+
+    def describe(self, event: Event) -> str | None:
+        d: dict[str, Any] = event.data
+        who = self.names[d["seat"]] if "seat" in d else ""
+        kind = event.kind
+        if kind == "hand":
+            return "Je krijgt: " + " ".join(dutch_short(parse_card(c)) for c in d["cards"])
+        if kind == "deal":
+            return f"Opengelegd: {dutch_short(parse_card(d['upcard']))}"
+        if kind == "draw":
+            if d["from"] == "discard":
+                return f"{who} pakt {dutch_short(parse_card(d['card']))} van de aflegstapel."
+            return None if d["seat"] == YOU else f"{who} pakt van de stapel."
+        if kind == "drawn":
+            return f"Je pakt {dutch_short(parse_card(d['card']))}."
+        if kind in ("meld", "layoff", "swap"):
+            shown = " ".join(_dutch_meld_card(c) for c in d["cards"])
+            verb = {"meld": "legt", "layoff": "legt aan bij", "swap": "ruilt de joker in"}[kind]
+            return f"{who} {verb} combinatie {d['n']}: {shown}"
+        if kind == "discard":
+            return f"{who} legt {dutch_short(parse_card(d['card']))} af."
+        if kind == "no_discard":
+            return f"{who} kan niets afleggen; de beurt gaat door."
+        if kind == "open":
+            return f"{who} gaat open!"
+        if kind == "deal_end":
+            return self.describe_round_end(d)
+        if kind == "bokje":
+            return f"{who} krijgt het bokje."
+        if kind == "out":
+            return f"{who} ligt eruit."
+        if kind == "eliminated":
+            return f"{who} is van tafel."
+        return None
+
+    def describe_round_end(self, d: dict[str, Any]) -> str:
+        ending = {
+            "out": f"{self.names[d['by']]} is alles kwijt" if d["by"] is not None else "",
+            "open": f"{self.names[d['by']]} ging open" if d["by"] is not None else "",
+            "stock": "de stapel is op",
+        }[d["ended"]]
+        lines = [f"Einde van de ronde: {ending}."]
+        for seat in range(6):
+            if d["hands"][seat] is None:
+                continue
+            cards = " ".join(dutch_short(parse_card(c)) for c in d["hands"][seat]) or "-"
+            lines.append(f"  {self.names[seat]:<6} {d['hand_points'][seat]:>3} punten: {cards}")
+        if d["void"]:
+            lines.append("Iedereen zou eruit liggen: de ronde telt niet en wordt overgedaan.")
+        elif d["coin_lost"]:
+            lines.append("Munt kwijt: " + ", ".join(self.names[s] for s in d["coin_lost"]))
+        else:
+            lines.append("Niemand verliest een munt.")
+        return "\n".join(lines)
+
+    def write_record(self) -> None:
+        if not self.args.record:
+            return
+        with open(self.args.record, "w", encoding="utf-8") as f:
+            f.write(self.writer.dumps() + "\n")
+        self.say(f"Verslag geschreven naar {self.args.record}.")
+
+
+def _notation(word: str) -> str:
+    """Record notation from what a player types: ``6h``, ``10h``, ``qs`` (any case)."""
+    if len(word) < 2:
+        return word
+    return word[:-1].upper() + word[-1].lower()
+
+
+def _dutch_meld_card(text: str) -> str:
+    joker, eq, stands = text.partition("=")
+    if eq:
+        return f"Joker({dutch_short(parse_card(stands))})"
+    return dutch_short(parse_card(joker))
