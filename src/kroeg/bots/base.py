@@ -68,14 +68,26 @@ class Deadline:
 
 
 class GameKit(ABC):
-    """Everything game-specific the bots need: the determiniser and the two players."""
+    """Everything game-specific the bots need: the determiniser and the players."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
 
     @abstractmethod
     def sample(self, view: JSON, rng: random.Random) -> Any:
-        """A state whose view for ``view["you"]`` equals ``view``, hidden cards at random."""
+        """A determinisation: the hidden cards of ``view`` dealt at random, consistent
+        with everything the view shows (the game's own representation)."""
+
+    def state(self, view: JSON, rng: random.Random) -> Any:
+        """An engine state whose view for ``view["you"]`` equals ``view``, hidden cards
+        dealt as :meth:`sample` deals them (games whose ``huis`` needs a state)."""
+        raise NotImplementedError(f"{self.game.name}: no engine state is built from a view")
+
+    def huis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+        """The game's ``default()``. It decides only from what the view shows (an engine
+        promise), so it may be asked on any state that shows the view: a sampled one."""
+        action: Action = self.game.default(self.state(view, rng), view["you"])
+        return action
 
     @abstractmethod
     def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:

@@ -28,19 +28,14 @@ class RandomBot(Bot):
 
 
 class HuisBot(Bot):
-    """The game's ``default()``: what the house plays for a player on a timeout.
-
-    ``default`` decides only from what the seat's view shows (an engine promise), so
-    it may be asked on any state consistent with the view: a sampled one.
-    """
+    """The game's ``default()``: what the house plays for a player on a timeout."""
 
     level = "huis"
 
     def choose(
         self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
     ) -> Action:
-        state = self.kit.sample(view, rng)
-        return self.game.default(state, view["you"])
+        return self.kit.huis(view, legal, rng)
 
 
 class BasisBot(Bot):

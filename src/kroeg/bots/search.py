@@ -1,19 +1,49 @@
 """Determinised search (perfect-information Monte Carlo), shared by every game's ``sterk``.
 
-Each round draws one state consistent with the view (:meth:`GameKit.sample`) and
-scores every candidate action on it; the action with the best mean wins. Samples
-stop when the deadline passes or ``max_samples`` is reached. When not even one
-sample fits the budget, the caller's fallback decides (the best known so far).
+Each round draws one determinisation consistent with the view and scores every
+candidate on it; the candidate with the best mean wins. Sampling stops when
+``max_samples`` are done, or when one more sample (at the mean cost so far) would
+overrun the deadline. When not even one sample fits, the caller's fallback decides.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from kroeg.bots.base import Deadline
 from kroeg.games.base import Action
+
+C = TypeVar("C")
+
+
+def mean_scores(
+    candidates: Sequence[C],
+    sample: Callable[[random.Random], Any],
+    score: Callable[[Any, C, random.Random], float],
+    rng: random.Random,
+    deadline: Deadline,
+    max_samples: int | None,
+) -> list[float] | None:
+    """The mean ``score(determinisation, candidate, rng)`` of each candidate, or None
+    when no sample fitted the budget. ``score`` must not change what it is given."""
+    totals = [0.0] * len(candidates)
+    samples = 0
+    started = time.perf_counter()
+    while max_samples is None or samples < max_samples:
+        if deadline.passed():
+            break
+        if samples and deadline.left() < (time.perf_counter() - started) / samples:
+            break
+        drawn = sample(rng)
+        for i, candidate in enumerate(candidates):
+            totals[i] += score(drawn, candidate, rng)
+        samples += 1
+    if samples == 0:
+        return None
+    return [t / samples for t in totals]
 
 
 def best_by_sampling(
@@ -25,19 +55,9 @@ def best_by_sampling(
     max_samples: int | None,
     fallback: Callable[[], Action],
 ) -> Action:
-    """The candidate with the highest mean ``score(state, action, rng)`` over sampled states.
-
-    ``score`` must not change the state it gets (copy it first). Ties keep the
-    candidates' order, so put the preferred (rule-based) choice first.
-    """
-    totals = [0.0] * len(candidates)
-    samples = 0
-    while (max_samples is None or samples < max_samples) and not deadline.passed():
-        state = sample(rng)
-        for i, action in enumerate(candidates):
-            totals[i] += score(state, action, rng)
-        samples += 1
-    if samples == 0:
+    """The candidate with the best mean score; ties keep the candidates' order, so put
+    the preferred (rule-based) choice first."""
+    means = mean_scores(candidates, sample, score, rng, deadline, max_samples)
+    if means is None:
         return fallback()
-    best = max(range(len(candidates)), key=lambda i: totals[i])
-    return candidates[best]
+    return candidates[max(range(len(candidates)), key=lambda i: means[i])]

@@ -1,0 +1,108 @@
+"""The bots' kit for Klaverjassen: determiniser, ``basis`` and ``sterk``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kroeg.bots.base import Deadline, GameKit
+from kroeg.games.base import JSON, Action, Game
+from kroeg.games.klaverjassen import Klaverjassen
+
+from . import basis, sterk
+from .knowledge import infer_allowed, read_view, sample_hands
+from .play import Play
+from .rebuild import rebuild
+
+
+class Kit(GameKit):
+    def __init__(self, game: Game[Any]) -> None:
+        assert isinstance(game, Klaverjassen)
+        super().__init__(game)
+        self.kj = game
+        self.pit_bonus = int(str(game.options["pit_bonus"]))
+        self.roem_of = game.rules.roem
+
+    def sample(self, view: JSON, rng: random.Random) -> Any:
+        seen = read_view(view)
+        return sample_hands(seen, infer_allowed(seen), rng)
+
+    def state(self, view: JSON, rng: random.Random) -> Any:
+        return rebuild(self.kj, view, read_view(view), self.sample(view, rng))
+
+    def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+        seen = read_view(view)
+        side = self._side_action(view, seen, legal)
+        if side is not None:
+            return side
+        if view["phase"] == "bidding":
+            return basis.choose_bid(seen.hand, legal)
+        return basis.choose_play(seen, basis.play_from(seen, self.pit_bonus, self.roem_of))
+
+    def sterk(
+        self,
+        view: JSON,
+        legal: list[Action],
+        rng: random.Random,
+        deadline: Deadline,
+        max_samples: int | None,
+    ) -> Action:
+        seen = read_view(view)
+        side = self._side_action(view, seen, legal)
+        if side is not None:
+            return side
+        if view["phase"] == "bidding":
+            return self._search_bid(view, seen, legal, rng, deadline, max_samples)
+        base = basis.play_from(seen, self.pit_bonus, self.roem_of)
+        preferred = basis.choose_play(seen, base)
+        return sterk.search_play(seen, base, legal, preferred, rng, deadline, max_samples)
+
+    def _side_action(self, view: JSON, seen: Any, legal: list[Action]) -> Action | None:
+        """Claim the own team's manual roem; never call a revoke (``verzaakt``)."""
+        if ("roem",) in legal and seen.tricks and seen.tricks[-1][2] & 1 == seen.me & 1:
+            return ("roem",)
+        if not any(a[0] in ("play", "bid", "pass") for a in legal):
+            return legal[0]
+        return None
+
+    def _search_bid(
+        self,
+        view: JSON,
+        seen: Any,
+        legal: list[Action],
+        rng: random.Random,
+        deadline: Deadline,
+        max_samples: int | None,
+    ) -> Action:
+        dealer = view["dealer"]
+        bids = view["bids"]
+        options = view["options"]
+        if options["trump_mode"] == "utrechts":
+            order = [(dealer + 1) % 4]
+        elif options["bid_start"] == "left_of_dealer":
+            order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
+        else:
+            order = [(dealer + i) % 4 for i in range(4)]
+        after = order[len(bids) + 1 :] if len(bids) < len(order) else []
+        forced: int | None = None
+        if options["trump_mode"] == "free" and len(bids) < 4 and options["all_pass"] != "redeal":
+            forced = dealer if options["all_pass"] == "dealer" else order[0]
+        lead = (dealer + 1) % 4
+
+        def new_play(trump: int, declarer: int, hands: list[int]) -> Play:
+            return Play(
+                trump,
+                declarer & 1,
+                seen.amsterdams,
+                self.pit_bonus,
+                self.roem_of,
+                hands,
+                lead,
+                [],
+                0,
+                [0, 0],
+                [0, 0],
+                [0, 0],
+            )
+
+        return sterk.search_bid(seen, legal, after, forced, new_play, rng, deadline, max_samples)

@@ -1,0 +1,68 @@
+"""``basis`` for Klaverjassen: bid by hand value, then sound card play (:func:`choose_card`).
+
+Bidding weighs, for each suit as trump, the trumps held (the jack and the nine,
+"nel", above all, and length) and the side aces and guarded tens; the seat plays
+the best suit when that weight reaches :data:`BID_AT`, and always when it must.
+"""
+
+from __future__ import annotations
+
+from kroeg.cards import ACE, JACK, NINE, SUIT_MASKS, TEN, cards_in, make_card
+from kroeg.games.base import Action
+from kroeg.games.klaverjassen.tables import POINTS
+
+from .knowledge import Seen
+from .play import Play, choose_card
+
+BID_AT = 75
+"""Bid weight from which ``basis`` plays (about what wins the deal with an average partner)."""
+TRUMP_LENGTH = 10
+SIDE_ACE = 11
+GUARDED_TEN = 5
+
+
+def bid_weight(hand: int, trump: int) -> int:
+    """The weight of a hand with ``trump`` as trump suit (see the module docstring)."""
+    trumps = hand & SUIT_MASKS[trump]
+    weight = sum(POINTS[trump][c] for c in cards_in(trumps)) + TRUMP_LENGTH * trumps.bit_count()
+    if trumps >> make_card(JACK, trump) & 1 and trumps >> make_card(NINE, trump) & 1:
+        weight += 10
+    for suit in range(4):
+        if suit == trump:
+            continue
+        if hand >> make_card(ACE, suit) & 1:
+            weight += SIDE_ACE
+            if hand >> make_card(TEN, suit) & 1:
+                weight += GUARDED_TEN
+    return weight
+
+
+def choose_bid(hand: int, legal: list[Action]) -> Action:
+    weight, suit = max((bid_weight(hand, t), t) for t in range(4))
+    if weight >= BID_AT or ("pass",) not in legal:
+        return ("bid", suit)
+    return ("pass",)
+
+
+def play_from(seen: Seen, pit_bonus: int, roem_of: object) -> Play:
+    """The deal as :class:`Play` with only the own hand known (the others empty)."""
+    hands = [0, 0, 0, 0]
+    hands[seen.me] = seen.hand
+    return Play(
+        trump=seen.trump,
+        declarer_team=seen.declarer & 1,
+        amsterdams=seen.amsterdams,
+        pit_bonus=pit_bonus,
+        roem_of=roem_of,  # type: ignore[arg-type]
+        hands=hands,
+        leader=seen.leader,
+        trick=list(seen.trick),
+        tricks_played=len(seen.tricks),
+        points=seen.points(),
+        roem=list(seen.roem),
+        tricks_won=list(seen.tricks_won),
+    )
+
+
+def choose_play(seen: Seen, p: Play) -> Action:
+    return ("play", choose_card(p, seen.me, seen.hand, seen.gone))

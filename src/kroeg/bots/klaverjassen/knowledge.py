@@ -1,0 +1,123 @@
+"""What a Klaverjassen seat knows, read from its view, and the hidden cards dealt from it.
+
+:func:`read_view` turns the view's JSON into masks and ints (:class:`Seen`);
+:func:`infer_allowed` works out which cards each other seat may still hold from
+how it played (RULES.md §6.5: a seat that did not follow has none of the led suit;
+in Rotterdams one that neither followed nor trumped has no trump; one that
+undertrumped had no higher trump); :func:`sample_hands` deals the unseen cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from kroeg.bots.hidden import ANY, deal_hidden
+from kroeg.cards import PIKET_MASK, SUIT_MASKS, cards_in, mask_of, parse_card, parse_suit
+from kroeg.games.base import JSON
+from kroeg.games.klaverjassen.tables import LAST_TRICK_BONUS, POINTS, STRENGTH
+
+from .play import ABOVE, winning_index
+
+
+@dataclass(slots=True)
+class Seen:
+    """The public table and the own hand of one seat, as ints and masks."""
+
+    me: int
+    hand: int
+    counts: list[int]
+    trump: int
+    declarer: int
+    leader: int
+    trick: list[int]
+    tricks: list[tuple[int, list[int], int]]
+    roem: list[int]
+    tricks_won: list[int]
+    amsterdams: bool
+
+    @property
+    def gone(self) -> int:
+        """Every card played in this deal, the running trick included."""
+        mask = mask_of(self.trick)
+        for _, cards, _ in self.tricks:
+            mask |= mask_of(cards)
+        return mask
+
+    def points(self) -> list[int]:
+        """Card points each team has taken in the completed tricks."""
+        out = [0, 0]
+        for number, (_, cards, winner) in enumerate(self.tricks):
+            out[winner & 1] += sum(POINTS[self.trump][c] for c in cards)
+            if number == 7:
+                out[winner & 1] += LAST_TRICK_BONUS
+        return out
+
+
+def read_view(view: JSON) -> Seen:
+    me = view["you"]
+    return Seen(
+        me=me,
+        hand=mask_of(parse_card(c) for c in view["hand"] or []),
+        counts=list(view["hand_counts"]),
+        trump=parse_suit(view["trump"]) if view["trump"] else -1,
+        declarer=view["declarer"] if view["declarer"] is not None else -1,
+        leader=view["leader"] if view["leader"] is not None else -1,
+        trick=[parse_card(t["card"]) for t in view["trick"]],
+        tricks=[
+            (t["leader"], [parse_card(c) for c in t["cards"]], t["winner"])
+            for t in view.get("tricks", [])
+        ],
+        roem=list(view["roem"]),
+        tricks_won=list(view["tricks_won"]),
+        amsterdams=view["options"]["troefplicht"] == "amsterdams",
+    )
+
+
+def infer_allowed(seen: Seen) -> list[int]:
+    """Per seat, a mask of the cards it may still hold (ANY for the own seat)."""
+    allowed = [PIKET_MASK & ~seen.gone & ~seen.hand] * 4
+    allowed[seen.me] = ANY
+    if seen.trump < 0:
+        return allowed
+    trump = seen.trump
+    all_tricks = [(leader, cards) for leader, cards, _ in seen.tricks]
+    if seen.trick:
+        all_tricks.append((seen.leader, seen.trick))
+    for leader, cards in all_tricks:
+        led = cards[0] // 13
+        for i in range(1, len(cards)):
+            seat = (leader + i) & 3
+            if seat == seen.me:
+                continue
+            card = cards[i]
+            suit = card // 13
+            before = cards[:i]
+            hi = max((STRENGTH[trump][c] for c in before if c // 13 == trump), default=-1)
+            above = ABOVE[trump][hi + 1]
+            forbid = 0
+            if suit != led:
+                forbid |= SUIT_MASKS[led]
+            win = (leader + winning_index(before, trump)) & 3
+            must_trump = not seen.amsterdams or win != seat ^ 2
+            if suit != led and led != trump and must_trump:
+                if suit != trump:
+                    forbid |= SUIT_MASKS[trump] if hi < 0 or not seen.amsterdams else above
+                elif STRENGTH[trump][card] < hi:
+                    forbid |= above
+            if led == trump and suit == trump and STRENGTH[trump][card] < hi:
+                forbid |= above
+            allowed[seat] &= ~forbid
+    return allowed
+
+
+def sample_hands(seen: Seen, allowed: list[int], rng: random.Random) -> list[int]:
+    """The four hands as masks: the own hand, the others dealt at random within ``allowed``."""
+    others = [s for s in range(4) if s != seen.me]
+    unseen = cards_in(PIKET_MASK & ~seen.gone & ~seen.hand)
+    dealt = deal_hidden(unseen, [seen.counts[s] for s in others], [allowed[s] for s in others], rng)
+    hands = [0, 0, 0, 0]
+    hands[seen.me] = seen.hand
+    for seat, cards in zip(others, dealt, strict=True):
+        hands[seat] = mask_of(cards)
+    return hands

@@ -1,0 +1,43 @@
+"""An engine state that shows a given view, with the hidden hands as sampled.
+
+The view holds the whole public history of the running deal (the bids in order,
+every trick with its leader), so the state is rebuilt by replaying it through the
+engine's own rules: the deal (each hand as sampled plus the cards it has played
+since), the bids, then every card. Whatever the engine keeps, it is then exactly
+what it would have kept. (Manual roem claims are not in the view; with
+``roem_claim: manual`` the rebuilt state has the roem unclaimed.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kroeg.cards import cards_in, parse_suit
+from kroeg.games.base import JSON, Deal
+from kroeg.games.klaverjassen import Klaverjassen
+
+from .knowledge import Seen
+
+
+def rebuild(game: Klaverjassen, view: JSON, seen: Seen, hands: list[int]) -> Any:
+    standings = view["standings"]
+    s = game.new_state(
+        4,
+        dealer=view["dealer"],
+        start={"totals": list(standings["totals"]), "deal_no": standings["deal_no"]},
+    )
+    s.summaries = [dict(d) for d in view["deals"]]
+    dealt = list(hands)
+    plays: list[tuple[int, int]] = []
+    for leader, cards, _ in seen.tricks:
+        plays += [((leader + i) & 3, c) for i, c in enumerate(cards)]
+    plays += [((seen.leader + i) & 3, c) for i, c in enumerate(seen.trick)]
+    for seat, card in plays:
+        dealt[seat] |= 1 << card
+    game.apply(s, view["dealer"], Deal(tuple(tuple(cards_in(h)) for h in dealt), ()))
+    for bid in view["bids"]:
+        action = ("pass",) if bid["bid"] == "pass" else ("bid", parse_suit(bid["bid"]))
+        game.apply(s, bid["seat"], action)
+    for seat, card in plays:
+        game.apply(s, seat, ("play", card))
+    return s

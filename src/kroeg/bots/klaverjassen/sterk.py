@@ -1,0 +1,104 @@
+"""``sterk`` for Klaverjassen: determinised search over sampled hands.
+
+Card play: every legal card is tried on each sample; with :data:`EXACT_TRICKS` or
+fewer tricks left the rest of the deal is solved exactly (alpha-beta on the final
+deal score, nat and pit included), earlier it is played out by ``basis`` for all
+four seats. Bidding: each suit (and passing, after which the later bidders bid as
+``basis`` does) is played out on every sample. The action with the best mean
+margin (own team's deal score minus the other's) wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from kroeg.bots.base import Deadline
+from kroeg.bots.search import best_by_sampling
+from kroeg.games.base import Action
+
+from .basis import bid_weight, choose_bid
+from .knowledge import Seen, infer_allowed, sample_hands
+from .play import Play, margin, play_card, rollout, solve
+
+EXACT_TRICKS = 3
+"""Tricks left (the running one included) from which the rest is searched exactly."""
+
+
+def search_play(
+    seen: Seen,
+    base: Play,
+    legal: list[Action],
+    preferred: Action,
+    rng: random.Random,
+    deadline: Deadline,
+    max_samples: int | None,
+) -> Action:
+    allowed = infer_allowed(seen)
+    team = seen.me & 1
+    exact = 8 - base.tricks_played <= EXACT_TRICKS
+    candidates = [preferred] + [a for a in legal if a != preferred and a[0] == "play"]
+
+    def sample(r: random.Random) -> list[int]:
+        return sample_hands(seen, allowed, r)
+
+    def score(hands: list[int], action: Action, r: random.Random) -> float:
+        p = base.copy()
+        p.hands = list(hands)
+        play_card(p, action[1])
+        if exact:
+            value = solve(p)
+            return value if team == 0 else -value
+        rollout(p)
+        return margin(p, team)
+
+    return best_by_sampling(
+        candidates, sample, score, rng, deadline, max_samples, lambda: preferred
+    )
+
+
+def search_bid(
+    seen: Seen,
+    legal: list[Action],
+    bidders_after: list[int],
+    forced_seat: int | None,
+    new_play: Callable[[int, int, list[int]], Play],
+    rng: random.Random,
+    deadline: Deadline,
+    max_samples: int | None,
+) -> Action:
+    """``new_play(trump, declarer, hands)`` gives the deal at its first lead."""
+    preferred = choose_bid(seen.hand, legal)
+    candidates = [preferred] + [a for a in legal if a != preferred]
+    allowed = infer_allowed(seen)
+    team = seen.me & 1
+
+    def sample(r: random.Random) -> list[int]:
+        return sample_hands(seen, allowed, r)
+
+    def score(hands: list[int], action: Action, r: random.Random) -> float:
+        if action[0] == "bid":
+            trump, declarer = action[1], seen.me
+        else:
+            trump, declarer = _later_bid(hands, bidders_after, forced_seat)
+            if trump < 0:
+                return 0.0
+        p = new_play(trump, declarer, list(hands))
+        rollout(p)
+        return margin(p, team)
+
+    return best_by_sampling(
+        candidates, sample, score, rng, deadline, max_samples, lambda: preferred
+    )
+
+
+def _later_bid(hands: list[int], bidders: list[int], forced_seat: int | None) -> tuple[int, int]:
+    """Who plays which trump after a pass, when the later seats bid as ``basis``:
+    (trump, declarer), or (-1, -1) for a redeal."""
+    for seat in bidders:
+        bid = choose_bid(hands[seat], [("bid", 0), ("pass",)])
+        if bid != ("pass",):
+            return bid[1], seat
+    if forced_seat is None:
+        return -1, -1
+    return max((bid_weight(hands[forced_seat], t), t) for t in range(4))[1], forced_seat

@@ -1,0 +1,132 @@
+"""``basis`` for Toepen: keep the strong cards for the last trick, knock and answer by hand.
+
+Only the last trick counts (RULES.md §1). Early on the seat plays its weakest
+legal card. With two cards left it weighs which card to keep: the kept card is
+worth most when the seat will lead it (it then wins unless someone holds a higher
+card of its suit) and less when it must follow. Knocks, answers and armoede look
+at the best card in hand against the stake; a three-of-a-kind exchange gives
+up a weak odd card; laundry (vuile was) is claimed only when honest, never
+challenged; the bot never folds of its own accord (a fold now costs what a fold
+after a later knock would).
+"""
+
+from __future__ import annotations
+
+from kroeg.cards import SUIT_MASKS, TOEPEN_STRENGTH, cards_in
+from kroeg.games.base import Action
+from kroeg.games.toepen.tables import FACE_MASK, SEVENS
+
+from .knowledge import Seen
+from .tricks import by_strength, trick_winner
+
+NINE, TEN = 6, 7
+"""Toepen strengths of a nine and a ten (jack 0 ... ten 7)."""
+EIGHT = 5
+FACE = 3
+"""The strongest face card (the ace); an odd card up to this is exchanged."""
+
+STAY_AT = {2: EIGHT, 3: NINE}
+"""Best card needed to stay in at a stake (higher stakes: a ten)."""
+
+
+def unseen_above(seen: Seen, card: int) -> int:
+    """How many cards of ``card``'s suit that beat it are still unseen."""
+    suit = SUIT_MASKS[card // 13]
+    known = seen.hand | seen.gone
+    return sum(
+        1
+        for c in cards_in(suit & ~known)
+        if TOEPEN_STRENGTH[c] > TOEPEN_STRENGTH[card] and TOEPEN_STRENGTH[c] >= 0
+    )
+
+
+def keep_value(seen: Seen, card: int, leading: bool) -> float:
+    """A rough chance that ``card`` wins the last trick, led or followed."""
+    if leading:
+        return 1.0 / (1 + unseen_above(seen, card))
+    return TOEPEN_STRENGTH[card] / 14
+
+
+def choose_play(seen: Seen, legal: list[Action]) -> Action:
+    plays = [a for a in legal if a[0] == "play"]
+    if seen.trick_cards:
+        follow = SUIT_MASKS[seen.trick_cards[0] // 13]
+        following = [a for a in plays if (1 << a[1]) & follow]
+        plays = following or plays
+    cards = [a[1] for a in plays]
+    hand = cards_in(seen.hand)
+    if len(hand) == 2 and len(cards) >= 1:
+        best, best_value = cards[0], -1.0
+        for card in cards:
+            kept = next(c for c in hand if c != card)
+            wins_now = _would_win(seen, card)
+            others_after = _players_after(seen)
+            if wins_now and others_after == 0:
+                value = keep_value(seen, kept, leading=True)
+            elif wins_now:
+                value = (keep_value(seen, kept, True) + keep_value(seen, kept, False)) / 2
+            else:
+                value = keep_value(seen, kept, leading=False)
+            if value > best_value:
+                best, best_value = card, value
+        return ("play", best)
+    return ("play", by_strength(sum(1 << c for c in cards))[0])
+
+
+def _would_win(seen: Seen, card: int) -> bool:
+    if not seen.trick_cards:
+        return True
+    seats = [*seen.trick_seats, seen.me]
+    return trick_winner(seats, [*seen.trick_cards, card]) == seen.me
+
+
+def _players_after(seen: Seen) -> int:
+    return seen.active.bit_count() - len(seen.trick_seats) - 1
+
+
+def best_strength(seen: Seen) -> int:
+    return max((TOEPEN_STRENGTH[c] for c in cards_in(seen.hand)), default=-1)
+
+
+def wants_to_knock(seen: Seen) -> bool:
+    hand = cards_in(seen.hand)
+    strengths = sorted((TOEPEN_STRENGTH[c] for c in hand), reverse=True)
+    if not strengths:
+        return False
+    if len(hand) >= 3:
+        return strengths[0] == TEN and strengths[1] >= EIGHT
+    return (
+        strengths[0] == TEN and unseen_above(seen, max(hand, key=TOEPEN_STRENGTH.__getitem__)) == 0
+    )
+
+
+def choose(seen: Seen, legal: list[Action], white_laundry: bool) -> Action:
+    verbs = {a[0]: a for a in legal}
+    best = best_strength(seen)
+    if "exchange" in verbs:
+        odd = verbs["exchange"][1]
+        keep = "keep" in verbs and TOEPEN_STRENGTH[odd] > FACE
+        return verbs["keep"] if keep else verbs["exchange"]
+    if "look" in verbs:
+        return verbs["look"] if best >= NINE else verbs["fold"]
+    if "stay" in verbs:
+        if not seen.hand:
+            return verbs["stay"]
+        if "knock" in verbs and best == TEN and wants_to_knock(seen):
+            return verbs["knock"]
+        return verbs["stay"] if best >= STAY_AT.get(seen.stake, TEN) else verbs["fold"]
+    if "laundry" in verbs and _honest_laundry(seen.hand, white_laundry):
+        return verbs["laundry"]
+    if "knock" in verbs and wants_to_knock(seen):
+        return verbs["knock"]
+    if any(a[0] == "play" for a in legal):
+        return choose_play(seen, legal)
+    return legal[0]
+
+
+def _honest_laundry(hand: int, white_laundry: bool) -> bool:
+    if not hand:
+        return False
+    if hand & ~FACE_MASK == 0:
+        return True
+    return white_laundry and (hand & ~FACE_MASK & ~SEVENS) == 0 and (hand & SEVENS).bit_count() == 1

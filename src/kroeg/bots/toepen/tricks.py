@@ -1,0 +1,90 @@
+"""Toepen's trick play as a perfect-information game, solved exactly (for ``sterk``).
+
+Only the last trick counts (RULES.md §1), so each player wants one thing: to win
+trick four. On a determinisation (every hand known) the rest of the deal is solved
+by *max-n* search: each player picks a card that lets them win the last trick if
+there is one, and otherwise their lowest card (keeping the high ones is what a
+player does when nothing is at stake now). With win/lose values a winning move
+ends the search at that node, which keeps the tree small.
+"""
+
+from __future__ import annotations
+
+from kroeg.cards import SUIT_MASKS, TOEPEN_STRENGTH, cards_in
+
+_BY_STRENGTH: dict[int, list[int]] = {}
+
+
+def by_strength(mask: int) -> list[int]:
+    """The cards of a mask, weakest first (memoised: hands are small and recur often)."""
+    cards = _BY_STRENGTH.get(mask)
+    if cards is None:
+        cards = sorted(cards_in(mask), key=lambda c: (TOEPEN_STRENGTH[c], c))
+        _BY_STRENGTH[mask] = cards
+    return cards
+
+
+def playable(hand: int, trick_cards: list[int]) -> int:
+    """The cards a hand may play to the trick: the led suit when it has it (RULES.md §1)."""
+    if not trick_cards:
+        return hand
+    follow = hand & SUIT_MASKS[trick_cards[0] // 13]
+    return follow or hand
+
+
+def trick_winner(trick_seats: list[int], trick_cards: list[int]) -> int:
+    """The seat with the highest card of the led suit."""
+    led = trick_cards[0] // 13
+    best = 0
+    for i in range(1, len(trick_cards)):
+        card = trick_cards[i]
+        if card // 13 == led and TOEPEN_STRENGTH[card] > TOEPEN_STRENGTH[trick_cards[best]]:
+            best = i
+    return trick_seats[best]
+
+
+def next_to_play(n: int, active: int, trick_seats: list[int], after: int) -> int:
+    """The next active seat clockwise after ``after`` that has not played to the trick."""
+    seat = after
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if active >> seat & 1 and seat not in trick_seats:
+            return seat
+    raise ValueError("every active seat has played to the trick")
+
+
+def last_trick_winner(
+    hands: list[int],
+    n: int,
+    active: int,
+    trick_seats: list[int],
+    trick_cards: list[int],
+    turn: int,
+    tricks_left: int,
+) -> int:
+    """The winner of the last trick when everyone plays max-n from here.
+
+    ``tricks_left`` counts the current trick; ``turn`` is the seat to play to it.
+    The lists are not changed.
+    """
+    players = active.bit_count()
+    hand = hands[turn]
+    default = -1
+    for card in by_strength(playable(hand, trick_cards)):
+        seats = [*trick_seats, turn]
+        cards = [*trick_cards, card]
+        hands[turn] = hand ^ (1 << card)
+        if len(seats) == players:
+            winner = trick_winner(seats, cards)
+            if tricks_left > 1:
+                winner = last_trick_winner(hands, n, active, [], [], winner, tricks_left - 1)
+        else:
+            winner = last_trick_winner(
+                hands, n, active, seats, cards, next_to_play(n, active, seats, turn), tricks_left
+            )
+        hands[turn] = hand
+        if winner == turn:
+            return winner
+        if default < 0:
+            default = winner
+    return default

@@ -1,0 +1,65 @@
+"""The server's bot pool (fallback to huis) and the arena (duplicate play, determinism)."""
+
+from __future__ import annotations
+
+import random
+
+from kroeg.bots.arena import Config, lineup, play_board, run_arena
+from kroeg.bots.levels import make_bot
+from kroeg.bots.pool import BotPool
+from tests.bots.positions import positions
+
+
+def _position() -> tuple[dict[str, object], list[tuple[object, ...]], object, int]:
+    game, s, seat = next(positions("klaverjassen", "nku", 4, 1, seed=21))
+    return game.view(s, seat), game.legal(s, seat), game, seat
+
+
+async def test_pool_returns_the_bots_action_within_its_budget() -> None:
+    view, legal, game, _ = _position()
+    async with BotPool(workers=1, grace=5.0) as pool:
+        await pool.start()
+        action = await pool.decide("klaverjassen", "nku", {}, view, legal, "basis", 0.3, 1)
+    assert action == make_bot(game, "basis").decide(view, legal, random.Random(1), 0.3)  # type: ignore[arg-type]
+
+
+async def test_pool_falls_back_to_huis_when_the_bot_overruns() -> None:
+    """Budget 0 and no grace: the answer cannot come back in time, so the house plays."""
+    view, legal, game, _ = _position()
+    huis = make_bot(game, "huis").decide(view, legal, random.Random(2), 0.3)  # type: ignore[arg-type]
+    async with BotPool(workers=1, grace=0.0) as pool:
+        action = await pool.decide("klaverjassen", "nku", {}, view, legal, "sterk", 0.0, 2)
+    assert action == huis
+
+
+async def test_pool_falls_back_to_huis_when_the_bot_fails() -> None:
+    view, legal, game, _ = _position()
+    huis = make_bot(game, "huis").decide(view, legal, random.Random(3), 0.3)  # type: ignore[arg-type]
+    async with BotPool(workers=1, grace=5.0) as pool:
+        action = await pool.decide("klaverjassen", "nku", {}, view, legal, "no-such-level", 0.3, 3)
+    assert action == huis
+
+
+def test_lineup_rotates_every_bot_through_every_seat_group() -> None:
+    assert lineup(2, 4, 0) == [0, 1, 0, 1]
+    assert lineup(2, 4, 1) == [1, 0, 1, 0]  # klaverjassen: the teams swap
+    assert lineup(3, 4, 2) == [2, 0, 1, 2]
+
+
+def test_duplicate_board_deals_the_same_cards_in_every_rotation() -> None:
+    """With the same bot twice the two rotations are the same game: equal results."""
+    config = Config("klaverjassen", "nku", 4, ("basis", "basis"), 5, 1.0, None)
+    board = play_board(config, 3)
+    first, second = board.rotations
+    assert [r.points for r in first] == [r.points for r in second]
+
+
+def test_arena_is_determined_by_its_seed_also_over_processes() -> None:
+    config = Config("klaverjassen", "nku", 4, ("sterk", "basis"), 7, 60.0, 2)
+    one = run_arena(config, 4, workers=1).json()
+    two = run_arena(config, 4, workers=2).json()
+    for report in (one, two):
+        report.pop("decision_ms")
+    assert one == two
+    other = run_arena(Config("klaverjassen", "nku", 4, ("sterk", "basis"), 8, 60.0, 2), 4, 1)
+    assert other.json()["per_deal"] != one["per_deal"]
