@@ -9,11 +9,11 @@ from tests.server.harness import Server, log_path
 from tests.store.databases import BACKENDS, database
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
+@pytest.fixture(scope="session", params=BACKENDS)
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    """One server per test module and backend (SQLite file, fresh PostgreSQL database)."""
+    """One server per test session and backend (SQLite file, fresh PostgreSQL database)."""
     tmp: Path = tmp_path_factory.mktemp(f"server-{request.param}")
     with database(request.param, tmp) as url:
         server = Server(url, log_path(request)).start()
@@ -23,7 +23,7 @@ def server(
             server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def sqlite_server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
@@ -31,6 +31,20 @@ def sqlite_server(
     tmp: Path = tmp_path_factory.mktemp("server-sqlite")
     with database("sqlite", tmp) as url:
         server = Server(url, log_path(request)).start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture(scope="module")
+def rate_limited_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A server with the real rate limit (20 messages a second, bursts of 40)."""
+    tmp: Path = tmp_path_factory.mktemp("server-rate")
+    with database("sqlite", tmp) as url:
+        server = Server(url, log_path(request), KROEG_RATE="20").start()
         try:
             yield server
         finally:

@@ -6,7 +6,6 @@ The secret lives in the database, so tokens stay valid across restarts; a token 
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import secrets
@@ -21,8 +20,7 @@ class Tokens:
         self._key = secret.encode()
 
     def _sign(self, player: str) -> str:
-        digest = hmac.new(self._key, player.encode(), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(digest[:18]).decode()
+        return hmac.new(self._key, player.encode(), hashlib.sha256).hexdigest()[:32]
 
     def issue(self, player: str) -> str:
         return f"{player}.{self._sign(player)}"
@@ -38,7 +36,8 @@ class Tokens:
 
 
 def new_player_id() -> str:
-    return "p_" + secrets.token_urlsafe(12)
+    """Hex only, like table ids: no id can be mistaken for a card (``Ah``) in a message."""
+    return "p" + secrets.token_hex(10)
 
 
 def clean_name(name: str | None) -> str | None:

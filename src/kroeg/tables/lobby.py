@@ -83,7 +83,7 @@ class Lobby:
             house_level=house_level,
             min_clock=self.min_clock,
         )
-        table_id = secrets.token_urlsafe(6)
+        table_id = secrets.token_hex(4)
         table = Table(
             table_id, config, built, self.store, self.house, self.settings, created_at=time.time()
         )

@@ -1,0 +1,74 @@
+"""The hidden cards of every audience at every version, from the game's log in the store.
+
+A card is hidden from a seat when it is in another seat's hand or in the stock (or set
+aside face down), and neither a public event nor an event for that seat has shown it
+yet. The test replays the log with the same rules to know this at each version.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from kroeg.games import make_game
+from kroeg.store import open_store
+from kroeg.tables.replay import deal_from_json
+from tests.support import cards_mentioned
+
+Hidden = dict[int | None, set[str]]
+
+
+class HiddenCards:
+    def __init__(self, versions: list[int], hidden: list[Hidden]) -> None:
+        self.versions = versions
+        self.hidden = hidden
+
+    def at(self, version: int, audience: int | None) -> set[str]:
+        """The hidden set after the last log entry at or before ``version``."""
+        i = bisect.bisect_right(self.versions, version) - 1
+        return set() if i < 0 else self.hidden[i][audience]
+
+
+async def hidden_cards(database_url: str, table_id: str) -> HiddenCards:
+    store = await open_store(database_url)
+    versions: list[int] = []
+    hidden: list[Hidden] = []
+    try:
+        for row in await store.games_of(table_id):
+            game = make_game(row.game, row.variant, row.options)
+            state = game.new_state(row.seats, dealer=None, seed=row.seed)
+            audiences: list[int | None] = [None, *range(row.seats)]
+            public: set[str] = set()
+            private: dict[int, set[str]] = {seat: set() for seat in range(row.seats)}
+            dealt: set[str] = set()
+            for entry in await store.log(row.id):
+                action: Any
+                if entry.kind == "deal":
+                    action = deal_from_json(entry.data)
+                    public, private = set(), {seat: set() for seat in range(row.seats)}
+                    dealt = cards_mentioned(entry.data)
+                    if entry.data.get("upcard"):
+                        public.add(entry.data["upcard"])  # turned up for all to see
+                    events = game.apply(state, entry.seat, action)
+                elif entry.kind == "act":
+                    events = game.apply(state, entry.seat, game.parse_action(entry.data))
+                    public |= cards_mentioned(entry.data)
+                else:
+                    events = game.eliminate(state, entry.seat)
+                for event in events:
+                    if event.to is None:
+                        public |= cards_mentioned(event.data)
+                    else:
+                        private[event.to] |= cards_mentioned(event.data)
+                hands = {
+                    seat: set(game.view(state, seat).get("hand") or []) for seat in range(row.seats)
+                }
+                at: Hidden = {}
+                for audience in audiences:
+                    own = set() if audience is None else hands[audience] | private[audience]
+                    at[audience] = dealt - public - own
+                versions.append(entry.version)
+                hidden.append(at)
+    finally:
+        await store.close()
+    return HiddenCards(versions, hidden)
