@@ -37,15 +37,17 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextmanager
-def serve(workdir: Path, house_delay: float = 0.0) -> Iterator[str]:
+def serve(workdir: Path, house_delay: float = 0.0, house_bots: bool = False) -> Iterator[str]:
     """Run ``kroeg serve`` on a free port with a SQLite database in ``workdir``.
 
-    The house thinks ``house_delay`` seconds, and tables may have clocks down to 1 s
-    (``KROEG_MIN_CLOCK``) so a test can wait for a timeout. Yields the base URL.
+    The house thinks ``house_delay`` seconds and, unless ``house_bots``, plays the
+    games' own defaults in-process (``KROEG_HOUSE_BOTS=0``: no worker processes to
+    start); tables may have clocks down to 1 s (``KROEG_MIN_CLOCK``) so a test can wait
+    for a timeout. Yields the base URL.
     """
     port = free_port()
     log = workdir / "serve.log"
-    env = {**os.environ, "KROEG_MIN_CLOCK": "1"}
+    env = {**os.environ, "KROEG_MIN_CLOCK": "1", "KROEG_HOUSE_BOTS": "1" if house_bots else "0"}
     kroeg = Path(sys.executable).with_name("kroeg")
     command = [
         str(kroeg),

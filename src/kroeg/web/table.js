@@ -141,6 +141,10 @@ export class TableView {
       running: msg.running,
       game_id: msg.game_id,
     };
+    if (Array.isArray(msg.clocks)) {
+      this.clocks.clear();
+      for (const c of msg.clocks) this.clocks.set(c.seat, localDeadline(c.deadline, msg.now));
+    }
     this.pending = false;
     this.conn.applied(this.id, this.version);
     for (const ev of msg.events || []) this.onGameEvent(ev);
