@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -33,7 +34,6 @@ from kroeg.games.klaverjassen import Klaverjassen, core
 from kroeg.games.klaverjassen.state import OVER
 
 PEER = Path(__file__).resolve().parent / "openspiel_peer.py"
-PATHS = {"apply": "legal+apply:", "rollout": "rollout:"}
 
 
 def deals_apply(game: Klaverjassen, seconds: float, rng: random.Random) -> float:
@@ -116,28 +116,35 @@ def openspiel(seconds: float) -> dict[str, float] | None:
     return figures
 
 
-def run(seconds: float) -> None:
+def run(seconds: float, rounds: int = 3) -> None:
+    """Measure in ``rounds`` interleaved rounds (ours, then the peer) and print medians:
+    on a shared machine this keeps both sides under the same load."""
     rng = random.Random(2026)
-    ours: dict[str, float] = {}
-    for variant in ("nku", "amsterdams"):
-        game = Klaverjassen(variant)
-        ours[f"{variant} apply"] = deals_apply(game, seconds, rng)
-        ours[f"{variant} rollout"] = deals_rollout(game, seconds, rng)
-        print(f"klaverjassen {variant:<10} deals/s, legal+apply: {ours[f'{variant} apply']:>9,.0f}")
-        print(
-            f"klaverjassen {variant:<10} deals/s, search path: {ours[f'{variant} rollout']:>9,.0f}"
-        )
-    per_game = games_apply(Klaverjassen("nku"), seconds, rng)
-    print(f"klaverjassen nku        16-deal games/s, legal+apply: {per_game:>9,.1f}")
-    peer = openspiel(seconds)
-    if peer is None:
+    share = seconds / rounds
+    samples: dict[str, list[float]] = {}
+    for _ in range(rounds):
+        for variant in ("nku", "amsterdams"):
+            game = Klaverjassen(variant)
+            samples.setdefault(f"{variant} legal+apply", []).append(deals_apply(game, share, rng))
+            samples.setdefault(f"{variant} rollout", []).append(deals_rollout(game, share, rng))
+        for name, rate in (openspiel(share) or {}).items():
+            samples.setdefault(f"openspiel {name}", []).append(rate)
+    median = {key: statistics.median(values) for key, values in samples.items()}
+    for key, values in samples.items():
+        if not key.startswith("openspiel"):
+            spread = f"{min(values):,.0f}-{max(values):,.0f}"
+            print(f"klaverjassen {key:<23} deals/s: {median[key]:>8,.0f}  ({spread})")
+    per_game = games_apply(Klaverjassen("nku"), share, rng)
+    print(f"klaverjassen nku 16-deal games/s, legal+apply: {per_game:,.1f}")
+    peers = [key for key in median if key.startswith("openspiel")]
+    if not peers:
         print("openspiel: not measured (set KROEG_OPENSPIEL_PYTHON to a python with open_spiel)")
         return
-    for name, games_per_s in peer.items():
-        print(f"openspiel {name:<8} random games/s from Python: {games_per_s:>9,.0f}")
-        for key in ("nku apply", "nku rollout"):
-            ratio = ours[key] / games_per_s
-            print(f"  ratio klaverjassen {key} deals/s : {name} games/s = {ratio:.1f}x")
+    for peer in peers:
+        print(f"{peer:<16} random games/s from Python: {median[peer]:>8,.0f}")
+        for ours in ("nku legal+apply", "nku rollout"):
+            ratio = median[ours] / median[peer]
+            print(f"  ratio: klaverjassen {ours} deals/s / {peer} games/s = {ratio:.1f}x")
 
 
 if __name__ == "__main__":
