@@ -31,6 +31,10 @@ unit: $(STAMP)
 test: $(STAMP) chromium lint
 	$(BIN)/pytest
 
+# Screenshots of each game on a desktop and a phone for the README (docs/screenshots/).
+screenshots: $(STAMP) chromium
+	$(BIN)/python -m tests.e2e.screenshots
+
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 

@@ -42,7 +42,7 @@ def test_a_klaverjassen_deal_with_bidding_from_the_create_form(new_page: NewPage
             suit = max("cdhs", key=lambda s: sum(card.endswith(s) for card in held))
             click_action(page, ["bid", suit])
             bid_in_deal = view["deal_no"]
-            expect(page.locator(".center .stake")).to_have_text(f"Anna speelt {SUIT_SYMBOL[suit]}")
+            expect(page.locator(".badges .stake")).to_have_text(f"Anna speelt {SUIT_SYMBOL[suit]}")
         else:
             assert plays, f"a decision is due but nothing to play: {legal}"
             assert sorted(lit_cards(page)) == plays, "the lit cards are the legal plays"

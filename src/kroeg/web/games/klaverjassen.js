@@ -47,7 +47,7 @@ export default {
     if (v.phase !== "over" && v.deal_no) parts.push(h("div", { class: "table-note" }, t("kj.deal_no", { n: v.deal_no, of: gameLength(v) })));
     const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
-    return [h("div", { class: "center" }, parts), trickCards(ctx, plays, winner)];
+    return [h("div", { class: "badges" }, parts), trickCards(ctx, plays, winner)];
   },
 
   seatExtra(ctx, seat) {

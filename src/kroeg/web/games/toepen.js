@@ -39,7 +39,7 @@ export default {
     // The trick just won stays in view (from the view's last_trick) until the next card falls.
     const plays = v.trick && v.trick.length ? v.trick : v.last_trick || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
-    return [h("div", { class: "center" }, parts), trickCards(ctx, plays, winner)];
+    return [h("div", { class: "badges" }, parts), trickCards(ctx, plays, winner)];
   },
 
   seatFolded(ctx, seat) {
