@@ -65,7 +65,9 @@ def test_a_reload_in_mid_game_resumes_where_it_was(new_page: NewPage) -> None:
     assert sorted(hand_cards(page)) == hand
     assert page.eval_on_selector_all(".played .card", TRICK_CARDS) == trick
     wait_card_turn(page)
-    page.locator(".hand .card.legal").first.click()
+    # This time with the keyboard: focus a lit card and press Enter.
+    page.locator(".hand .card.legal").first.focus()
+    page.keyboard.press("Enter")
     expect(page.locator(".hand .card")).to_have_count(len(hand) - 1)
 
 

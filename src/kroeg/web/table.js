@@ -309,7 +309,12 @@ export class TableView {
       h("section", { class: "chat" }, h("h2", {}, t("chat.title")), this.logEl, this.renderChat()),
     );
 
+    const focused = document.activeElement;
+    const focusKey = focused?.dataset?.card ? `.hand [data-card="${focused.dataset.card}"]` : focused?.dataset?.action ? `[data-action='${focused.dataset.action}']` : null;
+    const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
     replace(this.root, h("div", { class: "table-view", dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none" } }, felt, bottom, side));
+    // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
+    if (focusInHand) (this.root.querySelector(focusKey) || this.root.querySelector(".hand .card.legal, .hand .card"))?.focus();
     this.logEl.scrollTop = this.logEl.scrollHeight;
     this.tick();
   }

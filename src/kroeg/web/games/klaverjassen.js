@@ -105,7 +105,8 @@ export default {
               h("td", {}, `${i + 1} ${suitSymbol(deal.trump) || ""}`),
               teams.map((team) => {
                 const c = sheetCells(deal, team);
-                return c.mark ? [h("td", { class: "mark", colspan: 2 }, c.mark)] : [h("td", {}, String(c.points)), h("td", {}, c.roem ? String(c.roem) : "")];
+                // A team that scores nothing writes 0 and the mark: N (nat), P (pit), V (verzaakt).
+                return [h("td", { class: c.mark ? "mark" : "" }, c.mark ? `0 ${c.mark}` : String(c.points)), h("td", {}, String(c.roem))];
               }),
             ),
           ),
