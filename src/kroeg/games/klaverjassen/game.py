@@ -10,7 +10,6 @@ from kroeg.cards import (
     PIKET_DECK,
     CardError,
     card_str,
-    cards_in,
     mask_of,
     parse_card,
     parse_suit,
@@ -35,6 +34,7 @@ from . import core
 from .house import house_action
 from .rules import Rules, cards_text
 from .state import BIDDING, DEAL, OVER, PHASE_NAMES, PLAY, KlaverjasState
+from .tables import CARD_NAMES, mask_cards
 
 SEATS = 4
 HAND_SIZE = 8
@@ -210,7 +210,7 @@ class Klaverjassen(Game[KlaverjasState]):
             return []
         out: list[Action] = []
         if seat == s.turn:
-            out = [("play", c) for c in cards_in(self.legal_mask(s, seat))]
+            out = [("play", c) for c in mask_cards(self.legal_mask(s, seat))]
         if s.claimable:
             out.append(("roem",))
         if self.config.allow_revoke:
@@ -333,9 +333,10 @@ class Klaverjassen(Game[KlaverjasState]):
         return events
 
     def _play(self, s: KlaverjasState, seat: int, card: object) -> list[Event]:
-        if isinstance(card, bool) or not isinstance(card, int) or card not in PIKET_CARDS:
+        if type(card) is not int or card not in PIKET_CARDS:
             raise InvalidInput(f"play needs a card of the piket deck (7 to A), got {card!r}")
-        self._check_turn(s, seat, PLAY)
+        if s.phase != PLAY or seat != s.turn:
+            self._check_turn(s, seat, PLAY)
         hand = s.hands[seat]
         if not (hand >> card) & 1:
             raise RuleError(
@@ -346,7 +347,7 @@ class Klaverjassen(Game[KlaverjasState]):
             raise RuleError(self.rules.refusal(s, seat, card, legal))
         deals_before = s.deal_no
         done = core.play_card(self.rules, self.config, s, seat, card)
-        events = [Event("play", {"seat": seat, "card": card_str(card)})]
+        events = [Event("play", {"seat": seat, "card": CARD_NAMES[card]})]
         if done:
             events.append(self._trick_event(s))
         if s.deal_no != deals_before:
@@ -361,7 +362,7 @@ class Klaverjassen(Game[KlaverjasState]):
             "trick",
             {
                 "leader": leader,
-                "cards": [card_str(c) for c in cards],
+                "cards": [CARD_NAMES[c] for c in cards],
                 "winner": winner,
                 "team": core.team_of(winner),
                 "roem": roem,
@@ -512,7 +513,7 @@ class Klaverjassen(Game[KlaverjasState]):
 
 def _cards(mask: int) -> list[str]:
     """A hand in its display order: suits c, d, h, s, each from 7 up to the ace."""
-    return [card_str(c) for c in cards_in(mask)]
+    return [CARD_NAMES[c] for c in mask_cards(mask)]
 
 
 def _is_seat(value: object) -> bool:

@@ -14,7 +14,7 @@ from kroeg.games.base import Action, RuleError
 
 from . import core
 from .state import BIDDING, PLAY, KlaverjasState
-from .tables import POINTS, STRENGTH, SUIT_OF
+from .tables import POINTS, STRENGTH, SUIT_OF, mask_cards
 
 if TYPE_CHECKING:
     from .game import Klaverjassen
@@ -53,7 +53,7 @@ def _bid(s: KlaverjasState, seat: int) -> Action:
 
 
 def _card(game: Klaverjassen, s: KlaverjasState, seat: int) -> int:
-    legal = cards_in(game.rules.legal_mask(s, seat))
+    legal = mask_cards(game.rules.legal_mask(s, seat))
     if len(legal) == 1:
         return legal[0]
     trump = s.trump

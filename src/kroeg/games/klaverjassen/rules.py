@@ -8,17 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kroeg.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN, card_str, cards_in
+from kroeg.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN
 from kroeg.cards import suit_str as _suit_str
 
 from .state import KlaverjasState
-from .tables import ABOVE, NOT_SUIT, RUN_ROEM, STRENGTH, STUK, SUIT_OF, TRUMP_BASE
+from .tables import (
+    ABOVE,
+    CARD_NAMES,
+    NOT_SUIT,
+    RUN_ROEM,
+    STRENGTH,
+    STUK,
+    SUIT_OF,
+    TRUMP_BASE,
+    mask_cards,
+)
 
 FULL_SUIT = (1 << 13) - 1
 
 
 def cards_text(mask: int) -> str:
-    return ", ".join(card_str(c) for c in cards_in(mask))
+    return ", ".join(CARD_NAMES[c] for c in mask_cards(mask))
 
 
 class Rules:

@@ -24,6 +24,7 @@ from kroeg.cards import (
     SUIT_MASKS,
     SUITS,
     TEN,
+    card_str,
     make_card,
     rank_of,
     suit_of,
@@ -80,6 +81,29 @@ ABOVE: tuple[tuple[int, ...], ...] = tuple(
 trump for a strength below ``TRUMP_BASE``, a card that is no trump)."""
 
 NOT_SUIT: tuple[int, ...] = tuple(~m for m in SUIT_MASKS)
+
+CARD_NAMES: tuple[str, ...] = tuple(card_str(c) for c in range(52))
+"""``CARD_NAMES[card]``: the record notation of every ordinary card."""
+
+_SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(make_card(SEVEN + i, suit) for i in range(8) if (bits >> i) & 1)
+        for bits in range(256)
+    )
+    for suit in SUITS
+)
+"""``_SUIT_CARDS[suit][bits]``: the cards 7..A of a suit whose bits (7 = bit 0) are set."""
+
+
+def mask_cards(mask: int) -> tuple[int, ...]:
+    """The piket cards of a mask, lowest id first (as :func:`kroeg.cards.cards_in`)."""
+    clubs, diamonds, hearts, spades = _SUIT_CARDS
+    return (
+        clubs[(mask >> SEVEN) & 255]
+        + diamonds[(mask >> (13 + SEVEN)) & 255]
+        + hearts[(mask >> (26 + SEVEN)) & 255]
+        + spades[(mask >> (39 + SEVEN)) & 255]
+    )
 
 
 def run_roem(suit_bits: int) -> int:
