@@ -256,9 +256,12 @@ def fillings(
     hand: int,
     jokers_held: Sequence[Card],
     free_jokers: int,
+    all_orders: bool = True,
 ) -> Iterator[list[MeldCard]]:
     """Every way to lay ``identities`` from the hand: each card real (when held) or a
-    joker standing for it (always for a card not held); at most ``free_jokers`` jokers."""
+    joker standing for it (always for a card not held); at most ``free_jokers`` jokers.
+    ``all_orders`` False: the two jokers are taken as one and the same (X1 first), as
+    a search that only counts points may."""
     if not jokers_held or free_jokers <= 0:
         if all(hand >> c & 1 for c in identities):
             yield [(c, None) for c in identities]
@@ -271,7 +274,12 @@ def fillings(
     for extra in range(spare + 1):
         for swapped in combinations(held, extra):
             joker_slots = sorted([*missing, *swapped])
-            for assignment in permutations(jokers_held, len(joker_slots)):
+            orders = (
+                permutations(jokers_held, len(joker_slots))
+                if all_orders
+                else [tuple(jokers_held[: len(joker_slots)])]
+            )
+            for assignment in orders:
                 stands = dict(zip(joker_slots, assignment, strict=True))
                 yield [
                     (stands[i], c) if i in stands else (c, None) for i, c in enumerate(identities)
@@ -339,23 +347,36 @@ def jokers_in(hand: int) -> list[Card]:
     return [j for j in (JOKER_1, JOKER_1 + 1) if hand >> j & 1]
 
 
-def set_options(rank: int, hand: int, rules: MeldRules) -> Iterator[list[MeldCard]]:
-    """Every new set of ``rank`` the hand can lay."""
+def set_options(
+    rank: int, hand: int, rules: MeldRules, through: Card | None = None, all_orders: bool = True
+) -> Iterator[list[MeldCard]]:
+    """Every new set of ``rank`` the hand can lay (with ``through``: holding that real card)."""
     jokers_held = jokers_in(hand)
+    real = (through, None)
     for size in (3, 4):
         for chosen in combinations(range(4), size):
             identities = [make_card(rank, s) for s in chosen]
-            for laid in fillings(identities, hand, jokers_held, rules.max_jokers):
-                if any(stands is None for _, stands in laid):
+            if through is not None and through not in identities:
+                continue
+            for laid in fillings(identities, hand, jokers_held, rules.max_jokers, all_orders):
+                if through is None:
+                    if any(stands is None for _, stands in laid):
+                        yield laid
+                elif real in laid:
                     yield laid
 
 
 def run_options(
-    suit: int, start: int, length: int, hand: int, rules: MeldRules
+    suit: int,
+    start: int,
+    length: int,
+    hand: int,
+    rules: MeldRules,
+    all_orders: bool = True,
 ) -> Iterator[list[MeldCard]]:
     """Every way the hand can lay the run of ``suit`` from ``start`` of ``length`` cards."""
     identities = [make_card((start + i) % 13, suit) for i in range(length)]
-    for laid in fillings(identities, hand, jokers_in(hand), rules.max_jokers):
+    for laid in fillings(identities, hand, jokers_in(hand), rules.max_jokers, all_orders):
         if all(stands is not None for _, stands in laid):
             continue
         if rules.no_adjacent_jokers and len(laid) - sum(1 for _, s in laid if s is None) == 2:
@@ -382,8 +403,15 @@ def meld_options(owner: int, hand: int, rules: MeldRules) -> list[tuple[MeldCard
     return out
 
 
-def layoff_options(meld: Meld, hand: int, rules: MeldRules) -> list[tuple[MeldCard, ...]]:
-    """Every lay-off of the hand (a mask) onto ``meld``: only the added cards, in order."""
+def layoff_options(
+    meld: Meld,
+    hand: int,
+    rules: MeldRules,
+    through: Card | None = None,
+    all_orders: bool = True,
+) -> list[tuple[MeldCard, ...]]:
+    """Every lay-off of the hand (a mask) onto ``meld``: only the added cards, in order.
+    With ``through``, only the lay-offs that hold that real card."""
     jokers_held = jokers_in(hand)
     free = rules.max_jokers - len(meld.jokers)
     out: list[tuple[MeldCard, ...]] = []
@@ -395,8 +423,10 @@ def layoff_options(meld: Meld, hand: int, rules: MeldRules) -> list[tuple[MeldCa
             card = make_card(meld.key, suit)
             if meld.real >> card & 1:
                 continue
-            if hand >> card & 1:
+            if hand >> card & 1 and through in (None, card):
                 out.append(((card, None),))
+            if through is not None:
+                continue
             if card not in shown and free > 0:
                 out.extend(((j, card),) for j in jokers_held)
         return out
@@ -426,7 +456,11 @@ def layoff_options(meld: Meld, hand: int, rules: MeldRules) -> list[tuple[MeldCa
                 continue
             added = [make_card((start + i) % 13, meld.key) for i in range(low)]
             added += [make_card((meld.start + meld.length + i) % 13, meld.key) for i in range(high)]
-            for laid in fillings(added, hand, jokers_held, free):
+            if through is not None and through not in added:
+                continue
+            for laid in fillings(added, hand, jokers_held, free, all_orders):
+                if through is not None and (through, None) not in laid:
+                    continue
                 if rules.no_adjacent_jokers:
                     try:
                         extend_meld(meld, laid, rules)

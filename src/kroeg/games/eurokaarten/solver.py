@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from kroeg.cards import Card, rank_of, suit_of
+from kroeg.cards import JOKER_1, JOKER_2, Card, rank_of, suit_of
 from kroeg.games.base import Action
 from kroeg.games.eurokaarten.melds import (
     CARD_POINTS,
@@ -33,6 +33,7 @@ from kroeg.games.eurokaarten.melds import (
 )
 
 _REAL = (1 << 52) - 1
+_JOKERS = (1 << JOKER_1) | (1 << JOKER_2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +63,14 @@ def _new_melds_with(card: Card, hand: int, rules: MeldRules) -> list[list[MeldCa
     same_rank = (hand >> rank & ONE_OF_EACH_SUIT).bit_count()
     out = []
     if same_rank + spare >= 3:
-        out = [laid for laid in set_options(rank, hand, rules) if real in laid]
+        out = list(set_options(rank, hand, rules, card, all_orders=False))
     held = suit_ranks(hand, suit)
     for start, length in run_arcs_through(rank, held, spare, rules.wraparound):
-        out.extend(laid for laid in run_options(suit, start, length, hand, rules) if real in laid)
+        out.extend(
+            laid
+            for laid in run_options(suit, start, length, hand, rules, all_orders=False)
+            if real in laid
+        )
     return out
 
 
@@ -92,6 +97,7 @@ class _Search:
             elif meld.kind == RUN and meld.length < 13:
                 self.runs_of_suit[meld.key].append(n)
         self.memo: dict[tuple[int, Changes], tuple[int, tuple[Action, ...]]] = {}
+        self.joker_layoffs: dict[Meld, list[tuple[MeldCard, ...]]] = {}
 
     def best(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         key = (hand, changes)
@@ -130,16 +136,24 @@ class _Search:
                 best_points, best_actions = points, (("meld", tuple(laid)), *actions)
                 if points == 0:
                     return best_points, best_actions
-        real = (card, None)
         for n in (*self.sets_of_rank[rank_of(card)], *self.runs_of_suit[suit_of(card)]):
-            for layoff in layoff_options(self._meld(n, changes), hand, self.rules):
-                if real in layoff:
-                    points, actions = self._lay_off(n, layoff, hand, changes)
-                    if points < best_points:
-                        best_points, best_actions = points, actions
-                        if points == 0:
-                            return best_points, best_actions
+            for layoff in layoff_options(
+                self._meld(n, changes), hand, self.rules, card, all_orders=False
+            ):
+                points, actions = self._lay_off(n, layoff, hand, changes)
+                if points < best_points:
+                    best_points, best_actions = points, actions
+                    if points == 0:
+                        return best_points, best_actions
         return best_points, best_actions
+
+    def _joker_layoffs(self, meld: Meld) -> list[tuple[MeldCard, ...]]:
+        """The lay-offs of jokers alone onto ``meld`` (both jokers offered), cached."""
+        found = self.joker_layoffs.get(meld)
+        if found is None:
+            found = layoff_options(meld, _JOKERS, self.rules)
+            self.joker_layoffs[meld] = found
+        return found
 
     def _jokers_only(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         """Only jokers are left: each one laid off saves 20, wherever it goes, so lay
@@ -150,26 +164,19 @@ class _Search:
         single: list[tuple[int, tuple[MeldCard, ...]]] = []
         double: list[tuple[int, tuple[MeldCard, ...]]] = []
         for n in range(len(self.table)):
-            meld = self._meld(n, changes)
-            options = layoff_options(meld, hand, self.rules)
-            firsts = [laid for laid in options if len(laid) == 1 and laid[0][0] == jokers[0]]
-            if firsts:
-                single.append((n, firsts[0]))
-            elif len(jokers) == 2:
-                seconds = [laid for laid in options if len(laid) == 1]
-                if seconds:
-                    single.append((n, seconds[0]))
-            double.extend((n, laid) for laid in options if len(laid) == 2)
+            options = self._joker_layoffs(self._meld(n, changes))
+            ones = [laid for laid in options if len(laid) == 1 and laid[0][0] in jokers]
+            if ones:
+                single.append((n, ones[0]))
+            if len(jokers) == 2:
+                double.extend((n, laid) for laid in options if len(laid) == 2)
         if len(jokers) == 2 and len(single) >= 2:
-            (n1, laid1), (n2, _) = single[0], single[1]
-            other = jokers[1] if laid1[0][0] == jokers[0] else jokers[0]
-            second = next(
-                laid
-                for laid in layoff_options(self._meld(n2, changes), 1 << other, self.rules)
-                if len(laid) == 1
-            )
-            return 0, (("layoff", n1, laid1), ("layoff", n2, second))
-        if len(jokers) == 2 and double:
+            (n1, laid1), (n2, laid2) = single[0], single[1]
+            if laid2[0][0] == laid1[0][0]:
+                other = jokers[1] if laid1[0][0] == jokers[0] else jokers[0]
+                laid2 = ((other, laid2[0][1]),)
+            return 0, (("layoff", n1, laid1), ("layoff", n2, laid2))
+        if double:
             n, laid = double[0]
             return 0, (("layoff", n, laid),)
         if single:
