@@ -212,14 +212,20 @@ async def autoplay(
     seat: int,
     timeout: float = 120.0,
     choose: Callable[[list[Any], random.Random], Any] | None = None,
+    until: Callable[[Frame], bool] = game_over,
 ) -> Frame:
-    """Play ``seat`` at random (only when the game waits for it) until the game is over;
-    the last frame."""
+    """Play ``seat`` at random (only when the game waits for it) until the game is over
+    (or ``until`` holds for a frame); that frame."""
     choose = choose or (lambda legal, r: r.choice(legal))
+    latest = [f for f in client.frames if is_state(table)(f) and f.get("view") is not None]
+    pending = latest[-1] if latest else None  # a state seen but not yet acted on
     async with asyncio.timeout(timeout):
         while True:
             try:
-                frame = await client.expect(is_state(table), timeout=30)
+                if pending is None:
+                    frame = await client.expect(is_state(table), timeout=30)
+                else:
+                    frame, pending = pending, None
             except TimeoutError:
                 tail = [(f["type"], f.get("version"), f.get("code")) for f in client.frames[-8:]]
                 raise AssertionError(f"the table went quiet; the last frames: {tail}") from None
@@ -229,7 +235,7 @@ async def autoplay(
                     frame = newer
             if frame.get("view") is None:
                 continue
-            if game_over(frame):
+            if until(frame) or game_over(frame):
                 return frame
             if frame["running"] and frame["legal"] and seat in frame["to_act"]:
                 action = choose(frame["legal"], rng)

@@ -736,8 +736,6 @@ class Table:
     def _watch(self, listener: Listener, since: int | None) -> None:
         self.listeners.add(listener)
         self._presence()
-        if since is not None and since == self.version:
-            return
         oldest = self.history[0][0] if self.history else None
         if since is not None and oldest is not None and oldest <= since + 1 <= self.version:
             audience = self.seat_of(listener.player)

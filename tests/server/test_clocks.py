@@ -1,0 +1,142 @@
+"""Clocks, timeouts, leaving and disconnecting (issue 5 item 3; RULES.md §7.8; seed 003:
+"Laat je die één keer verlopen, dan speelt het huis die beurt voor je. Laat je twee
+beurten op rij verlopen, dan is de partij voor jou voorbij. Ga je van tafel tijdens een
+partij, dan verlies je die partij.")."""
+
+from __future__ import annotations
+
+import time
+
+from tests.server.harness import Client, Frame, Server, game_over, is_state
+
+
+def _events(frame: Frame, kind: str) -> list[Frame]:
+    return [e for e in frame.get("events", []) if e["kind"] == kind]
+
+
+def _waits_for(table: str, seat: int) -> object:
+    return lambda f: is_state(table)(f) and f.get("running") and seat in (f.get("to_act") or [])
+
+
+def _has(table: str, kind: str) -> object:
+    return lambda f: is_state(table)(f) and f["type"] == "event" and _events(f, kind)
+
+
+async def _seat_and_start(
+    server: Server, game: str, variant: str, **fields: object
+) -> tuple[Client, str]:
+    table = server.table(game, variant, **fields)
+    client = await Client.connect(server, "Anna")
+    await client.send({"type": "sit", "table": table, "seat": 0})
+    await client.send({"type": "start", "table": table})
+    return client, table
+
+
+async def test_every_decision_has_a_clock_and_the_second_timeout_puts_the_player_out(
+    server: Server,
+) -> None:
+    client, table = await _seat_and_start(server, "toepen", "kroegregels", clock_seconds=0.4)
+    await client.expect(_waits_for(table, 0))
+    clock = await client.expect(lambda f: f["type"] == "clock" and f["seat"] == 0)
+    assert abs(clock["deadline"] - clock["now"] - 0.4) < 0.05
+    first = await client.expect(_has(table, "timeout"), timeout=5)
+    assert _events(first, "timeout")[0] == {"kind": "timeout", "to": None, "seat": 0, "timeouts": 1}
+    assert _events(first, "action")[0]["by"] == "timeout"
+    assert _events(first, "action")[0]["seat"] == 0
+    second = await client.expect(_has(table, "timeout"), timeout=10)
+    assert _events(second, "timeout")[0]["timeouts"] == 2
+    out = _events(second, "out")[0]
+    assert out["seat"] == 0 and out["reason"] == "timeouts" and out["player"] == client.player
+    assert second["seats"][0]["house"] and second["seats"][0]["out"]
+    assert second["view"]["you"] is None  # a spectator now: no hand
+    last = await client.expect(game_over, timeout=30)
+    end = next(e for f in client.frames if f["type"] == "event" for e in _events(f, "game_end"))
+    assert end["outcomes"][0] == "left"
+    assert last["seats"][0]["house"]
+    await client.close()
+
+
+async def test_a_move_of_your_own_resets_the_count(sqlite_server: Server) -> None:
+    client, table = await _seat_and_start(sqlite_server, "klaverjassen", "nku", clock_seconds=0.4)
+    first = await client.expect(_has(table, "timeout"), timeout=10)
+    assert _events(first, "timeout")[0]["timeouts"] == 1
+    frame = await client.expect(_waits_for(table, 0), timeout=10)
+    await client.send(
+        {"type": "act", "table": table, "version": frame["version"], "action": frame["legal"][0]}
+    )
+    mine = await client.expect(_has(table, "action"))
+    assert _events(mine, "action")[0]["by"] == "player"
+    again = await client.expect(_has(table, "timeout"), timeout=10)
+    assert _events(again, "timeout")[0]["timeouts"] == 1 and not _events(again, "out")
+    await client.close()
+
+
+async def test_leave_during_a_game_puts_the_player_out_at_once_and_loses(server: Server) -> None:
+    client, table = await _seat_and_start(
+        server, "klaverjassen", "nku", options={"game_length": "8_deals"}
+    )
+    watcher = await Client.connect(server, "Bram")
+    await watcher.send({"type": "watch", "table": table})
+    await client.expect(_waits_for(table, 0))
+    await client.send({"type": "leave", "table": table})
+    left = await watcher.expect(_has(table, "out"))
+    out = _events(left, "out")[0]
+    assert out == {
+        "kind": "out",
+        "to": None,
+        "seat": 0,
+        "reason": "left",
+        "player": client.player,
+        "name": "Anna",
+    }
+    await watcher.expect(game_over, timeout=60)
+    end = next(e for f in watcher.frames if f["type"] == "event" for e in _events(f, "game_end"))
+    assert end["outcomes"][0] == "left"
+    await client.close()
+    await watcher.close()
+
+
+async def test_a_disconnect_is_not_leaving_the_seat_waits_on_its_clock(
+    sqlite_server: Server,
+) -> None:
+    client, table = await _seat_and_start(sqlite_server, "toepen", "klassiek", clock_seconds=0.8)
+    watcher = await Client.connect(sqlite_server, "Bram")
+    await watcher.send({"type": "watch", "table": table})
+    await watcher.expect(lambda f: f["type"] == "snapshot")
+    await client.expect(_waits_for(table, 0))
+    await client.close()
+    away = await watcher.expect(lambda f: f["type"] == "presence")
+    assert away == {"type": "presence", "table": table, "seat": 0, "away": True}
+    summary = sqlite_server.get(f"/api/tables/{table}").json()
+    assert not summary["players"][0]["house"] and summary["players"][0]["name"] == "Anna"
+    started = time.monotonic()
+    timed_out = await watcher.expect(_has(table, "timeout"), timeout=10)
+    assert time.monotonic() - started > 0.2
+    assert timed_out["seats"][0]["away"] and timed_out["seats"][0]["player"] == client.player
+    back = await Client.connect(sqlite_server, name=None, token=client.token)
+    await back.send({"type": "watch", "table": table})
+    assert (await back.expect(lambda f: f["type"] == "snapshot"))["you"] == 0
+    present = await watcher.expect(lambda f: f["type"] == "presence")
+    assert present["away"] is False
+    await back.close()
+    await watcher.close()
+
+
+async def test_eurokaarten_house_plays_the_whole_turn_then_puts_the_player_out(
+    sqlite_server: Server,
+) -> None:
+    """RULES.md §7.8: one expiry, the house plays that turn; two in a row, out of the partij."""
+    client, table = await _seat_and_start(
+        sqlite_server, "eurokaarten", "standaard", clock_seconds=0.4
+    )
+    first = await client.expect(_has(table, "timeout"), timeout=10)
+    turn = [first]
+    while 0 in (turn[-1].get("to_act") or []):
+        turn.append(await client.expect(is_state(table)))
+    by_timeout = [e for f in turn for e in _events(f, "action")]
+    assert by_timeout and all(e["seat"] == 0 and e["by"] == "timeout" for e in by_timeout)
+    second = await client.expect(_has(table, "out"), timeout=20)
+    assert _events(second, "out")[0]["reason"] == "timeouts"
+    rest = await client.quiet(1.0)
+    assert all(0 not in (f.get("to_act") or []) for f in rest if is_state(table)(f))
+    await client.close()
