@@ -49,8 +49,12 @@ class Runtime:
         self._store = await open_store(self.settings.database_url)
         self._tokens = Tokens(await self._store.secret())
         table_settings = TableSettings(
-            house_delay=self.settings.house_delay, history=self.settings.history
+            house_delay=self.settings.house_delay,
+            history=self.settings.history,
+            test_seed=self.settings.test_seed,
         )
+        if self.settings.test_seed is not None:
+            log.warning("KROEG_TEST_SEED is set: shuffles are repeatable, NOT for real play")
         if self.settings.house_bots:
             self.house = await start_bot_house()
         self._lobby = Lobby(

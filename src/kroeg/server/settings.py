@@ -17,6 +17,11 @@ RATE = 20.0
 HISTORY = 256
 
 
+def _int_env(name: str) -> int | None:
+    value = os.environ.get(name)
+    return None if value is None or value == "" else int(value)
+
+
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
     database_url: str | None = None
@@ -32,6 +37,8 @@ class ServerSettings:
     house_bots: bool = True
     """Let the bots play the house's seats at the table's level (``KROEG_HOUSE_BOTS=0``:
     the house plays the game's ``default()``, as on a timeout)."""
+    test_seed: int | None = None
+    """Tests only (``KROEG_TEST_SEED``): repeatable shuffles, see TableSettings.test_seed."""
     echo: bool = False
     """Serve the bare websocket echo at ``/echo`` for the load benchmark (``KROEG_ECHO=1``)."""
 
@@ -44,5 +51,8 @@ class ServerSettings:
             rate=_float_env("KROEG_RATE", RATE),
             history=int(_float_env("KROEG_HISTORY", HISTORY)),
             house_bots=os.environ.get("KROEG_HOUSE_BOTS", "1") != "0",
+            test_seed=int(os.environ["KROEG_TEST_SEED"])
+            if os.environ.get("KROEG_TEST_SEED")
+            else None,
             echo=os.environ.get("KROEG_ECHO") == "1",
         )

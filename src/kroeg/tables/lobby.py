@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import time
 from collections.abc import Mapping
@@ -84,8 +85,18 @@ class Lobby:
             min_clock=self.min_clock,
         )
         table_id = secrets.token_hex(4)
+        rng = None
+        if self.settings.test_seed is not None:
+            rng = random.Random(self.settings.test_seed + len(self.tables))
         table = Table(
-            table_id, config, built, self.store, self.house, self.settings, created_at=time.time()
+            table_id,
+            config,
+            built,
+            self.store,
+            self.house,
+            self.settings,
+            created_at=time.time(),
+            rng=rng,
         )
         await self.store.create_table(
             TableRow(

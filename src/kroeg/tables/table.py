@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import random
 import secrets
 import time
 from collections import deque
@@ -93,6 +94,9 @@ class TableSettings:
     house_delay: float = 0.8
     """Seconds the house waits before it moves, so people can follow (zero in tests)."""
     history: int = HISTORY
+    test_seed: int | None = None
+    """Tests only: shuffle with ``random.Random(test_seed + n)`` for the n-th table made,
+    instead of the CSPRNG, so a browser test can look for a deal."""
 
 
 # Commands -------------------------------------------------------------------------
@@ -177,6 +181,7 @@ class Table:
         settings: TableSettings,
         *,
         created_at: float,
+        rng: random.Random | None = None,
     ) -> None:
         self.id = table_id
         self.config = config
@@ -200,7 +205,8 @@ class Table:
         self.house_due: float | None = None
         self.history: deque[tuple[int, list[Event]]] = deque(maxlen=settings.history)
         self.inbox: asyncio.Queue[Command] = asyncio.Queue()
-        self.rng = secrets.SystemRandom()
+        self.rng = rng or secrets.SystemRandom()
+        """Shuffles and game seeds: the CSPRNG; never sent anywhere."""
         self.task: asyncio.Task[None] | None = None
         self.away: dict[int, bool] = {}
         self.staged: _Staged | None = None
@@ -412,7 +418,7 @@ class Table:
             raise TableError("not_seated", "only a player seated at the table may start a game")
         if self.running:
             raise TableError("game_running", "a game is already running at this table")
-        seed = secrets.randbits(62)
+        seed = self.rng.getrandbits(62)
         state = self.game.new_state(len(self.seats), dealer=None, seed=seed)
         dealer = self.game.view(state, None).get("dealer")
         for seat in self.seats:
