@@ -19,7 +19,7 @@ from .tables import POINTS, STRENGTH, SUIT_OF, mask_cards
 if TYPE_CHECKING:
     from .game import Klaverjassen
 
-BID_THRESHOLD = 70
+BID_THRESHOLD = 80
 """Hand value (card points with that trump + 8 per trump held) from which the house plays."""
 TRUMP_WEIGHT = 8
 
