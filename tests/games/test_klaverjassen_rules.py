@@ -642,3 +642,13 @@ def test_first_to_1500_ends_when_a_team_passes_1500() -> None:
     s.points, s.roem, s.tricks_won = [100, 62], [0, 0], [5, 3]
     core.finish_deal(game.config, s, None)
     assert game.result(s) == {"winner": 0}
+
+
+def test_copy_is_complete_and_independent() -> None:
+    """Engine conventions: ``copy`` is a full, independent copy (for search and tests)."""
+    game, s = table(hands={0: "Ac Kc", 1: "7c 8c", 2: "9c Tc", 3: "Jc Qc"}, plays="Ac 7c")
+    other = game.copy(s)
+    assert set(other.snapshot()) == set(KlaverjasState.__slots__)
+    assert other.snapshot() == s.snapshot()
+    game.apply(other, 2, ("play", parse_card("9c")))
+    assert s.trick == parse_cards(["Ac", "7c"]) and s.hands[2] == mask_of(parse_cards(["9c", "Tc"]))

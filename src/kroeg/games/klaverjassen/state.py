@@ -90,13 +90,43 @@ class KlaverjasState:
         self.winner: int | None = None
 
     def copy(self) -> KlaverjasState:
-        other = KlaverjasState.__new__(KlaverjasState)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = list(value)
-            setattr(other, name, value)
-        return other
+        """An independent copy (lists copied; their items are never mutated in place).
+
+        Written out field by field because searching bots copy states all the time;
+        ``test_copy_is_complete_and_independent`` checks that no field is forgotten.
+        """
+        o = KlaverjasState.__new__(KlaverjasState)
+        o.bid_index = self.bid_index
+        o.bid_order = self.bid_order
+        o.bids = list(self.bids)
+        o.claimable = self.claimable
+        o.deal_no = self.deal_no
+        o.dealer = self.dealer
+        o.declarer = self.declarer
+        o.forced = self.forced
+        o.hands = list(self.hands)
+        o.last_trick = self.last_trick
+        o.leader = self.leader
+        o.led = self.led
+        o.phase = self.phase
+        o.played = list(self.played)
+        o.plays_questioned = list(self.plays_questioned)
+        o.points = list(self.points)
+        o.questionable = list(self.questionable)
+        o.revoke_roem = list(self.revoke_roem)
+        o.roem = list(self.roem)
+        o.seen = self.seen
+        o.summaries = list(self.summaries)
+        o.totals = list(self.totals)
+        o.trick = list(self.trick)
+        o.tricks_played = self.tricks_played
+        o.tricks_won = list(self.tricks_won)
+        o.trump = self.trump
+        o.turn = self.turn
+        o.win_seat = self.win_seat
+        o.win_strength = self.win_strength
+        o.winner = self.winner
+        return o
 
     def snapshot(self) -> dict[str, Any]:
         """Every field, for tests that check an error left the state untouched."""
