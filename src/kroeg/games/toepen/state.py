@@ -140,9 +140,17 @@ class ToepenState:
         c.losers = None if self.losers is None else self.losers[:]
         return c
 
-    def snapshot(self) -> dict[str, Any]:
-        """Every field as plain data (for tests that check an error changed nothing)."""
-        return {name: _plain(getattr(self, name)) for name in self.__slots__}
+    def snapshot(self) -> list[Any]:
+        """Every field's value, containers copied (to check that an error changed nothing)."""
+        out: list[Any] = []
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if name == "laundry":
+                value = [entry[:] for entry in value]
+            elif isinstance(value, (list, set)):
+                value = value.copy()
+            out.append(value)
+        return out
 
 
 _LISTS = {
@@ -160,18 +168,7 @@ _LISTS = {
     "laundry",
     "revoke_calls",
     "led_suits",
-    "done_tricks",
     "history",
     "losers",
 }
 _SCALARS = tuple(name for name in ToepenState.__slots__ if name not in _LISTS)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, set):
-        return sorted(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
