@@ -27,6 +27,12 @@ export function variantLabel(game, variant) {
   return has(key) ? t(key) : variant;
 }
 
+/** An option value as the form shows it: "aan"/"uit" for booleans, spaces for underscores. */
+function valueText(value) {
+  if (typeof value === "boolean") return t(value ? "lobby.on" : "lobby.off");
+  return String(value).replaceAll("_", " ");
+}
+
 export class LobbyView {
   constructor(root, app) {
     this.root = root;
@@ -152,7 +158,7 @@ export class LobbyView {
         { class: "option" },
         h("label", { for: id }, optionLabel(g.game, name)),
         control,
-        h("span", { class: "help" }, optionHelp(g.game, name, spec), " ", t("lobby.default_is", { value: String(defaults[name]).replaceAll("_", " ") })),
+        h("span", { class: "help" }, optionHelp(g.game, name, spec), " ", t("lobby.default_is", { value: valueText(defaults[name]) })),
       );
     });
     return h(

@@ -8,10 +8,10 @@
 // trump, else highest of the led suit). It never judges legality: the server did that.
 
 import { api } from "./api.js";
-import { cardName, cardShort, parseCard, rankIndex } from "./cards.js";
+import { cardName, cardShort, parseCard, rankIndex, suitSymbol } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { errorText } from "./errors.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { cardFace } from "./parts.js";
 
 const TOEPEN_ORDER = "JQKA789T";
@@ -129,7 +129,7 @@ export function dealSteps(record, dealIndex) {
       default:
         break;
     }
-    let text = t("replay.step", { name: nameOf(seat), what: describe(verb, args) });
+    let text = describe(nameOf(seat), verb, args);
     if (state.trick.length && state.trick.length >= state.active.size) {
       const winner = trickWinner(record.game, state.trick, state.trump);
       state.lastTrick = { plays: state.trick, winner };
@@ -141,10 +141,15 @@ export function dealSteps(record, dealIndex) {
   return steps;
 }
 
-function describe(verb, args) {
-  const key = `verb.${verb}`;
+/** The step as the table's log says it ("Anna speelt ♥10."), else "Anna: verb args". */
+function describe(name, verb, args) {
   const shown = args.map((a) => (Array.isArray(a) ? a.map((c) => cardShort(c)).join(" ") : typeof a === "string" && /^([2-9TJQKA][cdhs]|X[12])/.test(a) ? cardShort(a) : String(a)));
-  return [t(key), ...shown].join(" ");
+  const card = typeof args[0] === "string" && /^([2-9TJQKA][cdhs]|X[12])/.test(args[0]) ? cardShort(args[0]) : "";
+  let arg = shown.join(" ");
+  if (verb === "draw") arg = t(args[0] === "stock" ? "euro.from_stock" : "euro.from_discard");
+  if (verb === "bid") arg = `${suitSymbol(args[0])} ${t(`suit.${args[0]}`)}`;
+  if (has(`log.${verb}`)) return t(`log.${verb}`, { name, card, arg });
+  return t("replay.step", { name, what: [t(`verb.${verb}`), ...shown].join(" ") });
 }
 
 export class ReplayView {

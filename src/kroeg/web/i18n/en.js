@@ -54,6 +54,8 @@ export default {
   "lobby.private": "Private (invite only)",
   "lobby.create": "Create table",
   "lobby.cancel": "Cancel",
+  "lobby.on": "on",
+  "lobby.off": "off",
   "lobby.default_is": "(default: {value})",
   "table.loading": "Loading table…",
   "table.felt": "{game} table",

@@ -55,6 +55,8 @@ export default {
   "lobby.private": "Privé (alleen met uitnodiging)",
   "lobby.create": "Tafel maken",
   "lobby.cancel": "Annuleren",
+  "lobby.on": "aan",
+  "lobby.off": "uit",
   "lobby.default_is": "(standaard: {value})",
 
   "table.loading": "Tafel laden…",
