@@ -1,0 +1,94 @@
+"""The REST lobby API (issue 5 item 8) and the static client's routes."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.server.harness import Server
+
+
+def test_health_variants_and_openapi(sqlite_server: Server) -> None:
+    assert sqlite_server.get("/api/health").json() == {
+        "ok": True,
+        "tables": sqlite_server.get("/api/health").json()["tables"],
+        "database": "sqlite",
+    }
+    games = {g["game"]: g for g in sqlite_server.get("/api/variants").json()["games"]}
+    assert set(games) == {"toepen", "klaverjassen", "eurokaarten"}
+    assert games["toepen"]["variants"]["kroegregels"]["max_points"] == 10
+    assert games["klaverjassen"]["options"]["troefplicht"]["type"] == "choice"
+    assert games["eurokaarten"]["seat_range"] == [6, 6]
+    paths = sqlite_server.get("/openapi.json").json()["paths"]
+    assert "/api/tables" in paths and "/api/games/{game_id}/record" in paths
+
+
+def test_guests_get_a_token_that_works_as_cookie_and_bearer(sqlite_server: Server) -> None:
+    r = sqlite_server.post("/api/guests", {"name": " Anna  de Vries "})
+    assert r.status_code == 200
+    guest = r.json()
+    assert guest["name"] == "Anna de Vries" and r.cookies["kroeg_token"] == guest["token"]
+    by_cookie = httpx.get(
+        f"{sqlite_server.url}/api/me", cookies={"kroeg_token": guest["token"]}, timeout=10
+    )
+    assert by_cookie.json() == {"player": guest["player"], "name": "Anna de Vries"}
+    forged = guest["token"][:-1] + ("0" if guest["token"][-1] != "0" else "1")
+    r = httpx.get(
+        f"{sqlite_server.url}/api/me", headers={"authorization": f"Bearer {forged}"}, timeout=10
+    )
+    assert r.status_code == 401 and r.json()["detail"]["code"] == "not_authenticated"
+    assert sqlite_server.post("/api/guests", {"name": ""}).status_code == 422
+    assert sqlite_server.post("/api/guests", {"name": "x" * 25}).status_code == 422
+
+
+def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> None:
+    token = sqlite_server.post("/api/guests", {"name": "Bram"}).json()["token"]
+    bad = [
+        ({"game": "poker", "variant": "x"}, "unknown game"),
+        ({"game": "toepen", "variant": "snel"}, "unknown variant"),
+        ({"game": "toepen", "variant": "klassiek", "options": {"max_points": 1}}, "max_points"),
+        ({"game": "eurokaarten", "variant": "standaard", "seats": 5}, "6 seats"),
+        ({"game": "klaverjassen", "variant": "nku", "house_level": "god"}, "house_level"),
+        ({"game": "klaverjassen", "variant": "nku", "clock_seconds": 0.01}, "clock_seconds"),
+    ]
+    for body, words in bad:
+        r = sqlite_server.post("/api/tables", body)
+        assert r.status_code == 422, body
+        assert words in r.json()["detail"]["message"], r.json()
+    open_id = sqlite_server.table("eurokaarten", "standaard")
+    secret = sqlite_server.post(
+        "/api/tables", {"game": "toepen", "variant": "kroegregels", "private": True}
+    ).json()
+    assert secret["invite"] == f"/t/{secret['id']}"
+    listed = {t["id"] for t in sqlite_server.get("/api/tables").json()["tables"]}
+    assert open_id in listed and secret["id"] not in listed
+    summary = sqlite_server.get(f"/api/tables/{open_id}").json()
+    assert summary["seats"] == 6 and all(p["house"] for p in summary["players"])
+    sat = sqlite_server.post(f"/api/tables/{open_id}/sit", {"seat": 3}, token=token).json()
+    assert sat["players"][3] == {"seat": 3, "name": "Bram", "house": False, "out": False}
+    again = sqlite_server.post(f"/api/tables/{open_id}/sit", {}, token=token)
+    assert again.status_code == 409 and again.json()["detail"]["code"] == "already_seated"
+    assert sqlite_server.post(f"/api/tables/{open_id}/sit", {}).status_code == 401
+    stood = sqlite_server.post(f"/api/tables/{open_id}/stand", token=token).json()
+    assert stood["players"][3]["house"]
+    assert sqlite_server.get("/api/tables/nothere").status_code == 404
+
+
+def test_a_record_is_published_only_once_the_game_is_over(sqlite_server: Server) -> None:
+    token = sqlite_server.post("/api/guests", {"name": "Cor"}).json()["token"]
+    table = sqlite_server.table("klaverjassen", "nku")
+    sqlite_server.post(f"/api/tables/{table}/sit", token=token)
+    started = sqlite_server.post(f"/api/tables/{table}/start", token=token).json()
+    assert started["running"] and started["game_id"]
+    r = sqlite_server.get(f"/api/games/{started['game_id']}/record")
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "game_not_over"
+    assert sqlite_server.get("/api/games/999999/record").status_code == 404
+    stand = sqlite_server.post(f"/api/tables/{table}/stand", token=token)
+    assert stand.status_code == 409 and stand.json()["detail"]["code"] == "game_running"
+
+
+def test_the_client_is_served_at_root_deep_links_and_web(sqlite_server: Server) -> None:
+    root = sqlite_server.get("/")
+    assert root.status_code == 200 and root.headers["content-type"].startswith("text/html")
+    assert sqlite_server.get("/t/abcdef12").text == root.text
+    assert sqlite_server.get("/web/index.html").status_code == 200
+    assert sqlite_server.get("/web/no-such-file.js").status_code == 404

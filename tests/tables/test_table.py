@@ -1,0 +1,208 @@
+"""The table actor on its own (a real SQLite store, fake listeners, a tiny game)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kroeg.store import Store, open_store
+from kroeg.tables import table as t
+from kroeg.tables.config import TableConfig
+from kroeg.tables.errors import TableError
+from kroeg.tables.house import House
+from kroeg.tables.table import Table, TableSettings
+from tests.tables.fake import SayGame
+
+
+class Ear:
+    """A listener that keeps what it is sent."""
+
+    def __init__(self, player: str | None) -> None:
+        self.player = player
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, frame: bytes) -> None:
+        self.frames.append(json.loads(frame))
+
+    def events(self, kind: str) -> list[dict[str, Any]]:
+        return [
+            e for f in self.frames if f["type"] == "event" for e in f["events"] if e["kind"] == kind
+        ]
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await open_store(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
+    yield s
+    await s.close()
+
+
+async def _table(
+    store: Store, game: str = "toepen", variant: str = "kroegregels", clock: float = 60.0
+) -> Table:
+    config = TableConfig(game, variant, {}, 4, clock, False, "huis")
+    table = Table(
+        "t1",
+        config,
+        SayGame("plain"),
+        store,
+        House(),
+        TableSettings(house_delay=0),
+        created_at=time.time(),
+    )
+    from kroeg.store import TableRow
+
+    await store.create_table(
+        TableRow("t1", game, variant, {}, 4, clock, False, "huis", time.time(), 0, table.seating())
+    )
+    table.start()
+    return table
+
+
+async def _say(table: Table, player: str, word: str) -> None:
+    await table.ask(t.Act(player, table.version, [word]))
+
+
+async def test_a_loser_gives_the_seat_to_the_longest_waiting_who_greets(store: Store) -> None:
+    """RULES.md §2.8 / seed 000: "De speler die een spel verliest geeft zijn zetel aan de
+    toeptafel af aan de langst wachtende. Degene die instapt, stelt zich voor"."""
+    table = await _table(store)
+    ear = Ear("cor")
+    await table.ask(t.Sit("anna", "Anna", 1))
+    await table.ask(t.Sit("bram", "Bram", 2))
+    await table.ask(t.Start("anna"))
+    await table.ask(t.Sit("cor", "Cor", None, listener=ear))
+    await table.ask(t.Sit("dirk", "Dirk", None))
+    assert [n for _, n in table.waiting] == ["Cor", "Dirk"]
+    await _say(table, "anna", "lose")  # seat 1 speaks first (dealer 0)
+    await _say(table, "bram", "win")
+    # The house said win for seats 3 and 0; Anna lost and gives her seat to Cor, the
+    # longest waiting; Dirk, next on the list, takes a seat of the house.
+    assert [s.name for s in table.seats] == ["Dirk", "Cor", "Bram", "Ria"]
+    assert not table.waiting
+    cor, dirk = ear.events("greeting")
+    assert cor == {
+        "kind": "greeting",
+        "to": None,
+        "seat": 1,
+        "player": "cor",
+        "name": "Cor",
+        "text": "Hallo allemaal, ik ben Cor!",
+    }
+    assert dirk["seat"] == 0 and dirk["name"] == "Dirk"
+    stand = ear.events("stand")
+    assert stand == [{"kind": "stand", "to": None, "seat": 1, "player": "anna", "name": "Anna"}]
+    assert ear.events("game_end")[0]["outcomes"] == ["won", "lost", "won", "won"]
+    await table.stop()
+
+
+async def test_nobody_waiting_the_loser_keeps_the_seat(store: Store) -> None:
+    table = await _table(store)
+    await table.ask(t.Sit("anna", "Anna", 1))
+    await table.ask(t.Start("anna"))
+    await _say(table, "anna", "lose")
+    assert table.seats[1].player == "anna" and not table.running
+    await table.stop()
+
+
+async def test_waiting_people_take_house_seats_between_games(store: Store) -> None:
+    table = await _table(store, "klaverjassen", "nku")
+    await table.ask(t.Sit("anna", "Anna", 0))
+    await table.ask(t.Start("anna"))
+    await table.ask(t.Sit("bram", "Bram", None))
+    await _say(table, "anna", "lose")
+    assert [s.name for s in table.seats][:2] == ["Anna", "Bram"]  # no rotation here
+    assert not table.waiting
+    await table.stop()
+
+
+async def test_stand_is_refused_during_a_game_and_leave_loses(store: Store) -> None:
+    table = await _table(store)
+    ear = Ear(None)
+    await table.ask(t.Watch(ear))
+    await table.ask(t.Sit("anna", "Anna", 1))
+    await table.ask(t.Start("anna"))
+    with pytest.raises(TableError) as refused:
+        await table.ask(t.Stand("anna"))
+    assert refused.value.code == "game_running"
+    version = table.version
+    await table.ask(t.Leave("anna"))
+    assert ear.events("out")[0]["reason"] == "left"
+    assert ear.events("game_end")[0]["outcomes"][1] == "left"
+    assert table.version > version and table.seats[1].player is None
+    with pytest.raises(TableError) as refused:
+        await table.ask(t.Act("anna", table.version, ["win"]))
+    assert refused.value.code == "no_game"
+    await table.stop()
+
+
+async def test_a_failed_commit_changes_nothing_and_the_table_goes_on(store: Store) -> None:
+    table = await _table(store)
+    await table.ask(t.Sit("anna", "Anna", 1))
+    await table.ask(t.Start("anna"))
+    version, said = table.version, list(table.state.said)
+    real_write = store.write
+    calls = 0
+
+    async def failing_write(change: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise OSError("disk full")
+        return await real_write(change)
+
+    store.write = failing_write  # type: ignore[method-assign]
+    with pytest.raises(TableError) as failed:
+        await _say(table, "anna", "lose")
+    assert failed.value.code == "internal"
+    assert table.version == version and table.state.said == said
+    await _say(table, "anna", "lose")
+    assert table.state.said[1] == "lose"
+    await table.stop()
+
+
+async def test_a_restored_table_has_the_same_version_seats_and_state(store: Store) -> None:
+    table = await _table(store)
+    await table.ask(t.Sit("anna", "Anna", 2))
+    await table.ask(t.Sit("bram", "Bram", 3))
+    await table.ask(t.Start("anna"))
+    await _say(table, "anna", "lose")  # after the house for seat 1; Bram (3) is next
+    await table.stop()
+    row = await store.table("t1")
+    assert row is not None
+    running = await store.running_game("t1")
+    entries = await store.log(running.id) if running else []
+    again = Table(
+        "t1",
+        table.config,
+        SayGame("plain"),
+        store,
+        House(),
+        TableSettings(house_delay=0),
+        created_at=0,
+    )
+    again.restore(row, running, entries)
+    assert again.version == table.version
+    assert [s.player for s in again.seats] == [s.player for s in table.seats]
+    assert again.state.said == table.state.said == [None, "win", "lose", None]
+    assert again.state.hands == table.state.hands
+
+
+async def test_a_person_gets_a_clock_the_house_none(store: Store) -> None:
+    table = await _table(store, clock=0.2)
+    ear = Ear(None)
+    await table.ask(t.Watch(ear))
+    await table.ask(t.Sit("anna", "Anna", 2))
+    await table.ask(t.Start("anna"))
+    clocks = [f for f in ear.frames if f["type"] == "clock"]
+    assert [c["seat"] for c in clocks] == [2]  # seat 1 (house) spoke at once
+    await asyncio.sleep(0.5)
+    assert ear.events("timeout")[0]["seat"] == 2
+    assert table.state.said[2] == "win"  # the house's default for her
+    await table.stop()
