@@ -1,0 +1,325 @@
+"""``kroeg play toepen``: a whole game of Toepen in the terminal against the house.
+
+You sit at seat 0; the house plays every other seat with ``default()``. On your turn
+you get a numbered list of what you may do (play a card, knock, stay, fold, look,
+exchange, keep, laundry, challenge); type its number, a card (``h10``, ``sb``, ``Th``)
+or a word (``klop``, ``mee``, ``pas``, ``kijk``, ``wissel``, ``houd``, ``was``).
+In klassiek you are also asked, before the first card, whether to claim vuile was or
+to challenge a claim. Text and prompts are Dutch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+
+from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card
+from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
+from kroeg.games.toepen import Toepen
+from kroeg.games.toepen.state import ToepenState
+from kroeg.records import RecordWriter
+
+HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans")
+YOU = 0
+SUIT_KEYS = {"k": "c", "r": "d", "h": "h", "s": "s"}
+RANK_KEYS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
+WORDS = {
+    "k": "knock",
+    "klop": "knock",
+    "kloppen": "knock",
+    "m": "stay",
+    "mee": "stay",
+    "meegaan": "stay",
+    "p": "fold",
+    "pas": "fold",
+    "passen": "fold",
+    "kijk": "look",
+    "kijken": "look",
+    "w": "exchange",
+    "wissel": "exchange",
+    "houd": "keep",
+    "was": "laundry",
+    "vuile was": "laundry",
+    "c": "challenge",
+    "controleer": "challenge",
+}
+VERBS_NL = {
+    "knock": "klop",
+    "stay": "mee",
+    "fold": "pas",
+    "look": "kijk",
+    "keep": "houd",
+    "laundry": "vuile was",
+}
+REASONS_NL = (
+    ("must follow suit", "je moet bekennen"),
+    ("made the latest knock", "je mag niet over je eigen klop kloppen"),
+    ("knock limit", "kloppen mag niet: dan komt iemand boven de grens"),
+)
+
+Input = Callable[[str], str]
+Output = Callable[[str], None]
+
+
+def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
+    try:
+        variant = args.variant or "kroegregels"
+        game = Toepen(variant)
+        seats = args.seats or 4
+        game.check_seats(seats)
+    except InvalidInput as e:
+        output_fn(f"Kan niet beginnen: {e}")
+        return 2
+    table = Table(game, seats, args, input_fn, output_fn)
+    try:
+        table.run()
+    except EOFError:
+        output_fn("\nGestopt.")
+        table.write_record()
+        return 1
+    table.write_record()
+    return 0
+
+
+class Table:
+    """One game in the terminal: deals, asks you for your decisions, lets the house play."""
+
+    def __init__(
+        self,
+        game: Toepen,
+        seats: int,
+        args: argparse.Namespace,
+        input_fn: Input,
+        output_fn: Output,
+    ) -> None:
+        self.game = game
+        self.args = args
+        self.ask = input_fn
+        self.say = output_fn
+        # A record without a dealer replays the same only with its seed: always keep one.
+        seed = args.seed if args.seed is not None else random.randrange(2**31)
+        self.rng = random.Random(seed)
+        self.names = [args.name, *HOUSE_NAMES[: seats - 1]]
+        self.state: ToepenState = game.new_state(seats, seed=seed)
+        self.writer = RecordWriter(game, seats, names=self.names, seed=seed)
+        self.asked_laundry = -1
+
+    def run(self) -> None:
+        game, s = self.game, self.state
+        self.say(
+            f"Toepen ({game.variant}) met {', '.join(self.names)}. Verliezen doe je bij"
+            f" {game.rules.max_points} strafpunten."
+        )
+        if s.het is not None:
+            for drawn in s.het:
+                cards = ", ".join(f"{self.names[p]} {dutch_short(c)}" for p, c in drawn)
+                self.say(f"Het: {cards}")
+        self.say(f"{self.names[s.dealer]} deelt als eerste.")
+        while not game.is_over(s):
+            dealer = game.pending_deal(s)
+            if dealer is not None:
+                self.step(dealer, game.random_deal(s, self.rng))
+                continue
+            to_act = game.to_act(s)
+            if YOU in to_act:
+                self.step(YOU, self.choose(game.legal(s, YOU)))
+                continue
+            side = self.side_action()
+            if side is not None:
+                self.step(YOU, side)
+                continue
+            seat = min(to_act)
+            self.step(seat, game.default(s, seat))
+        self.say(f"Eindstand (Mieke): {self.points()}")
+
+    def step(self, seat: int, action: Action | Deal) -> None:
+        events = self.game.apply(self.state, seat, action)
+        self.writer.add(seat, action)
+        for event in events:
+            if event.to in (None, YOU):
+                line = self.describe(event)
+                if line:
+                    self.say(line)
+
+    def side_action(self) -> Action | None:
+        """Klassiek: vuile was and its challenge are out of turn; ask once per chance."""
+        game, s = self.game, self.state
+        legal = game.legal(s, YOU)
+        chance = len(s.laundry) * 2 + int(s.played_any)
+        if s.played_any or chance == self.asked_laundry:
+            return None
+        options = [a for a in legal if a[0] in ("laundry", "challenge")]
+        if not options:
+            return None
+        self.asked_laundry = chance
+        self.show_table()
+        self.say("Voor de eerste kaart mag je nog:")
+        return self.ask_action(options, optional=True)
+
+    def choose(self, legal: list[Action]) -> Action:
+        action = self.ask_action(legal, optional=False)
+        assert action is not None
+        return action
+
+    def ask_action(self, legal: list[Action], *, optional: bool) -> Action | None:
+        self.show_table()
+        menu = "  ".join(f"{i}) {self.action_nl(a)}" for i, a in enumerate(legal, 1))
+        extra = "  (Enter: niets)" if optional else ""
+        while True:
+            text = self.ask(f"Wat doe je? {menu}{extra}\n> ").strip().lower()
+            if optional and not text:
+                return None
+            if text in ("?", "help"):
+                self.say(_HELP)
+                continue
+            if text in ("mieke", "mieke?", "stand"):
+                self.say(f"Mieke: {self.points()}")
+                continue
+            action = self.parse(text, legal)
+            if action is not None:
+                return action
+            allowed = f"een nummer van 1 tot {len(legal)}"
+            self.say(f"Dat kan niet: {self.why(text)} Kies {allowed}, of typ ? voor hulp.")
+
+    def parse(self, text: str, legal: list[Action]) -> Action | None:
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        verb = WORDS.get(text)
+        if verb is not None:
+            matches = [a for a in legal if a[0] == verb]
+            return matches[0] if len(matches) == 1 else None
+        card = self.card_of(text)
+        if card is not None and ("play", card) in legal:
+            return ("play", card)
+        return None
+
+    @staticmethod
+    def card_of(text: str) -> int | None:
+        """A card typed as Dutch short (``h10``, ``sb``, ``♥10``) or record notation."""
+        text = text.replace("♣", "k").replace("♦", "r").replace("♥", "h").replace("♠", "s")
+        if len(text) >= 2 and text[0] in SUIT_KEYS and text[1:] in RANK_KEYS:
+            return parse_card(RANK_KEYS[text[1:]] + SUIT_KEYS[text[0]])
+        try:
+            return parse_card(text[:-1].upper() + text[-1:])
+        except (ValueError, IndexError):
+            return None
+
+    def why(self, text: str) -> str:
+        """Why a typed action is refused, in Dutch."""
+        card = self.card_of(text)
+        if card is None:
+            return f"'{text}' begrijp ik niet."
+        try:
+            self.game.apply(self.game.copy(self.state), YOU, ("play", card))
+        except (RuleError, InvalidInput) as e:
+            message = str(e)
+            for english, dutch in REASONS_NL:
+                if english in message:
+                    return f"{dutch}."
+            if "not in your hand" in message:
+                return f"{dutch_short(card)} heb je niet."
+            return f"{dutch_short(card)} mag nu niet."
+        return f"{dutch_short(card)} mag nu niet."
+
+    def show_table(self) -> None:
+        view = self.game.view(self.state, YOU)
+        hand = " ".join(dutch_short(parse_card(c)) for c in view["hand"] or [])
+        trick = ", ".join(
+            f"{self.names[t['seat']]} {dutch_short(parse_card(t['card']))}" for t in view["trick"]
+        )
+        self.say(f"Jouw kaarten: {hand or '(geen)'}")
+        self.say(f"Op tafel: {trick or '(leeg)'}   Inzet: {view['stake']}   Mieke: {self.points()}")
+
+    def points(self) -> str:
+        return ", ".join(
+            f"{name} {p}" for name, p in zip(self.names, self.state.points, strict=True)
+        )
+
+    def action_nl(self, action: Action) -> str:
+        verb = action[0]
+        if verb == "play":
+            return dutch_short(action[1])
+        if verb == "exchange":
+            return f"wissel {dutch_short(action[1])}"
+        if verb == "challenge":
+            return f"controleer {self.names[action[1]]}"
+        if verb == "revoke":
+            return f"{self.names[action[1]]} verzaakt!"
+        return VERBS_NL.get(str(verb), str(verb))
+
+    def describe(self, event: Event) -> str | None:
+        """One Dutch line for an event (None for those the table shows otherwise)."""
+        d = event.data
+        name = self.names[d["seat"]] if isinstance(d.get("seat"), int) else ""
+        kind = event.kind
+        if kind == "deal":
+            dealer = self.names[d["dealer"]]
+            return f"\n=== Ronde {d['deal_no']}: {dealer} deelt, inzet {d['stake']} ==="
+        if kind == "hand":
+            return "Je krijgt: " + " ".join(dutch_short(parse_card(c)) for c in d["cards"])
+        simple: dict[str, Callable[[], str]] = {
+            "play": lambda: f"{name} speelt {dutch_short(parse_card(d['card']))}",
+            "knock": lambda: f"{name} klopt! De inzet is nu {d['stake']}.",
+            "stay": lambda: (
+                f"{name} gaat mee" + (" en klopt erover!" if d.get("knocks_again") else ".")
+            ),
+            "fold": lambda: f"{name} past ({d['cost']} strafpunt{'en' if d['cost'] != 1 else ''}).",
+            "look": lambda: f"{name} kijkt (speelt voor {d['stake']}).",
+            "trick": lambda: f"Slag {d['trick_no']} voor {self.names[d['winner']]}.",
+            "lead": lambda: f"{name} komt uit.",
+            "whistle": lambda: f"{name} fluit! (drie {'tienen' if d['rank'] == 'T' else 'boeren'})",
+            "stand_up": lambda: (
+                f"{name} staat op! (vier {'tienen' if d['rank'] == 'T' else 'boeren'})"
+            ),
+            "exchange": lambda: (
+                f"{name} legt {dutch_short(parse_card(d['card']))} open en pakt een kaart."
+            ),
+            "draw": lambda: f"Je pakt {dutch_short(parse_card(d['card']))}.",
+            "keep": lambda: f"{name} houdt zijn kaarten.",
+            "reveal": lambda: f"{name} toont de klaveren aas.",
+            "applause": lambda: "Applaus voor de compromiskaart!",
+            "tienentrekker": lambda: "Tienentrekker, tienentrekker, HEU HEU!",
+            "heeft_men_meer": lambda: f"Heeft men meer? ({SUIT_NAMES_NL['cdhs'.index(d['suit'])]})",
+            "boerenfiske": lambda: "Boerenfiske! Drie boeren op tafel.",
+            "armoede": lambda: (
+                "Armoede! " + ", ".join(self.names[p] for p in d["seats"]) + " staat op de rand."
+            ),
+            "laundry": lambda: f"{name} roept vuile was en pakt vier nieuwe kaarten.",
+            "late": lambda: f"{name} treuzelt: 1 strafpunt.",
+            "toep": lambda: (
+                f"{name} heeft toep: " + " ".join(dutch_short(parse_card(c)) for c in d["cards"])
+            ),
+        }
+        if kind in simple:
+            return simple[kind]()
+        if kind == "challenge":
+            verdict = "eerlijk" if d["honest"] else "gebluft"
+            target, paying = self.names[d["target"]], self.names[d["penalised"]]
+            return f"{name} controleert {target}: {verdict}; strafpunt voor {paying}."
+        if kind == "deal_end":
+            who = "niemand" if d["winner"] is None else self.names[d["winner"]]
+            return f"{who} wint de ronde. Mieke: {self.points()}"
+        if kind == "game_over":
+            losers = ", ".join(self.names[p] for p in d["losers"])
+            return f"\nAfgelopen! Verloren: {losers}. Proost, een shot!"
+        if kind == "perfect_game":
+            return (
+                "Perfect game voor "
+                + ", ".join(self.names[p] for p in d["seats"])
+                + ": iedereen een extra shot!"
+            )
+        return None
+
+    def write_record(self) -> None:
+        if self.args.record:
+            with open(self.args.record, "w", encoding="utf-8") as f:
+                f.write(self.writer.dumps() + "\n")
+            self.say(f"Het verslag staat in {self.args.record}.")
+
+
+_HELP = (
+    "Typ het nummer van je keuze, of een kaart als h10 (harten tien), sb (schoppen boer),"
+    " ka (klaveren aas), of een woord: klop, mee, pas, kijk, wissel, houd, was."
+    " 'mieke' laat de stand zien."
+)
