@@ -44,3 +44,21 @@ def test_toepen_tricks_show_only_played_cards() -> None:
                     view = game.view(s, seat)
                     assert_no_hidden_cards(view["tricks"], in_hands, "toepen view tricks")
                     assert len(view["tricks"]) == view["tricks_done"]
+
+
+def test_eurokaarten_discard_pile_shows_only_cards_that_were_discarded_face_up() -> None:
+    """Every card in the pile was face up when it was discarded (RULES.md §7.5)."""
+    game = make_game("eurokaarten", "standaard")
+    rng = random.Random(9)
+    for _ in range(RANDOM_GAMES // 200):
+        s = game.new_state(6, dealer=rng.randrange(6))
+        while not game.is_over(s) and len(game.deal_summaries(s)) < 3:
+            random_step(game, s, rng)
+            hidden = {card_str(c) for hand in s.hands for c in cards_in(hand)}
+            hidden |= {card_str(c) for c in s.stock}
+            view = game.view(s, None)
+            if view["phase"] != "turn":
+                continue
+            assert_no_hidden_cards(view["discard_pile"], hidden, "eurokaarten discard pile")
+            assert len(view["discard_pile"]) == view["discard_count"]
+            assert view["discard_pile"][-1:] == ([view["discard_top"]] if s.discard else [])

@@ -520,6 +520,7 @@ class Eurokaarten(Game[EuroState]):
             "stock_count": len(s.stock),
             "discard_top": card_str(s.discard[-1]) if s.discard else None,
             "discard_count": len(s.discard),
+            "discard_pile": cards_str(s.discard),
             "melds": [_meld_json(n, meld) for n, meld in enumerate(s.melds)],
             "came_down": [seat_ for seat_ in range(s.seats) if s.came_down >> seat_ & 1],
             "revealed": [
