@@ -39,7 +39,6 @@ from .tables import CARD_NAMES, mask_cards
 SEATS = 4
 HAND_SIZE = 8
 PIKET_CARDS = frozenset(PIKET_DECK)
-SUIT_LETTERS = ("c", "d", "h", "s")
 
 _NKU: dict[str, object] = {
     "troefplicht": "rotterdams",
@@ -507,7 +506,7 @@ class Klaverjassen(Game[KlaverjasState]):
         if verb == "play":
             return ["play", card_str(action[1])]
         if verb == "bid":
-            return ["bid", SUIT_LETTERS[action[1]]]
+            return ["bid", suit_str(action[1])]
         return list(action)
 
 
