@@ -47,6 +47,27 @@ export function trickWinner(game, plays, trump) {
   return plays.reduce((best, p) => (strength(p.card) > strength(best.card) ? p : best)).seat;
 }
 
+/**
+ * Eurokaarten (RULES.md §12): a real card laid off on the suit a joker stands for in a
+ * set moves that joker to the first missing suit (c, d, h, s), as the engine does.
+ */
+function retargetJokers(meld, added) {
+  const identity = (c) => parseCard(c).standsFor || parseCard(c);
+  const ranks = new Set(meld.map((c) => identity(c).rank));
+  if (ranks.size !== 1) return; // a run: its jokers never change
+  const addedReal = new Set(added.filter((c) => !parseCard(c).joker));
+  const taken = new Set([...added, ...meld.filter((c) => !parseCard(c).joker)].map((c) => identity(c).suit));
+  meld.forEach((c, i) => {
+    const card = parseCard(c);
+    if (!card.joker || !card.standsFor || !addedReal.has(card.standsFor.code)) return;
+    for (const other of meld) if (parseCard(other).joker) taken.add(identity(other).suit);
+    const free = SUIT_ORDER.split("").find((suit) => !taken.has(suit));
+    if (!free) return;
+    meld[i] = `${card.base}=${card.standsFor.rank}${free}`;
+    taken.add(free);
+  });
+}
+
 /** Every position of one deal: [{hands, trick, lastTrick, melds, pile, stock, text}]. */
 export function dealSteps(record, dealIndex) {
   const deal = record.deals[dealIndex];
@@ -110,7 +131,10 @@ export function dealSteps(record, dealIndex) {
         break;
       case "layoff":
         for (const c of args[1]) remove(hand, parseCard(c).base);
-        state.melds[args[0]]?.push(...args[1]);
+        if (state.melds[args[0]]) {
+          retargetJokers(state.melds[args[0]], args[1]);
+          state.melds[args[0]].push(...args[1]);
+        }
         break;
       case "swap": {
         const meld = state.melds[args[0]] || [];
