@@ -117,7 +117,8 @@ export default {
   prompt(ctx) {
     const mine = ctx.you !== null && (ctx.view.to_act || []).includes(ctx.you);
     if (mine) {
-      if (ctx.legal.some((a) => a[0] === "draw")) return t("euro.prompt_draw");
+      // RULES.md §7.7 E1: taking the last stock card ends the round at once; say so first.
+      if (ctx.legal.some((a) => a[0] === "draw")) return t(ctx.view.stock_count === 1 ? "euro.prompt_last_card" : "euro.prompt_draw");
       if (ctx.legal.some((a) => a[0] === "discard")) return ctx.selection.size ? null : t("euro.prompt_meld_or_discard");
     }
     return turnPrompt(ctx);
@@ -224,6 +225,10 @@ export default {
         return t(`euro.log_end.${ev.ended}`, { name: ev.by === null || ev.by === undefined ? "" : ctx.name(ev.by) }) + " " + t("euro.log_coin_lost", { names: (ev.coin_lost || []).map((s) => ctx.name(s)).join(", ") || "—" });
       case "bokje":
         return t("euro.log_bokje", { name: ctx.name(ev.seat) });
+      case "no_discard":
+        return t("euro.log_no_discard", { name: ctx.name(ev.seat) });
+      case "eliminated":
+        return t("euro.log_out", { name: ctx.name(ev.seat) });
       case "out":
         return t("euro.log_out", { name: ctx.name(ev.seat) });
       case "game_over":

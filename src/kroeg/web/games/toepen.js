@@ -60,7 +60,8 @@ export default {
     const [verb, arg] = action;
     if (verb === "exchange") return t("toepen.exchange", { card: cardShort(arg) });
     if (verb === "challenge") return t("toepen.challenge", { name: ctx.name(arg) });
-    if (has(`toepen.verb.${verb}`)) return t(`toepen.verb.${verb}`, { name: typeof arg === "number" ? ctx.name(arg) : "" });
+    if (verb === "revoke") return t("toepen.revoke", { name: ctx.name(arg) });
+    if (has(`toepen.verb.${verb}`)) return t(`toepen.verb.${verb}`);
     return t(`verb.${verb}`);
   },
 
