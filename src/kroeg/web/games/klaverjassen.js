@@ -4,7 +4,7 @@
 import { suitSymbol } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { trickCards } from "../parts.js";
+import { cardFace, trickCards } from "../parts.js";
 import { suitText, turnPrompt } from "./common.js";
 
 const MARK_LETTER = { nat: "N", pit: "P", verzaakt: "V" };
@@ -114,6 +114,8 @@ export default {
         ),
       ),
       v.phase === "play" ? h("p", { class: "prompt" }, t("kj.roem_now", { we: v.roem?.[us] ?? 0, they: v.roem?.[1 - us] ?? 0 })) : null,
+      // Only with the option show_last_trick: the last trick stays in sight after it is covered.
+      v.last_trick ? h("div", { class: "set-aside", "aria-label": t("kj.last_trick", { name: ctx.name(v.last_trick.winner) }) }, h("span", { class: "prompt" }, t("kj.last_trick", { name: ctx.name(v.last_trick.winner) })), v.last_trick.cards.map((c) => cardFace(c))) : null,
     );
   },
 

@@ -266,6 +266,7 @@ export default {
   "kj.points": "points",
   "kj.roem_col": "roem",
   "kj.total": "Total",
+  "kj.last_trick": "Last trick (to {name}):",
   "kj.roem_now": "Roem this deal: us {we}, them {they}",
   "kj.log_trick": "Trick to {name}.",
   "kj.log_trick_roem": "Trick to {name}, with {roem} roem!",

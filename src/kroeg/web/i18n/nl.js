@@ -279,6 +279,7 @@ export default {
   "kj.points": "punten",
   "kj.roem_col": "roem",
   "kj.total": "Totaal",
+  "kj.last_trick": "Vorige slag (voor {name}):",
   "kj.roem_now": "Roem dit spel: wij {we}, zij {they}",
   "kj.log_trick": "Slag voor {name}.",
   "kj.log_trick_roem": "Slag voor {name}, met {roem} roem!",
