@@ -1154,12 +1154,13 @@ class Toepen(Game[ToepenState]):
         }
         s.history.append(summary)
         s.phase = DEAL
-        if winner >= 0:
-            s.dealer = winner
         level = rules.armoede_level
         for p in range(n):
             if s.points[p] == level and before[p] != level:
+                # Ties within one deal: the order from this deal's dealer's left.
                 s.reached_at[p] = (s.deal_no, (p - s.dealer - 1) % n)
+        if winner >= 0:
+            s.dealer = winner
         if ev is not None:
             end = {**summary, "points": s.points[:]}
             if revoker >= 0:
