@@ -44,7 +44,8 @@ def test_a_spectator_sees_the_table_but_no_hidden_card(new_page: NewPage) -> Non
     anna.get_by_role("button", name="Tafel maken").click()
     anna.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
     invite = anna.locator(".invite input").input_value()
-    assert invite.endswith(anna.url.rsplit("/", 1)[1])
+    table_id = anna.url.rsplit("/", 1)[1]
+    assert invite.endswith(f"/t/{table_id}")
 
     # Bram follows the invite link, picks a name there, and sits down.
     bram = new_page()
@@ -55,12 +56,17 @@ def test_a_spectator_sees_the_table_but_no_hidden_card(new_page: NewPage) -> Non
     expect(anna.locator(".seat", has_text="Bram")).to_contain_text("aanwezig")
     anna.get_by_role("button", name="Begin het spel").click()
 
-    # Cor only watches; every frame Cor's browser receives is kept.
+    # Cor finds the table in the lobby's live list and only watches; every frame Cor's
+    # browser receives is kept.
     cor = new_page()
     frames = Frames(cor)
-    cor.goto(invite)
-    cor.fill("#name-input", "Cor")
-    cor.get_by_role("button", name="Kom binnen").click()
+    enter(cor, "Cor")
+    row = cor.locator(f'.table-list tr[data-table="{table_id}"]')
+    expect(row).to_contain_text("Toepen")
+    expect(row).to_contain_text("Anna")
+    expect(row).to_contain_text("Bram")
+    expect(row).to_contain_text("2/4")
+    row.get_by_role("button", name="Kijken").click()
     expect(cor.locator(".hand")).to_contain_text("Je kijkt mee")
     expect(cor.locator(".seat", has_text="Anna")).to_be_visible()
 
