@@ -1,0 +1,88 @@
+"""The view (DESIGN.md "Hidden information has one door") and the house's default, which
+must decide from the view alone."""
+
+from __future__ import annotations
+
+import random
+
+from kroeg.cards import cards_in
+from kroeg.games.playout import random_step
+from kroeg.games.toepen import Toepen
+from kroeg.games.toepen.het import COMPROMISKAART
+from kroeg.games.toepen.state import ToepenState
+from tests.games.test_toepen_support import act, make, start
+
+HANDS = ["Th 9c 8d Js", "7h Ah Kc Qd", "9h 8h Jc Ad", "Kh 7c 7d As"]
+COMMON = {"game", "variant", "options", "seats", "you", "dealer", "phase", "to_act", "hand"}
+COMMON |= {"hand_counts", "standings", "deals", "result"}
+
+
+def test_view_has_the_common_keys_and_hides_hands_from_a_spectator() -> None:
+    g = make()
+    s, _ = start(g, HANDS)
+    act(g, s, "1 play 7h", "3 knock")
+    spectator = g.view(s, None)
+    assert set(spectator) >= COMMON
+    assert spectator["hand"] is None and spectator["you"] is None
+    assert spectator["phase"] == "answer"
+    assert spectator["knock"] == {
+        "knocker": 3,
+        "stake": 2,
+        "waiting": [0, 1, 2],
+        "knocks_again": None,
+    }
+    assert spectator["trick"] == [{"seat": 1, "card": "7h"}]
+    assert spectator["hand_counts"] == [4, 3, 4, 4]
+    mine = g.view(s, 2)
+    assert mine["hand"] == ["Jc", "Ad", "8h", "9h"]
+    assert "legal" not in mine
+
+
+def test_view_before_the_first_deal() -> None:
+    g = make()
+    s = g.new_state(4, dealer=1)
+    v = g.view(s, 0)
+    assert v["phase"] == "deal" and v["hand"] == [] and v["stake"] is None
+    assert v["het"] is None and v["dealer"] == 1
+
+
+def shuffle_hidden(s: ToepenState, seat: int, rng: random.Random) -> ToepenState:
+    """A copy where the cards ``seat`` cannot see are dealt anew among the other hands
+    and the stock (same counts): a world the seat cannot tell from the real one."""
+    t = s.copy()
+    others = [
+        p
+        for p in range(s.n)
+        if p != seat and not s.open_hands >> p & 1 and s.hands[p] >> COMPROMISKAART & 1 == 0
+    ]
+    pool = [c for p in others for c in cards_in(s.hands[p])] + list(s.stock[s.stock_pos :])
+    rng.shuffle(pool)
+    pos = 0
+    for p in others:
+        k = s.hands[p].bit_count()
+        t.hands[p] = sum(1 << c for c in pool[pos : pos + k])
+        pos += k
+    t.stock = s.stock[: s.stock_pos] + tuple(pool[pos:])
+    return t
+
+
+def test_default_decides_from_the_view_alone() -> None:
+    """DESIGN.md: the house sees only what its seat may see; other hands shuffled, the
+    same choice."""
+    rng = random.Random(5)
+    checked = 0
+    for variant, seats in (("kroegregels", 4), ("klassiek", 5)):
+        g = Toepen(variant)
+        for game_no in range(60):
+            s = g.new_state(seats, seed=game_no)
+            while not g.is_over(s):
+                if g.pending_deal(s) is None:
+                    for seat in g.to_act(s):
+                        choice = g.default(s, seat)
+                        assert choice in g.legal(s, seat)
+                        other = shuffle_hidden(s, seat, rng)
+                        assert g.view(other, seat) == g.view(s, seat)
+                        assert g.default(other, seat) == choice
+                        checked += 1
+                random_step(g, s, rng)
+    assert checked > 1000
