@@ -176,10 +176,11 @@ def rollout(rules: Rules, cfg: Config, s: KlaverjasState, rnd: Callable[[], floa
                 legal = legal_in_trick(hand, trump, led, win_seat, win_strength, seat)
             else:
                 legal = hand
-            skip = int(rnd() * legal.bit_count())
-            while skip:
-                legal &= legal - 1
-                skip -= 1
+            if legal & (legal - 1):  # more than one card: skip a random number of them
+                skip = int(rnd() * legal.bit_count())
+                while skip:
+                    legal &= legal - 1
+                    skip -= 1
             card = (legal & -legal).bit_length() - 1
             hands[seat] = hand ^ (1 << card)
             strength = strength_of[card]
