@@ -14,6 +14,7 @@ from kroeg.games.playout import random_step
 VARIANTS = {
     "toepen": (("kroegregels", 4), ("klassiek", 4), ("klassiek", 6)),
     "klaverjassen": (("nku", 4), ("amsterdams", 4)),
+    "eurokaarten": (("standaard", 6),),
 }
 """The games and variants (with seats) the bots are tested on."""
 
@@ -27,7 +28,8 @@ def positions(
     found = 0
     while found < count:
         s = game.new_state(seats, dealer=rng.randrange(seats))
-        steps = rng.randrange(1, 60)
+        # Eurokaarten partijen run long: go deep enough to see seats put out.
+        steps = rng.randrange(1, 800 if game_name == "eurokaarten" else 60)
         for _ in range(steps):
             if game.is_over(s):
                 break
@@ -43,7 +45,11 @@ def all_variants() -> list[tuple[str, str, int]]:
     return [(g, v, n) for g, variants in VARIANTS.items() for v, n in variants]
 
 
-STATE_VARIANTS = [("klaverjassen", "nku", 4), ("klaverjassen", "amsterdams", 4)]
+STATE_VARIANTS = [
+    ("klaverjassen", "nku", 4),
+    ("klaverjassen", "amsterdams", 4),
+    ("eurokaarten", "standaard", 6),
+]
 """The games whose kit builds an engine state from a view (for ``huis``)."""
 
 
@@ -57,7 +63,10 @@ def shuffle_hidden(game: Game[Any], s: Any, seat: int, rng: random.Random) -> An
     if isinstance(open_mask, int):
         open_seats = {p for p in range(len(s.hands)) if open_mask >> p & 1}
     others = [p for p in range(len(s.hands)) if p != seat and p not in open_seats]
-    stock = list(s.stock[s.stock_pos :]) if hasattr(s, "stock_pos") else []
+    if hasattr(s, "stock_pos"):
+        stock = list(s.stock[s.stock_pos :])
+    else:
+        stock = list(getattr(s, "stock", []))
     cards = [c for p in others for c in cards_in(s.hands[p])] + stock
     rng.shuffle(cards)
     for p in others:
@@ -66,4 +75,6 @@ def shuffle_hidden(game: Game[Any], s: Any, seat: int, rng: random.Random) -> An
         cards = cards[size:]
     if hasattr(s, "stock_pos"):
         t.stock = tuple(s.stock[: s.stock_pos]) + tuple(cards)
+    elif hasattr(s, "stock"):
+        t.stock = list(cards)
     return t

@@ -56,9 +56,13 @@ class Bot(ABC):
 class Deadline:
     """A point in time a decision must be made by (``time.perf_counter`` based)."""
 
+    SAFETY = 0.9
+    """The share of the budget a bot plans to use: the rest covers reading the view,
+    a last sample and the answer's way back."""
+
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
-        self.at = time.perf_counter() + seconds
+        self.at = time.perf_counter() + seconds * self.SAFETY
 
     def passed(self) -> bool:
         return time.perf_counter() >= self.at

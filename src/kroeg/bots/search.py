@@ -38,8 +38,15 @@ def mean_scores(
         if samples and deadline.left() < (time.perf_counter() - started) / samples:
             break
         drawn = sample(rng)
-        for i, candidate in enumerate(candidates):
-            totals[i] += score(drawn, candidate, rng)
+        scores = []
+        for candidate in candidates:
+            if samples and deadline.passed():
+                break  # a sample cut short would bias the means: drop it
+            scores.append(score(drawn, candidate, rng))
+        if len(scores) < len(candidates):
+            break
+        for i, value in enumerate(scores):
+            totals[i] += value
         samples += 1
     if samples == 0:
         return None

@@ -25,7 +25,7 @@ EIGHT = 5
 FACE = 3
 """The strongest face card (the ace); an odd card up to this is exchanged."""
 
-STAY_AT = {2: EIGHT, 3: NINE}
+STAY_AT = {2: NINE}
 """Best card needed to stay in at a stake (higher stakes: a ten)."""
 
 
@@ -89,15 +89,30 @@ def best_strength(seen: Seen) -> int:
 
 
 def wants_to_knock(seen: Seen) -> bool:
+    """Knock only on a sure thing: a knock raises the own loss as much as the others'."""
+    return sure_win(seen)
+
+
+def sure_win(seen: Seen) -> bool:
+    """The seat must win the last trick whatever the unseen cards are.
+
+    In the last trick: its card lies on top of the trick and no unseen card of the
+    led suit beats it, or it leads a card that nothing unseen beats. With two cards
+    to lead: both are unbeatable, so it wins the third trick and leads the fourth.
+    """
     hand = cards_in(seen.hand)
-    strengths = sorted((TOEPEN_STRENGTH[c] for c in hand), reverse=True)
-    if not strengths:
+    tricks_left = 4 - seen.tricks_done
+    if tricks_left == 1:
+        if seen.me in seen.trick_seats:
+            mine = seen.trick_cards[seen.trick_seats.index(seen.me)]
+            top = trick_winner(seen.trick_seats, seen.trick_cards) == seen.me
+            return top and unseen_above(seen, mine) == 0
+        if not seen.trick_cards and seen.turn == seen.me and len(hand) == 1:
+            return unseen_above(seen, hand[0]) == 0
         return False
-    if len(hand) >= 3:
-        return strengths[0] == TEN and strengths[1] >= EIGHT
-    return (
-        strengths[0] == TEN and unseen_above(seen, max(hand, key=TOEPEN_STRENGTH.__getitem__)) == 0
-    )
+    if tricks_left == 2 and not seen.trick_cards and seen.turn == seen.me and len(hand) == 2:
+        return all(unseen_above(seen, c) == 0 for c in hand)
+    return False
 
 
 def choose(seen: Seen, legal: list[Action], white_laundry: bool) -> Action:
@@ -112,8 +127,10 @@ def choose(seen: Seen, legal: list[Action], white_laundry: bool) -> Action:
     if "stay" in verbs:
         if not seen.hand:
             return verbs["stay"]
-        if "knock" in verbs and best == TEN and wants_to_knock(seen):
+        if "knock" in verbs and wants_to_knock(seen):
             return verbs["knock"]
+        if sure_win(seen):
+            return verbs["stay"]
         return verbs["stay"] if best >= STAY_AT.get(seen.stake, TEN) else verbs["fold"]
     if "laundry" in verbs and _honest_laundry(seen.hand, white_laundry):
         return verbs["laundry"]

@@ -1,0 +1,48 @@
+"""The bots' kit for Eurokaarten: determiniser, ``basis`` and ``sterk``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kroeg.bots.base import Deadline, GameKit
+from kroeg.cards import mask_of
+from kroeg.games.base import JSON, Action, Game
+from kroeg.games.eurokaarten import Eurokaarten
+
+from . import basis, sterk
+from .knowledge import Seen, read_view, sample
+from .rebuild import rebuild
+
+
+class Kit(GameKit):
+    def __init__(self, game: Game[Any]) -> None:
+        assert isinstance(game, Eurokaarten)
+        super().__init__(game)
+        self.rules = game.opts.meld_rules
+        self.deck = mask_of(game.deck)
+
+    def read(self, view: JSON) -> Seen:
+        return read_view(view, self.rules, self.deck)
+
+    def sample(self, view: JSON, rng: random.Random) -> Any:
+        return sample(self.read(view), rng)
+
+    def state(self, view: JSON, rng: random.Random) -> Any:
+        seen = self.read(view)
+        return rebuild(view, seen, sample(seen, rng))
+
+    def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+        return basis.choose(self.read(view), legal, self.rules)
+
+    def sterk(
+        self,
+        view: JSON,
+        legal: list[Action],
+        rng: random.Random,
+        deadline: Deadline,
+        max_samples: int | None,
+    ) -> Action:
+        seen = self.read(view)
+        preferred = basis.choose(seen, legal, self.rules)
+        return sterk.choose(seen, legal, preferred, rng, deadline, max_samples)

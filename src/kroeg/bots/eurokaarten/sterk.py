@@ -1,0 +1,61 @@
+"""``sterk`` for Eurokaarten: open gaan by Monte Carlo, the rest as ``basis``.
+
+Before drawing, the seat samples the hidden hands and counts how often its hand is
+strictly the lowest of all seats still in (RULES.md §7.7: then the highest hand pays
+a coin; otherwise the opener does). It opens when that chance reaches
+:data:`OPEN_CHANCE`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kroeg.bots.base import Deadline
+from kroeg.bots.search import mean_scores
+from kroeg.games.base import Action
+from kroeg.games.eurokaarten.melds import hand_points
+
+from .knowledge import Determinisation, Seen, sample
+
+OPEN_CHANCE = 0.8
+
+
+def strictly_lowest(seen: Seen, det: Determinisation) -> float:
+    mine = hand_points(seen.hand)
+    others = (hand_points(det.hands[p]) for p in seen.seats_in if p != seen.me)
+    return 1.0 if all(mine < theirs for theirs in others) else 0.0
+
+
+def wants_to_open(
+    seen: Seen, rng: random.Random, deadline: Deadline, max_samples: int | None
+) -> bool | None:
+    """Whether to open gaan; None when no sample fitted the budget."""
+    chance = mean_scores(
+        [None],
+        lambda r: sample(seen, r),
+        lambda det, _, r: strictly_lowest(seen, det),
+        rng,
+        deadline,
+        max_samples,
+    )
+    return None if chance is None else chance[0] >= OPEN_CHANCE
+
+
+def choose(
+    seen: Seen,
+    legal: list[Action],
+    preferred: Action,
+    rng: random.Random,
+    deadline: Deadline,
+    max_samples: int | None,
+) -> Action:
+    if ("open",) not in legal:
+        return preferred
+    opening = wants_to_open(seen, rng, deadline, max_samples)
+    if opening is None:
+        return preferred
+    if opening:
+        return ("open",)
+    if preferred == ("open",):
+        return next(a for a in legal if a[0] == "draw")
+    return preferred
