@@ -1,8 +1,9 @@
 """Klaverjassen over many random legal games: invariants of RULES.md §6 and the engine
 conventions (card points, views that leak nothing, records that replay, house play).
 
-``RANDOM_GAMES`` (tests/support.py) counts random *deals* per variant here, played as
-whole 16-deal games, so that every deal runs through bidding, play and scoring.
+``RANDOM_GAMES`` (tests/support.py) counts random *deals* per variant (``nku`` and
+``amsterdams``) here, played as whole games, so that every deal runs through bidding,
+play and scoring; the option sets beyond the two variants get a quarter of that.
 """
 
 from __future__ import annotations
@@ -36,7 +37,26 @@ SETUPS: dict[str, tuple[str, dict[str, object]]] = {
         },
     ),
     "utrechts": ("amsterdams", {"trump_mode": "utrechts", "four_kind_ranks": "a10hv"}),
+    "short": (
+        "amsterdams",
+        {"game_length": "8_deals", "pit_bonus": 0, "trump_mode": "verplicht_spelen"},
+    ),
+    "to_1500": (
+        "nku",
+        {
+            "game_length": "first_to_1500",
+            "all_pass": "redeal",
+            "four_jacks_200": True,
+            "four_kind_ranks": "a10hv",
+        },
+    ),
 }
+LENGTHS = {"16_deals": 16, "8_deals": 8}
+
+
+def deals_for(setup: str) -> int:
+    """Random deals to play for a setup: RANDOM_GAMES for a variant's own options."""
+    return RANDOM_GAMES if setup in ("nku", "amsterdams") else RANDOM_GAMES // 4
 
 
 def random_choice(game: Klaverjassen, s: KlaverjasState, rng: random.Random) -> tuple[int, Action]:
@@ -73,14 +93,23 @@ def test_random_games_points_add_up_and_records_replay(setup: str) -> None:
     game = Klaverjassen(variant, options)
     rng = random.Random(f"klaverjassen-{setup}")
     deals = 0
-    while deals < RANDOM_GAMES:
+    while deals < deals_for(setup):
         s, writer = play_game(game, rng)
         summaries = game.deal_summaries(s)
         deals += len(summaries)
         for d in summaries:
             check_summary(game, d)
         totals = [sum(d["score"][t] for d in summaries) for t in (0, 1)]
-        assert game.standings(s) == {"totals": totals, "deal_no": 16}
+        assert game.standings(s) == {"totals": totals, "deal_no": len(summaries)}
+        length = LENGTHS.get(str(game.options["game_length"]))
+        if length is None:  # first_to_1500: ends at the first deal where a team leads past 1500
+            assert max(totals) >= 1500 and totals[0] != totals[1]
+            running = [0, 0]
+            for d in summaries[:-1]:
+                running = [running[0] + d["score"][0], running[1] + d["score"][1]]
+                assert max(running) < 1500 or running[0] == running[1]
+        else:
+            assert len(summaries) == length
         out, status = replay(writer.json())
         assert status == 0, out
         assert out["deals"] == summaries
@@ -98,7 +127,7 @@ def check_summary(game: Klaverjassen, d: dict[str, Any]) -> None:
     assert sum(points) == 162
     if mark == "pit":
         assert points[playing] == 162
-        assert score[playing] == (162 + roem[playing] + 100) * factor
+        assert score[playing] == (162 + roem[playing] + game.options["pit_bonus"]) * factor
     elif mark == "nat":
         assert points[playing] + roem[playing] <= points[1 - playing] + roem[1 - playing]
         assert score[playing] == 0
@@ -150,7 +179,7 @@ def test_house_default_is_legal_and_sees_only_the_view(setup: str) -> None:
     game = Klaverjassen(variant, options)
     rng = random.Random(f"house-{setup}")
     deals = 0
-    while deals < RANDOM_GAMES // 4:
+    while deals < deals_for(setup) // 4:
         s = game.new_state(4, dealer=rng.randrange(4))
         while not game.is_over(s):
             due = game.pending_deal(s)
@@ -221,7 +250,7 @@ def test_rollout_ends_where_applying_its_cards_ends(setup: str) -> None:
     variant, options = SETUPS[setup]
     game = Klaverjassen(variant, options)
     rng = random.Random(f"rollout-{setup}")
-    for _ in range(RANDOM_GAMES // 4):
+    for _ in range(deals_for(setup) // 4):
         s = game.new_state(4, dealer=rng.randrange(4))
         game.apply(s, s.dealer, game.random_deal(s, rng))
         while s.phase == BIDDING:
