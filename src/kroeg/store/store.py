@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from kroeg.store import schema
 from kroeg.store.database import create_engine, database_url, migrate
+
+log = logging.getLogger(__name__)
 
 JSON = dict[str, Any]
 MAX_BATCH = 512
@@ -120,14 +123,26 @@ class TableChange:
     game_id: int | None = None
     entries: list[LogEntry] = field(default_factory=list)
     finish: Finish | None = None
-    done: asyncio.Future[int | None] = field(init=False, repr=False)
+
+
+Operation = Callable[[AsyncConnection], Awaitable[Any]]
+"""Any other write, run by the writer inside its transaction."""
+
+
+@dataclass(slots=True)
+class _Pending:
+    work: TableChange | Operation
+    done: asyncio.Future[Any]
 
 
 class Store:
+    """The database. Every write goes through one writer task and its own connection, in
+    order: SQLite allows one writer at a time, and batching serves PostgreSQL as well."""
+
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.backend = engine.dialect.name
-        self._queue: asyncio.Queue[TableChange] = asyncio.Queue()
+        self._queue: asyncio.Queue[_Pending] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
     # Lifecycle ------------------------------------------------------------------
@@ -150,69 +165,79 @@ class Store:
     # Group commit ------------------------------------------------------------------
 
     async def write(self, change: TableChange) -> int | None:
-        """Commit one change; returns the new game's id when it started one."""
-        change.done = asyncio.get_running_loop().create_future()
+        """Commit one table change; returns the new game's id when it started one."""
+        result: int | None = await self._submit(change)
+        return result
+
+    async def _submit(self, work: TableChange | Operation) -> Any:
         if self._writer is None:
             self.start()
-        self._queue.put_nowait(change)
-        return await change.done
+        pending = _Pending(work, asyncio.get_running_loop().create_future())
+        self._queue.put_nowait(pending)
+        return await pending.done
 
     async def _write_loop(self) -> None:
+        while True:
+            try:
+                async with self.engine.connect() as conn:
+                    await self._write_batches(conn)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the store's writer lost its connection; reconnecting")
+                await asyncio.sleep(0.5)
+
+    async def _write_batches(self, conn: AsyncConnection) -> None:
         while True:
             batch = [await self._queue.get()]
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                async with self.engine.begin() as conn:
-                    ids = [await _apply_change(conn, c) for c in batch]
+                async with conn.begin():
+                    results = await _apply_batch(conn, [p.work for p in batch])
             except Exception:
-                # Find the faulty change: commit each alone, so the others still land.
-                for change in batch:
+                if conn.invalidated:
+                    for p in batch:
+                        _settle(p, error=ConnectionError("the database connection was lost"))
+                    raise
+                # Find the faulty write: commit each alone, so the others still land.
+                for p in batch:
                     try:
-                        async with self.engine.begin() as conn:
-                            game_id = await _apply_change(conn, change)
+                        async with conn.begin():
+                            [result] = await _apply_batch(conn, [p.work])
                     except Exception as e:
-                        if not change.done.done():
-                            change.done.set_exception(e)
+                        _settle(p, error=e)
                     else:
-                        if not change.done.done():
-                            change.done.set_result(game_id)
+                        _settle(p, result=result)
                 continue
-            for change, game_id in zip(batch, ids, strict=True):
-                if not change.done.done():
-                    change.done.set_result(game_id)
+            for p, result in zip(batch, results, strict=True):
+                _settle(p, result=result)
 
     # Settings and players ----------------------------------------------------------
 
     async def secret(self) -> str:
         """The token signing secret, created on first use and kept in the database."""
-        async with self.engine.begin() as conn:
-            value = await conn.scalar(
-                sa.select(schema.settings.c.value).where(schema.settings.c.key == "token_secret")
-            )
-            if value is not None:
-                return str(value)
+        query = sa.select(schema.settings.c.value).where(schema.settings.c.key == "token_secret")
+        async with self.engine.connect() as conn:
+            value = await conn.scalar(query)
+        if value is not None:
+            return str(value)
         candidate = secrets.token_hex(32)
         try:
-            async with self.engine.begin() as conn:
-                await conn.execute(
-                    sa.insert(schema.settings).values(key="token_secret", value=candidate)
-                )
+            await self._submit(
+                _statement(sa.insert(schema.settings).values(key="token_secret", value=candidate))
+            )
         except sa.exc.IntegrityError:
             return await self.secret()  # another process made it first
         return candidate
 
     async def create_player(self, player_id: str, name: str) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                sa.insert(schema.players).values(id=player_id, name=name, created_at=time.time())
-            )
+        values = {"id": player_id, "name": name, "created_at": time.time()}
+        await self._submit(_statement(sa.insert(schema.players).values(**values)))
 
     async def rename_player(self, player_id: str, name: str) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                sa.update(schema.players).where(schema.players.c.id == player_id).values(name=name)
-            )
+        p = schema.players
+        await self._submit(_statement(sa.update(p).where(p.c.id == player_id).values(name=name)))
 
     async def player_name(self, player_id: str) -> str | None:
         async with self.engine.connect() as conn:
@@ -235,8 +260,7 @@ class Store:
     # Tables ---------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(sa.insert(schema.tables).values(**_table_values(row)))
+        await self._submit(_statement(sa.insert(schema.tables).values(**_table_values(row))))
 
     async def open_tables(self) -> list[TableRow]:
         async with self.engine.connect() as conn:
@@ -306,33 +330,53 @@ class Store:
             return [(x.seat, x.player_id, x.name, x.outcome) for x in rows]
 
 
-async def _apply_change(conn: AsyncConnection, change: TableChange) -> int | None:
-    game_id = change.game_id
-    if change.new_game is not None:
-        g = change.new_game
-        game_id = await conn.scalar(
-            sa.insert(schema.games)
-            .values(
-                table_id=g.table_id,
-                number=g.number,
-                game=g.game,
-                variant=g.variant,
-                options=g.options,
-                seats=g.seats,
-                dealer=g.dealer,
-                seed=g.seed,
-                players=g.players,
-                names=g.names,
-                started_at=g.started_at,
-            )
-            .returning(schema.games.c.id)
-        )
-    if change.entries:
-        if game_id is None:
+def _statement(statement: sa.Executable) -> Operation:
+    async def run(conn: AsyncConnection) -> None:
+        await conn.execute(statement)
+
+    return run
+
+
+def _settle(p: _Pending, *, result: Any = None, error: BaseException | None = None) -> None:
+    if p.done.done():
+        return
+    if error is not None:
+        p.done.set_exception(error)
+    else:
+        p.done.set_result(result)
+
+
+_VERSION = (
+    sa.update(schema.tables)
+    .where(schema.tables.c.id == sa.bindparam("b_id"))
+    .values(version=sa.bindparam("b_version"))
+)
+_VERSION_AND_SEATING = (
+    sa.update(schema.tables)
+    .where(schema.tables.c.id == sa.bindparam("b_id"))
+    .values(version=sa.bindparam("b_version"), seating=sa.bindparam("b_seating", type_=sa.JSON))
+)
+
+
+async def _apply_batch(conn: AsyncConnection, batch: list[TableChange | Operation]) -> list[Any]:
+    """Every write of a batch in a few statements: each game start alone (for its id),
+    then all log entries at once, the game ends, and one update per table."""
+    results: list[Any] = []
+    entries: list[JSON] = []
+    tables: dict[str, tuple[int, JSON | None]] = {}
+    for work in batch:
+        if not isinstance(work, TableChange):
+            results.append(await work(conn))
+            continue
+        change = work
+        game_id = change.game_id
+        new_id = None
+        if change.new_game is not None:
+            new_id = game_id = await _insert_game(conn, change.new_game)
+        if change.entries and game_id is None:
             raise ValueError("log entries need the game they belong to")
-        await conn.execute(
-            sa.insert(schema.actions),
-            [
+        for e in change.entries:
+            entries.append(
                 {
                     "game_id": game_id,
                     "seq": e.seq,
@@ -343,30 +387,63 @@ async def _apply_change(conn: AsyncConnection, change: TableChange) -> int | Non
                     "by": e.by,
                     "created_at": e.created_at,
                 }
-                for e in change.entries
-            ],
+            )
+        if change.finish is not None:
+            await _finish_game(conn, change.finish)
+        seating = change.seating
+        if seating is None and change.table_id in tables:
+            seating = tables[change.table_id][1]
+        tables[change.table_id] = (change.version, seating)
+        results.append(new_id)
+    if entries:
+        await conn.execute(sa.insert(schema.actions), entries)
+    plain = [{"b_id": t, "b_version": v} for t, (v, seating) in tables.items() if seating is None]
+    seated = [
+        {"b_id": t, "b_version": v, "b_seating": seating}
+        for t, (v, seating) in tables.items()
+        if seating is not None
+    ]
+    if plain:
+        await conn.execute(_VERSION, plain)
+    if seated:
+        await conn.execute(_VERSION_AND_SEATING, seated)
+    return results
+
+
+async def _insert_game(conn: AsyncConnection, g: NewGame) -> int:
+    game_id = await conn.scalar(
+        sa.insert(schema.games)
+        .values(
+            table_id=g.table_id,
+            number=g.number,
+            game=g.game,
+            variant=g.variant,
+            options=g.options,
+            seats=g.seats,
+            dealer=g.dealer,
+            seed=g.seed,
+            players=g.players,
+            names=g.names,
+            started_at=g.started_at,
         )
-    if change.finish is not None:
-        f = change.finish
-        await conn.execute(
-            sa.update(schema.games)
-            .where(schema.games.c.id == f.game_id)
-            .values(finished_at=f.finished_at, result=f.result)
-        )
-        await conn.execute(
-            sa.insert(schema.results),
-            [
-                {"game_id": f.game_id, "seat": seat, "player_id": p, "name": n, "outcome": o}
-                for seat, (p, n, o) in enumerate(f.outcomes)
-            ],
-        )
-    values: JSON = {"version": change.version}
-    if change.seating is not None:
-        values["seating"] = change.seating
-    await conn.execute(
-        sa.update(schema.tables).where(schema.tables.c.id == change.table_id).values(**values)
+        .returning(schema.games.c.id)
     )
-    return game_id if change.new_game is not None else None
+    return int(game_id)
+
+
+async def _finish_game(conn: AsyncConnection, f: Finish) -> None:
+    await conn.execute(
+        sa.update(schema.games)
+        .where(schema.games.c.id == f.game_id)
+        .values(finished_at=f.finished_at, result=f.result)
+    )
+    await conn.execute(
+        sa.insert(schema.results),
+        [
+            {"game_id": f.game_id, "seat": seat, "player_id": p, "name": n, "outcome": o}
+            for seat, (p, n, o) in enumerate(f.outcomes)
+        ],
+    )
 
 
 def _table_values(row: TableRow) -> JSON:

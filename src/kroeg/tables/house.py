@@ -55,6 +55,11 @@ class House:
     """Whether a choice takes no noticeable time (the table then commits a run of house
     moves at once; a slow house gets the table's news sent before it thinks)."""
 
+    def decides(self, level: str, *, timeout: bool) -> bool:
+        """Whether :meth:`choose` may pick anything but the fallback (else the table plays
+        the fallback without building a request)."""
+        return False
+
     async def choose(self, request: HouseRequest) -> Action:
         return request.fallback
 
@@ -77,8 +82,11 @@ class BotHouse(House):
         self.pool = pool
         self.rng = secrets.SystemRandom()
 
+    def decides(self, level: str, *, timeout: bool) -> bool:
+        return not timeout and level != "huis"
+
     async def choose(self, request: HouseRequest) -> Action:
-        if request.timeout or request.level == "huis":
+        if not self.decides(request.level, timeout=request.timeout):
             return request.fallback
         return await self.pool.decide(
             request.game,

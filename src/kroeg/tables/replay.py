@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from kroeg.cards import parse_card
-from kroeg.games.base import Deal, Game
+from kroeg.games.base import Deal, Game, RuleError
 from kroeg.store import GameRow, LogEntry
 
 
@@ -36,7 +37,8 @@ def rebuild(game: Game[Any], row: GameRow, entries: list[LogEntry]) -> tuple[Any
         elif entry.kind == "act":
             game.apply(state, entry.seat, game.parse_action(entry.data))
         elif entry.kind == "out":
-            game.eliminate(state, entry.seat)
+            with contextlib.suppress(RuleError):  # as at the table: already out by the rules
+                game.eliminate(state, entry.seat)
             left[entry.seat] = (entry.data["player"], entry.data["name"])
         else:
             raise ValueError(f"unknown log entry kind {entry.kind!r} in game {row.id}")

@@ -514,7 +514,10 @@ class Table:
         person = self.seats[seat]
         assert person.player is not None
         self._checkpoint()
-        events = self.game.eliminate(self.state, seat)
+        try:
+            events = self.game.eliminate(self.state, seat)
+        except RuleError:
+            events = []  # the rules already have the seat out (Eurokaarten: no coins left)
         self.left[seat] = (person.player, person.name)
         self.seats[seat] = Seat(None, house_name(seat), out=True)
         self.deadlines.pop(seat, None)
@@ -543,9 +546,11 @@ class Table:
         self.deadlines.pop(seat, None)
 
     async def _house_action(self, seat: int, *, timeout: bool = False) -> Action:
+        fallback = self.game.default(self.state, seat)
+        if not self.house.decides(self.config.house_level, timeout=timeout):
+            return fallback
         if not self.house.quick:
             await self._flush()  # tell people what happened before the house thinks
-        fallback = self.game.default(self.state, seat)
         legal = self.game.legal(self.state, seat)
         request = HouseRequest(
             game=self.config.game,

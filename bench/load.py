@@ -1,0 +1,251 @@
+"""Load benchmark of the live tables (issue 5 item 12).
+
+Starts ``kroeg serve`` pinned to one core (CPU 0) with no house delay, the house playing
+the game's ``default()`` and the bare websocket echo switched on (``KROEG_ECHO=1``); the
+scripted clients run here, pinned to the other core (CPU 1). Then:
+
+1. tables: ``--tables`` tables, each with one scripted person and the house in the other
+   seats; the person acts (a random legal action) as soon as the game waits for it, and
+   starts the next game when one ends. Measured after a warm-up: the person's actions a
+   second, table versions (every step, the house's and deals included) a second, the
+   frames the server sends and receives a second, and the time from sending an ``act``
+   to receiving the ``event`` that announces it (p50, p99).
+2. echo: as many connections on the bare ``/echo`` websocket of the same stack (FastAPI
+   on uvicorn, uvloop, httptools, no compression), each sending a message the size of an
+   ``act`` and waiting for it to come back: the messages a second the stack can carry.
+
+The ratio compares the frames a second the server handles (in + out) at the tables with
+the echo's (in + out). Run: ``.venv/bin/python bench/load.py`` (see ``--help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+decode = msgspec.json.decode
+encode = msgspec.json.encode
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(port: int, database_url: str, server_cpu: int) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "KROEG_HOUSE_DELAY": "0",
+        "KROEG_HOUSE_BOTS": "0",
+        "KROEG_ECHO": "1",
+        "KROEG_RATE": "10000",  # scripted people act far faster than the limit for humans
+    }
+    command = [sys.executable, "-m", "kroeg.cli", "serve", "--port", str(port)]
+    command += ["--database-url", database_url, "--log-level", "warning"]
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        preexec_fn=lambda: os.sched_setaffinity(0, {server_cpu}),
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return process
+        time.sleep(0.2)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+@dataclass
+class Counters:
+    measuring: bool = False
+    acts: int = 0
+    versions: int = 0
+    frames_in: int = 0
+    frames_out: int = 0
+    games: int = 0
+    errors: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+
+async def person(url: str, base: str, game: str, variant: str, seed: int, c: Counters) -> None:
+    """One table with one scripted person, playing game after game until cancelled."""
+    rng = random.Random(seed)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        r = await http.post("/api/tables", json={"game": game, "variant": variant})
+        table = r.json()["id"]
+    async with websockets.connect(url, compression=None, max_size=2**22) as ws:
+        await ws.send(encode({"type": "hello", "name": f"Bench{seed}"}))
+        await ws.send(encode({"type": "sit", "table": table}))
+        await ws.send(encode({"type": "start", "table": table}))
+        seat: int | None = None
+        sent_at: dict[int, float] = {}
+        last_version = 0
+        async for raw in ws:
+            now = time.perf_counter()
+            frame: dict[str, Any] = decode(raw)
+            kind = frame["type"]
+            if c.measuring:
+                c.frames_out += 1
+            if kind == "snapshot" and frame.get("you") is not None:
+                seat = frame["you"]
+            if kind == "error":
+                c.errors += 1
+                continue
+            if kind not in ("event", "snapshot"):
+                continue
+            version = frame["version"]
+            if kind == "event":
+                if c.measuring:
+                    c.versions += version - last_version
+                for e in frame["events"]:
+                    if e["kind"] == "action" and e["by"] == "player":
+                        started = sent_at.pop(version - 1, None)
+                        if started is not None and c.measuring:
+                            c.latencies.append(now - started)
+                            c.acts += 1
+            last_version = version
+            view = frame.get("view")
+            if view is None or seat is None:
+                continue
+            if not frame["running"]:
+                if view.get("result") is not None:
+                    if c.measuring:
+                        c.games += 1
+                        c.frames_in += 1
+                    await ws.send(encode({"type": "start", "table": table}))
+                continue
+            if seat in frame["to_act"] and frame["legal"]:
+                action = rng.choice(frame["legal"])
+                sent_at[version] = time.perf_counter()
+                if c.measuring:
+                    c.frames_in += 1
+                await ws.send(
+                    encode({"type": "act", "table": table, "version": version, "action": action})
+                )
+
+
+async def echo_client(url: str, payload: str, c: Counters) -> None:
+    async with websockets.connect(url, compression=None) as ws:
+        while True:
+            await ws.send(payload)
+            await ws.recv()
+            if c.measuring:
+                c.frames_in += 1
+                c.frames_out += 1
+
+
+async def measure(
+    tasks: list[asyncio.Task[None]], c: Counters, warmup: float, seconds: float
+) -> float:
+    await asyncio.sleep(warmup)
+    c.measuring = True
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    c.measuring = False
+    elapsed = time.perf_counter() - started
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return elapsed
+
+
+async def run_tables(args: argparse.Namespace, port: int) -> dict[str, Any]:
+    c = Counters()
+    url, base = f"ws://127.0.0.1:{port}/ws", f"http://127.0.0.1:{port}"
+    tasks = []
+    for i in range(args.tables):
+        tasks.append(asyncio.create_task(person(url, base, args.game, args.variant, i, c)))
+        if i % 50 == 49:
+            await asyncio.sleep(0.2)  # do not open every connection in the same instant
+    elapsed = await measure(tasks, c, args.warmup, args.seconds)
+    lat = sorted(c.latencies)
+    return {
+        "tables": args.tables,
+        "seconds": round(elapsed, 1),
+        "acts_per_s": round(c.acts / elapsed),
+        "versions_per_s": round(c.versions / elapsed),
+        "frames_per_s": round((c.frames_in + c.frames_out) / elapsed),
+        "games": c.games,
+        "errors": c.errors,
+        "p50_ms": round(1000 * lat[len(lat) // 2], 1) if lat else None,
+        "p99_ms": round(1000 * lat[int(len(lat) * 0.99)], 1) if lat else None,
+    }
+
+
+async def run_echo(args: argparse.Namespace, port: int) -> dict[str, Any]:
+    c = Counters()
+    payload = json.dumps(
+        {"type": "act", "table": "3fa9c2e1", "version": 123, "action": ["play", "Th"]}
+    )
+    url = f"ws://127.0.0.1:{port}/echo"
+    tasks = []
+    for i in range(args.tables):
+        tasks.append(asyncio.create_task(echo_client(url, payload, c)))
+        if i % 50 == 49:
+            await asyncio.sleep(0.2)
+    elapsed = await measure(tasks, c, args.warmup, args.seconds)
+    return {
+        "connections": args.tables,
+        "seconds": round(elapsed, 1),
+        "frames_per_s": round((c.frames_in + c.frames_out) / elapsed),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--game", default="toepen")
+    parser.add_argument("--variant", default="kroegregels")
+    parser.add_argument("--database-url", help="default: a new SQLite file in a temporary dir")
+    parser.add_argument("--server-cpu", type=int, default=0)
+    parser.add_argument("--client-cpu", type=int, default=1)
+    args = parser.parse_args()
+    os.sched_setaffinity(0, {args.client_cpu})
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.database_url or f"sqlite+aiosqlite:///{tmp}/load.sqlite3"
+        port = free_port()
+        server = start_server(port, url, args.server_cpu)
+        try:
+            try:
+                import uvloop
+
+                runner = uvloop.run
+            except ImportError:
+                runner = asyncio.run
+            tables = runner(run_tables(args, port))
+            echo = runner(run_echo(args, port))
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(30)
+    ratio = tables["frames_per_s"] / echo["frames_per_s"] if echo["frames_per_s"] else 0.0
+    print(json.dumps({"tables": tables, "echo": echo, "ratio": round(ratio, 2)}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
