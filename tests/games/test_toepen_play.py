@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kroeg.games.base import RuleError
-from tests.games.test_toepen_support import act, legal_text, make, public, start
+from kroeg.games.base import Deal, InvalidInput, RuleError
+from tests.games.test_toepen_support import act, deal_of, legal_text, make, public, start
 
 HANDS = ["Th 9c 8d Js", "7h Ah Kc Qd", "9h 8h Jc Ad", "Kh 7c 7d As"]
 """The hands of the shared examples (no three of a kind, A♣ in the stock)."""
@@ -220,3 +220,25 @@ def test_player_without_cards_may_knock_until_the_last_card() -> None:
     assert "knock" in legal_text(g, s, 0)
     act(g, s, "0 knock", "1 fold", "2 stay", "3 stay", "3 play As")
     assert g.deal_summaries(s)[-1] == {"winner": 3, "stake": 2, "penalties": [2, 1, 2, 0]}
+
+
+def test_a_deal_that_is_not_a_piket_deal_is_refused_and_changes_nothing() -> None:
+    """DESIGN.md: a Deal with wrong hand sizes or cards is InvalidInput."""
+    g = make()
+    s = g.new_state(4, dealer=0)
+    before = s.snapshot()
+    good = deal_of(HANDS)
+    cases = {
+        "seat 0 is dealt 4 cards, but the deal gives it 3": Deal(
+            (good.hands[0][:3], *good.hands[1:]), good.stock + good.hands[0][3:]
+        ),
+        "not cards: \\[-1\\]": Deal(((-1, *good.hands[0][1:]), *good.hands[1:]), good.stock),
+        "cards dealt twice": Deal(good.hands, good.stock[:-1] + good.stock[:1]),
+        "has 3 hands for 4 seats": Deal(good.hands[:3], good.stock),
+    }
+    for message, deal in cases.items():
+        with pytest.raises(InvalidInput, match=message):
+            g.apply(s, 0, deal)
+        assert s.snapshot() == before
+    with pytest.raises(RuleError, match="seat 1 may not deal: the dealer is seat 0"):
+        g.apply(s, 1, good)

@@ -48,6 +48,7 @@ from kroeg.games.toepen.options import (
     FOUR_TENS_OFF,
     LIMIT_ANY,
     LIMIT_KNOCKER,
+    LIMIT_NONE,
     OPTION_SPECS,
     SEATS,
     VARIANTS,
@@ -82,6 +83,10 @@ Events = list[Event] | None
 _SINGLE = tuple(frozenset((seat,)) for seat in range(8))
 _NONE: frozenset[int] = frozenset()
 _PIKET_MASK = sum(1 << c for c in PIKET_DECK)
+_ORDERS = tuple(
+    tuple([(seat + k) % n for k in range(1, n + 1)] for seat in range(n)) for n in range(9)
+)
+"""``_ORDERS[n][seat]``: all seats clockwise from the left of ``seat`` (read-only lists)."""
 
 
 def _cards(mask: int) -> list[str]:
@@ -293,8 +298,15 @@ class Toepen(Game[ToepenState]):
                     out = list(plays_of(hand))
             else:
                 out = []
-            if self._may_knock(s, seat):
-                out.append(KNOCK)
+            # _may_knock, inlined: this is the hottest line of a random playout.
+            if seat != s.last_knocker and (not rules.knock_only_on_turn or seat == s.turn):
+                limit = rules.limit
+                if limit == LIMIT_NONE:
+                    out.append(KNOCK)
+                else:
+                    top = s.limit_top if limit == LIMIT_ANY else s.points[seat]
+                    if top + s.stake < rules.max_points:
+                        out.append(KNOCK)
             if rules.laundry and not s.played_any:
                 self._laundry_options(s, seat, out)
             if not rules.follow:
@@ -320,13 +332,6 @@ class Toepen(Game[ToepenState]):
         if self._may_over_knock(s, seat):
             return [STAY, FOLD, KNOCK]
         return [STAY, FOLD]
-
-    def _may_knock(self, s: ToepenState, seat: int) -> bool:
-        """A knock outside a round of answers (the caller knows the seat is active)."""
-        rules = self.rules
-        if seat == s.last_knocker or (rules.knock_only_on_turn and seat != s.turn):
-            return False
-        return self._limit_blocker(s, seat) < 0
 
     def _may_over_knock(self, s: ToepenState, seat: int) -> bool:
         rules = self.rules
@@ -473,7 +478,7 @@ class Toepen(Game[ToepenState]):
         in_game = self.in_game(s)
         s.active = in_game
         rules = self.rules
-        if rules.armoede:
+        if rules.armoede and rules.armoede_level in s.points:
             level = rules.armoede_level
             seats = 0
             for p in range(s.n):
@@ -502,32 +507,44 @@ class Toepen(Game[ToepenState]):
             raise InvalidInput("the deal has an upcard, which toepen does not use")
         if len(deal.hands) != s.n:
             raise InvalidInput(f"the deal has {len(deal.hands)} hands for {s.n} seats")
+        out = s.out
         total = 0
         count = 0
         masks = []
         for seat, hand in enumerate(deal.hands):
-            want = 0 if s.out >> seat & 1 else 4
+            want = 0 if out >> seat & 1 else 4
             if len(hand) != want:
                 state = "is out of the game" if want == 0 else "is dealt 4 cards"
                 raise InvalidInput(f"seat {seat} {state}, but the deal gives it {len(hand)}")
-            mask = 0
-            for c in hand:
-                mask |= 1 << c
-            masks.append(mask)
-            total |= mask
-            count += len(hand)
-        for c in deal.stock:
-            total |= 1 << c
+            count += want
+        try:
+            for hand in deal.hands:
+                mask = 0
+                for c in hand:
+                    mask |= 1 << c
+                masks.append(mask)
+                total |= mask
+            for c in deal.stock:
+                total |= 1 << c
+        except (TypeError, ValueError):  # not a card number at all
+            total = -1
         count += len(deal.stock)
         if total != _PIKET_MASK or count != 32:
+            everything = [*deal.stock, *(c for hand in deal.hands for c in hand)]
+            strange = [c for c in everything if c.__class__ is not int or not 0 <= c < 54]
+            if strange:
+                raise InvalidInput(f"the deal holds things that are not cards: {strange!r}")
             check_deck(deal, PIKET_DECK, False)
             raise InvalidInput("the deal is not the 32-card piket deck")
         return masks
 
-    def _order_from(self, s: ToepenState, seat: int) -> list[int]:
+    @staticmethod
+    def _order_from(s: ToepenState, seat: int) -> list[int]:
         """The seats in the game clockwise from the left of ``seat``."""
-        n = s.n
-        return [q for q in ((seat + k) % n for k in range(1, n + 1)) if not s.out >> q & 1]
+        order = _ORDERS[s.n][seat]
+        if s.out:
+            return [q for q in order if not s.out >> q & 1]
+        return order
 
     def _most_recent_armoede(self, s: ToepenState, seats: int) -> int:
         """RULES.md §2.6: the latest to reach the level; ties in order dealer+1, ...."""
@@ -693,12 +710,14 @@ class Toepen(Game[ToepenState]):
 
     def _after_exchanges(self, s: ToepenState, ev: Events) -> None:
         if self.rules.etiquette:
-            for p in range(s.n):
-                if s.hands[p] >> COMPROMISKAART & 1:
+            ace = 1 << COMPROMISKAART
+            for p, hand in enumerate(s.hands):
+                if hand & ace:
                     s.shown_ac = p
                     if ev is not None:
                         ev.append(Event("reveal", {"seat": p, "card": card_str(COMPROMISKAART)}))
                         ev.append(Event("applause", {"seat": p}))
+                    break
         if s.armoede_seats:
             s.queue = [
                 p for p in self._order_from(s, s.armoede_lead) if not s.armoede_seats >> p & 1
@@ -753,7 +772,11 @@ class Toepen(Game[ToepenState]):
         if self.rules.limit == LIMIT_ANY:
             points = s.points
             active = s.active
-            s.limit_top = max(points[p] for p in range(s.n) if active >> p & 1)
+            top = -(1 << 30)
+            for p in range(s.n):
+                if active >> p & 1 and points[p] > top:
+                    top = points[p]
+            s.limit_top = top
 
     # Play -------------------------------------------------------------------------------
 
