@@ -475,3 +475,19 @@ def test_records_verbs_round_trip() -> None:
     ):
         with pytest.raises(InvalidInput):
             game.parse_action(bad)
+
+
+def test_start_standings_are_checked() -> None:
+    """RECORDS.md `start` and §12: "A seat with 0 coins that is not out must hold the
+    bokje; the dealer is never a seat that is out"."""
+    game = Eurokaarten("standaard")
+    with pytest.raises(InvalidInput, match="must hold the bokje"):
+        game.new_state(6, dealer=0, start={"coins": [0, 3, 3, 3, 3, 3]})
+    with pytest.raises(InvalidInput, match="holds the bokje, so it has no coins"):
+        game.new_state(6, dealer=0, start={"coins": [2, 3, 3, 3, 3, 3], "bokje": [0]})
+    with pytest.raises(InvalidInput, match="dealer 2 is out"):
+        game.new_state(6, dealer=2, start={"out": [2]})
+    with pytest.raises(InvalidInput, match="unknown start fields"):
+        game.new_state(6, dealer=0, start={"points": [0] * 6})
+    s = game.new_state(6, seed=4, start={"out": [0, 1, 2, 3]})
+    assert s.dealer in (4, 5)

@@ -115,10 +115,9 @@ class Eurokaarten(Game[EuroState]):
                 )
         if bokje and not self.opts.bokje:
             raise InvalidInput("start gives the bokje, but the option bokje is off")
-        if len(bokje) > 1 and not self.opts.bokje_per_player:
-            holders = [seat for seat in bokje if seat not in out]
-            if len(holders) > 1 and any(coins[seat] for seat in holders):
-                raise InvalidInput("the bokje is given once: only seats that got it together")
+        for seat in sorted(bokje - out):
+            if coins[seat]:
+                raise InvalidInput(f"seat {seat} holds the bokje, so it has no coins left")
         if SEATS - len(out) < 2:
             raise InvalidInput("at least two seats must be in at the start")
         return list(coins), bokje, out
