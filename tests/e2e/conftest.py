@@ -12,7 +12,14 @@ import os
 from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    ViewportSize,
+    sync_playwright,
+)
 
 from tests.e2e.serve import serve
 
@@ -26,8 +33,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-DESKTOP = {"width": 1280, "height": 720}
-PHONE = {"width": 640, "height": 360}
+DESKTOP: ViewportSize = {"width": 1280, "height": 720}
+PHONE: ViewportSize = {"width": 640, "height": 360}
 """A phone held sideways (issue 6: "from 640×360 landscape")."""
 
 
@@ -65,7 +72,7 @@ def new_page(browser: Browser, server: str) -> Iterator[NewPage]:
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
-    def make(viewport: dict[str, int] | None = None, touch: bool = False) -> Page:
+    def make(viewport: ViewportSize | None = None, touch: bool = False) -> Page:
         context = browser.new_context(
             viewport=viewport or DESKTOP,
             base_url=server,

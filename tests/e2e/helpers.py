@@ -65,6 +65,7 @@ class Frames:
 
     def __init__(self, page: Page) -> None:
         self.received: list[dict[str, Any]] = []
+        """Every frame received so far, parsed, in order."""
         page.on("websocket", self._attach)
 
     def _attach(self, ws: Any) -> None:
@@ -78,7 +79,8 @@ class Frames:
         """The last snapshot or event frame: the client's current `legal`, `view`, …"""
         for frame in reversed(self.received):
             if frame.get("type") in ("snapshot", "event") and kind in frame:
-                return frame
+                found: dict[str, Any] = frame
+                return found
         raise AssertionError(f"no snapshot or event frame with {kind!r} yet")
 
     def events(self) -> list[dict[str, Any]]:

@@ -30,7 +30,7 @@ def joker_melds(legal: list[list[Any]]) -> list[list[Any]]:
 
 def discard_choice(legal: list[list[Any]], hand: list[str]) -> str:
     """Discard the card least likely to join a meld: alone in its rank, highest first."""
-    allowed = [a[1] for a in legal if a[0] == "discard"]
+    allowed: list[str] = [a[1] for a in legal if a[0] == "discard"]
     ranks = [c[0] for c in hand if not c.startswith("X")]
     order = "A23456789TJQK"
     return max(allowed, key=lambda c: (ranks.count(c[0]) == 1, order.index(c[0])))
@@ -60,7 +60,7 @@ def play_until_joker_meld(page: Page, frames: Frames) -> list[Any] | None:
             for card in cards:
                 page.click(f'.hand .card[data-card="{card}"]')
             same_cards = [a for a in legal if a[0] == "meld" and {base(c) for c in a[1]} == cards]
-            chosen = same_cards[0]
+            chosen: list[Any] = same_cards[0]
             if len(same_cards) > 1:
                 # The client proposes the first identity the rules allow; the player changes it.
                 choice = page.locator("#joker-choice")

@@ -4,6 +4,7 @@
 import { installSuitSprite } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
+import { toast } from "./errors.js";
 import { LANGUAGES, lang, t } from "./i18n.js";
 import { LobbyView } from "./lobby.js";
 import { ReplayView } from "./replay.js";
@@ -23,6 +24,9 @@ function ensureConnection() {
   if (!app.connection) {
     app.connection = new Connection(settings().name);
     app.connection.onStatus(showConnectionStatus);
+    app.connection.onMessage((msg) => {
+      if (msg.type === "bye") toast(t("error.server_restarting"));
+    });
   }
   return app.connection;
 }
