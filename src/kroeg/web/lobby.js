@@ -294,7 +294,8 @@ export class LobbyView {
       await api("POST", `/tables/${id}/sit`, {});
       this.app.navigate(`/t/${id}`);
     } catch (err) {
-      toast(errorText(err.code, err.message));
+      if (err.code === "already_seated") this.app.navigate(`/t/${id}`);
+      else toast(errorText(err.code, err.message));
     }
   }
 }

@@ -98,6 +98,11 @@ export default {
       case "deal_end":
         return t("toepen.log_deal_end", { name: ctx.name(ev.winner), stake: ev.stake });
       case "deal":
+        // Kroegregels' first dealer comes from "Het": an open card each, the highest deals (seed 000).
+        if (ctx.view.het && ctx.view.deal_no === 1) {
+          const draws = ctx.view.het[ctx.view.het.length - 1].map((d) => `${ctx.name(d.seat)} ${cardShort(d.card)}`).join(", ");
+          return t("toepen.log_het", { draws, name: ctx.name(ev.dealer) });
+        }
         return t("log.deal", { name: ctx.name(ev.dealer) });
       default:
         return TABLE_LIFE[ev.kind] ? t(TABLE_LIFE[ev.kind], { name: ctx.name(ev.seat) }) : null;

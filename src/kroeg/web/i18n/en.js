@@ -230,6 +230,7 @@ export default {
   "toepen.player": "Player",
   "toepen.penalty": "Penalty points",
   "toepen.deals_played": "{n} deals played",
+  "toepen.log_het": "Het: {draws}. {name} has the highest and deals.",
   "toepen.log_trick": "Trick to {name}.",
   "toepen.log_deal_end": "{name} wins the deal (stake {stake}).",
   "toepen.result_losers": "Lost: {names}.",

@@ -242,6 +242,7 @@ export default {
   "toepen.player": "Speler",
   "toepen.penalty": "Strafpunten",
   "toepen.deals_played": "{n} rondes gespeeld",
+  "toepen.log_het": "Het: {draws}. {name} heeft de hoogste en deelt.",
   "toepen.log_trick": "Slag voor {name}.",
   "toepen.log_deal_end": "{name} wint de ronde (inzet {stake}).",
   "toepen.result_losers": "Verloren: {names}.",
