@@ -98,5 +98,8 @@ def test_a_spectator_sees_the_table_but_no_hidden_card(new_page: NewPage) -> Non
     for frame in frames.received:
         leaked = cards_mentioned(frame) & hidden
         assert not leaked, f"a frame to the spectator holds hidden cards {sorted(leaked)}: {frame}"
+    # Chat presets reach everyone at the table, spectators included.
+    anna.get_by_role("button", name="Mieke?").click()
+    expect(cor.locator(".chat-log")).to_contain_text("Anna: Mieke?")
     # Meanwhile the players' own pages do show their cards (the check above can fail).
     assert cards_mentioned(anna.evaluate(DOM_STRINGS)) >= set(hand_cards(anna))

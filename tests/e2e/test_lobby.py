@@ -1,0 +1,33 @@
+"""The lobby: a private table is not listed, its invite link seats a friend (issue 6, item 1)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import NewPage
+from tests.e2e.helpers import enter
+
+
+def test_a_private_table_is_not_listed_and_its_invite_link_works(new_page: NewPage) -> None:
+    anna = new_page()
+    enter(anna, "Anna")
+    anna.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
+    anna.get_by_label("Privé (alleen met uitnodiging)").check()
+    anna.get_by_label("Bedenktijd").select_option("30")
+    anna.get_by_role("button", name="Tafel maken").click()
+    anna.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    table_id = anna.url.rsplit("/", 1)[1]
+    expect(anna.locator(".table-info")).to_contain_text("30 s bedenktijd")
+    invite = anna.get_by_label("Uitnodigingslink").input_value()
+
+    bram = new_page()
+    enter(bram, "Bram")
+    expect(bram.locator("#open-tables")).to_be_visible()
+    bram.wait_for_timeout(3500)  # one poll of the live list
+    expect(bram.locator(f'.table-list tr[data-table="{table_id}"]')).to_have_count(0)
+    bram.goto(invite)
+    bram.get_by_role("button", name="Aanschuiven").click()
+    expect(anna.locator(".seat", has_text="Bram")).to_contain_text("aanwezig")
+    expect(bram.get_by_role("button", name="Begin het spel")).to_be_visible()
