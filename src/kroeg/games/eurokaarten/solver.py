@@ -56,7 +56,9 @@ def _mask(hand: int | Iterable[Card]) -> int:
 
 
 def _new_melds_with(card: Card, hand: int, rules: MeldRules) -> list[list[MeldCard]]:
-    """Every new meld from ``hand`` that holds the real ``card``."""
+    """The new melds from ``hand`` that hold the real ``card``: one for each set of
+    cards they take from the hand (what a joker stands for in a meld laid this turn
+    changes nothing after it, since the search lays off only onto the table)."""
     rank, suit = rank_of(card), suit_of(card)
     real = (card, None)
     spare = min(rules.max_jokers, len(jokers_in(hand)))
@@ -71,7 +73,10 @@ def _new_melds_with(card: Card, hand: int, rules: MeldRules) -> list[list[MeldCa
             for laid in run_options(suit, start, length, hand, rules, all_orders=False)
             if real in laid
         )
-    return out
+    by_cards: dict[int, list[MeldCard]] = {}
+    for laid in out:
+        by_cards.setdefault(_laid_mask(laid), laid)
+    return list(by_cards.values())
 
 
 def _laid_mask(laid: Sequence[MeldCard]) -> int:
