@@ -652,3 +652,28 @@ def test_copy_is_complete_and_independent() -> None:
     assert other.snapshot() == s.snapshot()
     game.apply(other, 2, ("play", parse_card("9c")))
     assert s.trick == parse_cards(["Ac", "7c"]) and s.hands[2] == mask_of(parse_cards(["9c", "Tc"]))
+
+
+@pytest.mark.parametrize(
+    ("start", "options", "message"),
+    [
+        ({"points": [0, 0]}, {}, "unknown start fields"),
+        ({"totals": [1, 2, 3]}, {}, "start totals must be two whole numbers"),
+        ({"totals": [0, -5]}, {}, "start totals must be two whole numbers"),
+        ({"deal_no": 16}, {}, "below the game length 16"),
+        ({"deal_no": 8}, {"game_length": "8_deals"}, "below the game length 8"),
+        ({"totals": [1500, 0]}, {"game_length": "first_to_1500"}, "already reach 1500"),
+    ],
+)
+def test_bad_start_standings(start: dict[str, Any], options: dict[str, Any], message: str) -> None:
+    """RECORDS.md ``start``: klaverjassen takes ``totals`` (per team) and ``deal_no``."""
+    with pytest.raises(InvalidInput, match=message):
+        Klaverjassen("nku", options).new_state(4, dealer=0, start=start)
+
+
+def test_start_standings_carry_on() -> None:
+    """RECORDS.md ``start``: a scenario that begins mid-game keeps its totals."""
+    game = Klaverjassen("nku")
+    s = game.new_state(4, dealer=2, start={"totals": [700, 650], "deal_no": 10})
+    assert game.standings(s) == {"totals": [700, 650], "deal_no": 10}
+    assert game.pending_deal(s) == 2
