@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kroeg.cards import mask_of, parse_card
 from kroeg.games.base import RuleError
@@ -158,3 +162,23 @@ def test_meld_options_match_the_checker() -> None:
     assert laid("X1=Kh", "Ah", "X2=2h") not in listed  # H-A-2 wraps around
     assert laid("Ah", "2h", "3h") in listed
     assert laid("X1=3c", "3h", "3s") in listed
+
+
+@given(
+    st.lists(st.integers(0, 51), min_size=3, max_size=7, unique=True),
+    st.booleans(),
+)
+def test_listed_melds_are_exactly_the_valid_ones(hand_cards: list[int], wrap: bool) -> None:
+    """Hypothesis, hands without jokers: a set of cards is listed as a meld exactly when
+    the checker accepts it (§7.6: sets of 3-4, runs of 3+ in a suit, no wrap-around
+    unless the option is on)."""
+    rules = MeldRules(wraparound=wrap)
+    listed = {frozenset(c for c, _ in laid) for laid in meld_options(0, mask_of(hand_cards), rules)}
+    for size in range(3, len(hand_cards) + 1):
+        for chosen in combinations(hand_cards, size):
+            try:
+                new_meld(0, [(c, None) for c in chosen], rules)
+                valid = True
+            except RuleError:
+                valid = False
+            assert valid == (frozenset(chosen) in listed), chosen

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from kroeg.cards import FULL_MASK, card_str, cards_in
+from kroeg.games.base import InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.games.playout import random_step
 from tests.support import RANDOM_GAMES, assert_no_hidden_cards
@@ -156,3 +157,58 @@ def test_house_games_end() -> None:
             steps += 1
             assert steps < MAX_STEPS
         assert GAME.result(s) is not None
+
+
+def _normal(action: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An action with its cards as a set: the order of cards in an action is free (§12)."""
+    if action[0] == "meld":
+        return ("meld", frozenset(action[1]))
+    if action[0] == "layoff":
+        return ("layoff", action[1], frozenset(action[2]))
+    return action
+
+
+def _candidate(s: EuroState, rng: random.Random) -> tuple[Any, ...]:
+    """A random action that may or may not be legal, built from the hand and the table."""
+    hand = cards_in(s.hands[s.turn])
+    verb = rng.choice(["open", "draw", "meld", "meld", "layoff", "layoff", "swap", "discard"])
+    if verb == "open":
+        return ("open",)
+    if verb == "draw":
+        return ("draw", rng.choice(["stock", "discard"]))
+    if verb == "discard":
+        return ("discard", rng.choice(hand))
+    n = rng.randrange(len(s.melds) + 1)
+    if verb == "swap":
+        return ("swap", n, rng.randrange(52))
+    picked = rng.sample(hand, min(len(hand), rng.randint(1, 4)))
+    laid = tuple((c, rng.randrange(52) if c >= 52 else None) for c in picked)
+    return ("meld", laid) if verb == "meld" else ("layoff", n, laid)
+
+
+def test_apply_accepts_exactly_what_legal_lists() -> None:
+    """legal() lists every legal action (issue 4, item 7): a random action is accepted
+    exactly when legal() lists it, and a refused one leaves the state as it was."""
+    accepted = refused = 0
+    for i in range(max(RANDOM_GAMES // 10, 50)):
+        rng = random.Random(30_000 + i)
+        s = GAME.new_state(6, seed=i)
+        while not GAME.is_over(s):
+            if GAME.pending_deal(s) is None:
+                seat = s.turn
+                listed = {_normal(a) for a in GAME.legal(s, seat)}
+                for _ in range(3):
+                    action = _candidate(s, rng)
+                    before = s.snapshot()
+                    trial = s.copy()
+                    try:
+                        GAME.apply(trial, seat, action)
+                    except (RuleError, InvalidInput):
+                        assert _normal(action) not in listed, action
+                        assert trial.snapshot() == before
+                        refused += 1
+                        continue
+                    assert _normal(action) in listed, action
+                    accepted += 1
+            random_step(GAME, s, rng)
+    assert accepted > 100 and refused > 1000
