@@ -24,6 +24,23 @@ function isFolded(view, seat) {
   return false;
 }
 
+/** Klassiek's vuile was: hands turned up by a challenge, and a caught bluffer's open hand. */
+function laundryParts(ctx) {
+  const v = ctx.view;
+  const parts = [];
+  for (const wash of v.laundry || []) {
+    if (wash.honest === null || wash.honest === undefined || !wash.cards) continue;
+    const key = wash.honest ? "toepen.laundry_honest" : "toepen.laundry_bluff";
+    parts.push(h("div", { class: "set-aside", "aria-label": t(key, { name: ctx.name(wash.seat) }) }, h("span", { class: "table-note" }, t(key, { name: ctx.name(wash.seat) })), wash.cards.map((c) => cardFace(c))));
+  }
+  for (const [seat, cards] of Object.entries(v.open_hands || {})) {
+    if (Number(seat) === ctx.you) continue;
+    const label = t("toepen.open_hand", { name: ctx.name(Number(seat)) });
+    parts.push(h("div", { class: "set-aside", "aria-label": label }, h("span", { class: "table-note" }, label), cards.map((c) => cardFace(c))));
+  }
+  return parts;
+}
+
 export default {
   cardMode: "play",
   primaryVerbs: new Set(["knock", "stay", "look"]),
@@ -53,6 +70,8 @@ export default {
     if (typeof points === "number") bits.push(t("toepen.points", { n: points }));
     if (v.phase === "play" && isFolded(v, seat)) bits.push(t("toepen.folded"));
     if (v.last_knocker === seat) bits.push(t("toepen.knocked"));
+    if (v.armoede?.seats?.includes(seat)) bits.push(t("toepen.armoede"));
+    if ((v.laundry || []).some((w) => w.seat === seat)) bits.push(t("toepen.washed"));
     return bits.join(" · ");
   },
 
@@ -88,6 +107,7 @@ export default {
         h("tbody", {}, points.map((p, seat) => h("tr", {}, h("td", {}, ctx.name(seat)), h("td", {}, `${p} / ${max}`)))),
       ),
       h("p", { class: "prompt" }, t("toepen.deals_played", { n: (v.deals || []).length })),
+      laundryParts(ctx),
     );
   },
 
