@@ -16,8 +16,8 @@ GAME = Eurokaarten("standaard")
 MAX_STEPS = 20_000
 
 
-def accounted(s: EuroState) -> bool:
-    """Hands + stock + discard pile + table + dead cards are the 54 cards, each once."""
+def accounted(s: EuroState, pack: int = FULL_MASK) -> bool:
+    """Hands + stock + discard pile + table + dead cards are the pack (54 cards), each once."""
     parts = [*s.hands, s.dead]
     parts += [1 << c for c in s.stock] + [1 << c for c in s.discard]
     for meld in s.melds:
@@ -27,7 +27,7 @@ def accounted(s: EuroState) -> bool:
         if total & part:
             return False
         total |= part
-    return total == FULL_MASK
+    return total == pack
 
 
 def test_random_games_end_and_keep_all_54_cards() -> None:
@@ -212,3 +212,32 @@ def test_apply_accepts_exactly_what_legal_lists() -> None:
                     accepted += 1
             random_step(GAME, s, rng)
     assert accepted > 100 and refused > 1000
+
+
+OPTION_SETS: tuple[dict[str, object], ...] = (
+    {"jokers": 0},
+    {"jokers": 1, "max_jokers_per_meld": 1},
+    {"hand_size": 8, "start_coins": 1},
+    {"stock_empty": "reshuffle_discards"},
+    {"bokje_per_player": True, "tie_highest": "none_lose"},
+    {"bokje": False, "open_first_turn": False},
+    {"wraparound_runs": True, "no_adjacent_jokers": True},
+    {"min_first_meld": 30, "swap_only_after_melding": True},
+)
+
+
+def test_random_games_with_the_house_rule_toggles() -> None:
+    """§7.9: every toggle plays: random games end with all the pack's cards accounted for."""
+    for options in OPTION_SETS:
+        game = Eurokaarten("standaard", options)
+        pack = sum(1 << c for c in game.deck)
+        for i in range(max(RANDOM_GAMES // 40, 20)):
+            rng = random.Random(40_000 + i)
+            s = game.new_state(6, seed=i)
+            steps = 0
+            while not game.is_over(s):
+                random_step(game, s, rng)
+                steps += 1
+                assert steps < MAX_STEPS, (options, i)
+                if s.phase == "turn":
+                    assert accounted(s, pack), (options, i)

@@ -491,3 +491,23 @@ def test_start_standings_are_checked() -> None:
         game.new_state(6, dealer=0, start={"points": [0] * 6})
     s = game.new_state(6, seed=4, start={"out": [0, 1, 2, 3]})
     assert s.dealer in (4, 5)
+
+
+def test_swap_only_after_melding_option() -> None:
+    """§7.9 toggle swap_only_after_melding: the swap needs a meld of your own first."""
+    game = Eurokaarten("standaard", {"swap_only_after_melding": True})
+    hands = {
+        0: ["X1", "4c", "4d", "Jh", "Js"],
+        1: ["4h", "9d", "9h", "9s", "Qd"],
+        5: ["Kc", "Jc", "5c", "6c", "7c"],
+    }
+    game, s = start_round(hands, upcard="8c", game=game)
+    act(game, s, 0, "draw", "stock")
+    act(game, s, 0, "meld", ["4c", "4d", "X1=4h"])
+    act(game, s, 0, "discard", "Jh")
+    act(game, s, 1, "draw", "stock")
+    assert "lay a meld of your own first" in refused(game, s, 1, "swap", 0, "4h")
+    assert ("swap", 0, parse_card("4h")) not in game.legal(s, 1)
+    act(game, s, 1, "meld", ["9d", "9h", "9s"])
+    act(game, s, 1, "swap", 0, "4h")
+    assert "X1" in game.view(s, 1)["hand"]
