@@ -57,6 +57,7 @@ from kroeg.games.toepen.options import (
 )
 from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, PLAY, ToepenState
 from kroeg.games.toepen.tables import (
+    CARD_STR,
     CHALLENGE,
     FACE_MASK,
     FOLD,
@@ -73,6 +74,7 @@ from kroeg.games.toepen.tables import (
     STRENGTH,
     TENS,
     hand_list,
+    hand_str,
     plays_of,
     shuffled_deck,
     trips,
@@ -87,10 +89,6 @@ _ORDERS = tuple(
     tuple([(seat + k) % n for k in range(1, n + 1)] for seat in range(n)) for n in range(9)
 )
 """``_ORDERS[n][seat]``: all seats clockwise from the left of ``seat`` (read-only lists)."""
-
-
-def _cards(mask: int) -> list[str]:
-    return [card_str(c) for c in hand_list(mask)]
 
 
 class Toepen(Game[ToepenState]):
@@ -571,7 +569,7 @@ class Toepen(Game[ToepenState]):
         ev.append(Event("deal", data))
         for p in range(s.n):
             if s.hands[p]:
-                ev.append(Event("hand", {"seat": p, "cards": _cards(s.hands[p])}, p))
+                ev.append(Event("hand", {"seat": p, "cards": hand_str(s.hands[p])}, p))
         for p in self._order_from(s, s.dealer):
             self._tell_events(p, s.hands[p], ev)
         if s.armoede_seats:
@@ -621,7 +619,7 @@ class Toepen(Game[ToepenState]):
 
     def _four_tens(self, s: ToepenState, holder: int, ev: Events) -> None:
         if ev is not None:
-            ev.append(Event("toep", {"seat": holder, "cards": _cards(TENS)}))
+            ev.append(Event("toep", {"seat": holder, "cards": hand_str(TENS)}))
         if self.rules.four_tens == FOUR_TENS_GAME:
             summary: JSON = {"winner": holder, "stake": s.stake, "penalties": [0] * s.n}
             s.history.append(summary)
@@ -636,7 +634,7 @@ class Toepen(Game[ToepenState]):
     def _toep_round(self, s: ToepenState, holder: int, ev: Events) -> None:
         if ev is not None:
             rank = self._toep_rank(s.hands[holder])
-            ev.append(Event("toep", {"seat": holder, "cards": _cards(RANK_MASKS[rank])}))
+            ev.append(Event("toep", {"seat": holder, "cards": hand_str(RANK_MASKS[rank])}))
         for p in range(s.n):
             if p != holder and s.active >> p & 1:
                 s.owed[p] = 3
@@ -814,7 +812,7 @@ class Toepen(Game[ToepenState]):
             s.played_any = True
             s.claim = -1
         if ev is not None:
-            ev.append(Event("play", {"seat": seat, "card": card_str(card)}))
+            ev.append(Event("play", {"seat": seat, "card": CARD_STR[card]}))
             if led < 0 and self.rules.etiquette:
                 self._lead_chants(s, seat, card, ev)
         if card % 13 == JACK:
@@ -1054,9 +1052,9 @@ class Toepen(Game[ToepenState]):
         s.laundry_count[seat] += 1
         if ev is not None:
             ev.append(Event("laundry", {"seat": seat, "stock_count": self._stock_left(s)}))
-            ev.append(Event("hand", {"seat": seat, "cards": _cards(new)}, seat))
+            ev.append(Event("hand", {"seat": seat, "cards": hand_str(new)}, seat))
             if s.open_hands >> seat & 1:
-                ev.append(Event("open_hand", {"seat": seat, "cards": _cards(new)}))
+                ev.append(Event("open_hand", {"seat": seat, "cards": hand_str(new)}))
             self._tell_events(seat, new, ev)
 
     def _laundry_window(self, s: ToepenState, seat: int, verb: str) -> None:
@@ -1097,14 +1095,14 @@ class Toepen(Game[ToepenState]):
                     {
                         "seat": seat,
                         "target": target,
-                        "cards": _cards(entry[1]),
+                        "cards": hand_str(entry[1]),
                         "honest": honest,
                         "penalised": seat if honest else target,
                     },
                 )
             )
             if opened:
-                ev.append(Event("open_hand", {"seat": target, "cards": _cards(s.hands[target])}))
+                ev.append(Event("open_hand", {"seat": target, "cards": hand_str(s.hands[target])}))
 
     def _honest(self, hand: int) -> bool:
         """Vuile was is honest with only B, V, H, A (witte was: plus exactly one 7)."""

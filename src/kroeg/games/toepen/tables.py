@@ -19,6 +19,7 @@ from kroeg.cards import (
     SUITS,
     TEN,
     TOEPEN_STRENGTH,
+    card_str,
     cards_in,
     make_card,
 )
@@ -77,6 +78,20 @@ def hand_list(mask: int) -> list[int]:
 
 
 PIKET = frozenset(PIKET_DECK)
+
+CARD_STR: tuple[str, ...] = tuple(card_str(c) for c in range(54))
+"""``CARD_STR[card]``: the record notation, looked up instead of built."""
+
+_HAND_STR: dict[int, tuple[str, ...]] = {}
+
+
+def hand_str(mask: int) -> list[str]:
+    """The cards of a mask in display order, in record notation (a fresh list)."""
+    found = _HAND_STR.get(mask)
+    if found is None:
+        found = tuple(CARD_STR[c] for c in hand_list(mask))
+        _HAND_STR[mask] = found
+    return list(found)
 
 
 _ORDERS = math.factorial(32)
