@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import NewPage
-from tests.e2e.helpers import enter
+from tests.e2e.helpers import api, enter
 
 
 def test_a_private_table_is_not_listed_and_its_invite_link_works(new_page: NewPage) -> None:
@@ -31,3 +31,21 @@ def test_a_private_table_is_not_listed_and_its_invite_link_works(new_page: NewPa
     bram.get_by_role("button", name="Aanschuiven").click()
     expect(anna.locator(".seat", has_text="Bram")).to_contain_text("aanwezig")
     expect(bram.get_by_role("button", name="Begin het spel")).to_be_visible()
+
+
+def test_a_new_name_keeps_the_same_player(new_page: NewPage) -> None:
+    page = new_page()
+    enter(page, "Anna")
+    before = api(page, "GET", "/me")
+    page.get_by_role("button", name="Andere naam").click()
+    page.fill("#name-input", "Anneke")
+    page.get_by_role("button", name="Kom binnen").click()
+    expect(page.locator(".lobby")).to_contain_text("Je speelt als Anneke.")
+    expect(page.locator(".topbar")).to_contain_text("Jij: Anneke")
+    for _ in range(50):  # the websocket's hello renames the player
+        if api(page, "GET", "/me")["name"] == "Anneke":
+            break
+        page.wait_for_timeout(100)
+    after = api(page, "GET", "/me")
+    assert after == {**before, "name": "Anneke"}
+    expect(page.locator("#banner")).to_be_hidden()

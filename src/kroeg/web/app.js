@@ -40,7 +40,7 @@ function showConnectionStatus(status) {
     lostTimer = setTimeout(() => {
       banner.textContent = t("conn.lost");
       banner.hidden = false;
-    }, 400);
+    }, 1000);
   } else {
     banner.hidden = true;
   }

@@ -6,12 +6,15 @@ import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { settings, updateSettings } from "./settings.js";
 
-/** Make sure a guest exists on the server for this name; returns its token. */
+/**
+ * Make sure this browser is a guest on the server; returns its token. A guest who picks
+ * another name stays the same player: the websocket's `hello` with the token renames it.
+ */
 export async function ensureGuest(name) {
   if (token()) {
     try {
-      const me = await api("GET", "/me");
-      if (me.name === name) return token();
+      await api("GET", "/me");
+      return token();
     } catch {
       setToken(null);
     }
