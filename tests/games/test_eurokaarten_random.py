@@ -79,7 +79,7 @@ def test_views_and_events_leak_no_hidden_card() -> None:
     """DESIGN.md: no view or event for a seat or a spectator holds another seat's hand
     or the stock. Between rounds all hands were shown, so only rounds in play count.
     Every event is checked, the views at one step in ten."""
-    for i in range(max(RANDOM_GAMES // 20, 50)):
+    for i in range(max(RANDOM_GAMES // 40, 50)):
         rng = random.Random(10_000 + i)
         s = GAME.new_state(6, seed=i)
         while not GAME.is_over(s):
@@ -190,7 +190,7 @@ def test_apply_accepts_exactly_what_legal_lists() -> None:
     """legal() lists every legal action (issue 4, item 7): a random action is accepted
     exactly when legal() lists it, and a refused one leaves the state as it was."""
     accepted = refused = 0
-    for i in range(max(RANDOM_GAMES // 10, 50)):
+    for i in range(max(RANDOM_GAMES // 20, 50)):
         rng = random.Random(30_000 + i)
         s = GAME.new_state(6, seed=i)
         while not GAME.is_over(s):
