@@ -47,6 +47,19 @@ ONE_OF_EACH_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """The 2 of each suit; shifted by a rank, the four cards of that rank."""
 
 
+_NOTATION: tuple[str, ...] = tuple(card_str(c) for c in range(54))
+
+
+def hand_notation(hand: int) -> list[str]:
+    """The cards of a hand mask in notation, in display order (by suit, rank, jokers last)."""
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(_NOTATION[low.bit_length() - 1])
+        hand ^= low
+    return out
+
+
 def hand_points(hand: int) -> int:
     """The penalty points of a hand given as a mask."""
     total = 0

@@ -42,6 +42,7 @@ from kroeg.games.eurokaarten.melds import (
     Meld,
     MeldCard,
     extend_meld,
+    hand_notation,
     hand_points,
     layoff_options,
     meld_options,
@@ -267,7 +268,7 @@ class Eurokaarten(Game[EuroState]):
             )
         ]
         events.extend(
-            Event("hand", {"cards": cards_str(cards_in(s.hands[h]))}, to=h) for h in s.seats_in()
+            Event("hand", {"cards": hand_notation(s.hands[h])}, to=h) for h in s.seats_in()
         )
         return events
 
@@ -506,7 +507,7 @@ class Eurokaarten(Game[EuroState]):
             "dealer": s.dealer,
             "phase": phase,
             "to_act": sorted(self.to_act(s)),
-            "hand": None if seat is None else cards_str(cards_in(s.hands[seat])),
+            "hand": None if seat is None else hand_notation(s.hands[seat]),
             "hand_points": None if seat is None else hand_points(s.hands[seat]),
             "hand_counts": self._hand_counts(s),
             "standings": self.standings(s),
@@ -523,7 +524,7 @@ class Eurokaarten(Game[EuroState]):
             "melds": [_meld_json(n, meld) for n, meld in enumerate(s.melds)],
             "came_down": [seat_ for seat_ in range(s.seats) if s.came_down >> seat_ & 1],
             "revealed": [
-                None if seat_ in s.out else cards_str(cards_in(s.hands[seat_]))
+                None if seat_ in s.out else hand_notation(s.hands[seat_])
                 for seat_ in range(s.seats)
             ]
             if between

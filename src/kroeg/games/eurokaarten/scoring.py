@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kroeg.cards import cards_in, cards_str
 from kroeg.games.base import Event
-from kroeg.games.eurokaarten.melds import hand_points
+from kroeg.games.eurokaarten.melds import hand_notation, hand_points
 from kroeg.games.eurokaarten.options import EuroOptions
 from kroeg.games.eurokaarten.state import DEAL, OVER, EuroState
 
@@ -66,9 +65,7 @@ def end_round(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> li
         ],
         "coin_lost": [] if void else losers,
     }
-    revealed = [
-        None if seat in s.out else cards_str(cards_in(s.hands[seat])) for seat in range(s.seats)
-    ]
+    revealed = [None if seat in s.out else hand_notation(s.hands[seat]) for seat in range(s.seats)]
     events = [Event("deal_end", {**summary, "hands": revealed, "void": void})]
     s.summaries.append(summary)
     s.phase = DEAL
