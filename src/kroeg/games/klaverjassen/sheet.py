@@ -64,12 +64,13 @@ def render_sheet(
         f"Klaverjassen · {'NKU Rotterdams' if game.variant == 'nku' else 'Amsterdams'}"
         f" · {LENGTH_TEXT[str(game.options['game_length'])]}"
     )
+    left = f"{'Spel':>4}  {'Gever':<10} {'Speelt':<10} {'Troef':<5}"
     lines = [
         title,
         f"Wij: {names[0]} & {names[2]}   Zij: {names[1]} & {names[3]}",
         "",
-        f"{'Spel':>4}  {'Gever':<10} {'Speelt':<10} {'Troef':<5}"
-        f" | {'Wij':>7} {'Roem':>5} | {'Zij':>7} {'Roem':>5}",
+        f"{'':<{len(left)}} | {'Wij':^14} | {'Zij':^14}",
+        f"{left} | {'Punten':>8} {'Roem':>5} | {'Punten':>8} {'Roem':>5}",
     ]
     rule = "-" * len(lines[-1])
     lines.append(rule)
@@ -82,7 +83,7 @@ def render_sheet(
             points, roem, mark = _columns(summary, team, spades_double)
             sums[team][0] += points
             sums[team][1] += roem
-            cells.append(f"{points:>5} {mark or ' '} {roem:>5}")
+            cells.append(f"{points:>6} {mark or ' '} {roem:>5}")
         dealer = names[dealers[i]] if i < len(dealers) else "?"
         symbol = SUIT_SYMBOLS[parse_suit(summary["trump"])]
         lines.append(
@@ -91,16 +92,16 @@ def render_sheet(
         )
     lines.append(rule)
     lines.append(
-        f"{'Punten en roem':<33} | {sums[0][0]:>7} {sums[0][1]:>5}"
-        f" | {sums[1][0]:>7} {sums[1][1]:>5}"
+        f"{'Punten en roem':<{len(left)}} | {sums[0][0]:>6}   {sums[0][1]:>5}"
+        f" | {sums[1][0]:>6}   {sums[1][1]:>5}"
     )
     totals = s.totals
-    lines.append(f"{'Totaal':<33} | {totals[0]:>13} | {totals[1]:>13}")
+    lines.append(f"{'Totaal':<{len(left)}} | {totals[0]:>14} | {totals[1]:>14}")
     result = game.result(s)
     if result is not None:
         winner = result["winner"]
         lines.append("Gelijkspel" if winner is None else f"Winnaar: {TEAM_NAMES[winner]}")
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def _columns(summary: Mapping[str, Any], team: int, spades_double: bool) -> tuple[int, int, str]:
