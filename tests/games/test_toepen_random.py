@@ -1,6 +1,7 @@
 """Random legal Toepen games (hypothesis picks the seeds): every game ends, an illegal
 action raises and changes nothing, penalties add up, the house's default is legal,
-nothing hidden leaks into a view or an event, and the record replays to the same end.
+nothing hidden leaks into a view or an event, the record replays to the same end, and
+``advance`` (no events) changes the state exactly as ``apply`` does.
 
 The two named variants at their defaults play ``RANDOM_GAMES`` games each, the other
 seat counts and toggle sets a tenth of that (their games are longer); in every tenth
@@ -106,6 +107,7 @@ def play_game(variant: str, options: dict[str, Any], seats: int, seed: int, full
     start_points = [rng.choice([7, 8, 9] if near else [0, 0, 0, 5, 8, 9]) for _ in range(seats)]
     start = {"points": start_points}
     s = game.new_state(seats, start=start, seed=seed)
+    twin = game.new_state(seats, start=start, seed=seed)  # the same moves through advance()
     writer = RecordWriter(game, seats, seed=seed, start=start)
     steps = 0
     while not game.is_over(s):
@@ -120,6 +122,7 @@ def play_game(variant: str, options: dict[str, Any], seats: int, seed: int, full
             writer.add(dealer, deal)
             if full:
                 check_events(s, events)
+                game.advance(twin, dealer, deal)
             continue
         choices = [(p, a) for p in range(seats) for a in game.legal(s, p)]
         assert choices, "the game waits but nobody may act"
@@ -135,6 +138,8 @@ def play_game(variant: str, options: dict[str, Any], seats: int, seed: int, full
         if full:
             check_events(s, events)
             check_views(game, s)
+            game.advance(twin, seat, action)
+            assert twin.snapshot() == s.snapshot(), "advance() and apply() differ"
     with pytest.raises(RuleError, match="the game is over"):
         game.apply(s, 0, ("knock",))
     summaries = game.deal_summaries(s)
