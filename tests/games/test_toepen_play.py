@@ -242,3 +242,42 @@ def test_a_deal_that_is_not_a_piket_deal_is_refused_and_changes_nothing() -> Non
         assert s.snapshot() == before
     with pytest.raises(RuleError, match="seat 1 may not deal: the dealer is seat 0"):
         g.apply(s, 1, good)
+
+
+def test_voluntary_fold_costs_the_current_stake() -> None:
+    """RULES.md §12: a voluntary fold costs the current stake (here 2 after a knock)."""
+    g = make()
+    s, _ = start(g, HANDS)
+    act(g, s, "1 knock", "2 stay", "3 stay", "0 stay", "1 play 7h")
+    events = act(g, s, "2 fold")
+    assert public(events, "fold") == [{"seat": 2, "cost": 2}]
+
+
+def test_trick_winner_who_folds_passes_the_lead_left() -> None:
+    """Seed 002: "Если игрок сбрасывает после выигрыша взятки, но до начала следующей
+    взятки, ход следующей взятки переходит к игроку слева от него"."""
+    g = make("klassiek")
+    s, _ = start(g, HANDS)
+    act(g, s, "1 play 7h", "2 play 9h", "3 play Kh", "0 play Th")
+    assert g.to_act(s) == {0}
+    act(g, s, "2 knock", "3 stay", "0 fold", "1 stay")
+    assert g.to_act(s) == {1}
+
+
+def test_over_knock_is_checked_against_the_limit_when_given() -> None:
+    """RECORDS.md: an answer knock is "checked for legality when it is given"."""
+    g = make()
+    s, _ = start(g, HANDS, points=[0, 0, 0, 7])
+    act(g, s, "1 knock")  # stake 2: 7 + 3 = 10 is still allowed
+    assert "knock" in legal_text(g, s, 2)
+    act(g, s, "2 knock", "3 stay", "0 stay")
+    assert s.stake == 3 and g.to_act(s) == {3}  # seat 2's knock took effect
+    assert legal_text(g, s, 3) == {"stay", "fold"}  # 7 + 4 > 10
+
+
+def test_fast_mode_fold_of_the_player_on_turn_moves_the_turn() -> None:
+    """RULES.md §12: the turn passes to the next active player who has not played."""
+    g = make("klassiek", knock_mode="fast")
+    s, _ = start(g, HANDS)
+    act(g, s, "1 play 7h", "0 knock", "2 fold", "1 stay", "3 stay")
+    assert g.to_act(s) == {3}
