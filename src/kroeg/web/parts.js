@@ -22,7 +22,7 @@ export function trickCards(ctx, plays, winner = null) {
     const pos = ctx.seatPosition(seat, 0.45);
     return h(
       "div",
-      { class: `played${seat === winner ? " winner" : ""}`, style: { left: `${pos.x}%`, top: `${pos.y}%` }, dataset: { seat: String(seat) } },
+      { class: `played${seat === winner ? " winner" : ""}${card === ctx.freshCard ? " fresh" : ""}`, style: { left: `${pos.x}%`, top: `${pos.y}%`, "--from-x": `${(ctx.seatPosition(seat).x - pos.x) * 4}%`, "--from-y": `${(ctx.seatPosition(seat).y - pos.y) * 4}%` }, dataset: { seat: String(seat) } },
       cardFace(card, { "aria-label": t("table.played_by", { card: cardName(card), name: ctx.name(seat) }) }),
     );
   });

@@ -161,6 +161,7 @@ export class TableView {
     }
     if (ev.kind === "game_end") this.lastResult = ev;
     if (ev.kind === "play" || ev.kind === "deal") this.lastTrick = null;
+    if (ev.kind === "play") this.freshCard = ev.card; // slides in once, at the next redraw
     if (ev.kind === "deal") this.lastDealEnd = null;
     if (ev.kind === "deal_end") this.lastDealEnd = ev;
     if (ev.kind === "trick") this.lastTrick = { plays: trickPlays(ev, this.snapshot?.info?.seats ?? 4), winner: ev.winner };
@@ -264,6 +265,7 @@ export class TableView {
       cardButton: (code, attrs) => this.cardButton(code, attrs),
       seatPosition: (seat, radius) => this.seatPosition(seat, radius),
       lastTrick: this.lastTrick,
+      freshCard: this.freshCard,
       lastDealEnd: this.lastDealEnd,
     };
   }
@@ -313,6 +315,7 @@ export class TableView {
     const focusKey = focused?.dataset?.card ? `.hand [data-card="${focused.dataset.card}"]` : focused?.dataset?.action ? `[data-action='${focused.dataset.action}']` : null;
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
     replace(this.root, h("div", { class: "table-view", dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none" } }, felt, bottom, side));
+    this.freshCard = null;
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
     if (focusInHand) (this.root.querySelector(focusKey) || this.root.querySelector(".hand .card.legal, .hand .card"))?.focus();
     this.logEl.scrollTop = this.logEl.scrollHeight;
