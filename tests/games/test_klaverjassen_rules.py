@@ -677,3 +677,25 @@ def test_start_standings_carry_on() -> None:
     s = game.new_state(4, dealer=2, start={"totals": [700, 650], "deal_no": 10})
     assert game.standings(s) == {"totals": [700, 650], "deal_no": 10}
     assert game.pending_deal(s) == 2
+
+
+@pytest.mark.parametrize("variant", ["nku", "amsterdams"])
+def test_trump_lead_headed_even_over_the_partner(variant: str) -> None:
+    """§6.5, both variants: on a trump lead you must overtrump if you can, also when
+    your partner's trump is winning (the Amsterdams partner exemption is for plain leads)."""
+    game, s = table(variant, hands={0: "Qh", 1: "7h", 2: "Kh 8h Ac"}, plays="Qh 7h")
+    assert legal_cards(game, s) == {"Kh"}
+    assert refused(game, s, "8h") == "must overtrump: legal cards are Kh"
+
+
+def test_show_last_trick_in_the_view() -> None:
+    """§6.10 show_last_trick: the last completed trick stays visible; off (NKU) it is absent."""
+    hands = {0: "Ac 7d", 1: "7c 8d", 2: "8c 9d", 3: "9c Td"}
+    game, s = table(hands=hands, plays="Ac 7c 8c 9c", show_last_trick=True)
+    assert game.view(s, None)["last_trick"] == {
+        "leader": 0,
+        "cards": ["Ac", "7c", "8c", "9c"],
+        "winner": 0,
+    }
+    game, s = table(hands=hands, plays="Ac 7c 8c 9c")
+    assert "last_trick" not in game.view(s, None)
