@@ -102,7 +102,7 @@ class _Search:
             elif meld.kind == RUN and meld.length < 13:
                 self.runs_of_suit[meld.key].append(n)
         self.memo: dict[tuple[int, Changes], tuple[int, tuple[Action, ...]]] = {}
-        self.joker_layoffs: dict[Meld, list[tuple[MeldCard, ...]]] = {}
+        self.joker_room: dict[Meld, tuple[Card | None, tuple[Card, Card] | None]] = {}
 
     def best(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         key = (hand, changes)
@@ -152,13 +152,21 @@ class _Search:
                         return best_points, best_actions
         return best_points, best_actions
 
-    def _joker_layoffs(self, meld: Meld) -> list[tuple[MeldCard, ...]]:
-        """The lay-offs of jokers alone onto ``meld`` (both jokers offered), cached."""
-        found = self.joker_layoffs.get(meld)
-        if found is None:
-            found = layoff_options(meld, _JOKERS, self.rules)
-            self.joker_layoffs[meld] = found
-        return found
+    def _joker_room(self, meld: Meld) -> tuple[Card | None, tuple[Card, Card] | None]:
+        """What a lone joker and a pair of jokers laid off onto ``meld`` can stand for
+        (the first such lay-off listed, or None), cached per meld."""
+        if meld in self.joker_room:
+            return self.joker_room[meld]
+        one: Card | None = None
+        two: tuple[Card, Card] | None = None
+        for laid in layoff_options(meld, _JOKERS, self.rules):
+            stands = [card for _, card in laid if card is not None]
+            if len(stands) == 1 and one is None:
+                one = stands[0]
+            elif len(stands) == 2 and two is None:
+                two = (stands[0], stands[1])
+        self.joker_room[meld] = (one, two)
+        return one, two
 
     def _jokers_only(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         """Only jokers are left: each one laid off saves 20, wherever it goes, so lay
@@ -166,27 +174,26 @@ class _Search:
         jokers = jokers_in(hand)
         if not jokers:
             return 0, ()
-        single: list[tuple[int, tuple[MeldCard, ...]]] = []
-        double: list[tuple[int, tuple[MeldCard, ...]]] = []
+        singles: list[tuple[int, Card]] = []
+        double: tuple[int, tuple[Card, Card]] | None = None
         for n in range(len(self.table)):
-            options = self._joker_layoffs(self._meld(n, changes))
-            ones = [laid for laid in options if len(laid) == 1 and laid[0][0] in jokers]
-            if ones:
-                single.append((n, ones[0]))
-            if len(jokers) == 2:
-                double.extend((n, laid) for laid in options if len(laid) == 2)
-        if len(jokers) == 2 and len(single) >= 2:
-            (n1, laid1), (n2, laid2) = single[0], single[1]
-            if laid2[0][0] == laid1[0][0]:
-                other = jokers[1] if laid1[0][0] == jokers[0] else jokers[0]
-                laid2 = ((other, laid2[0][1]),)
-            return 0, (("layoff", n1, laid1), ("layoff", n2, laid2))
-        if double:
-            n, laid = double[0]
-            return 0, (("layoff", n, laid),)
-        if single:
-            n, laid = single[0]
-            return 20 * (len(jokers) - 1), (("layoff", n, laid),)
+            one, two = self._joker_room(self._meld(n, changes))
+            if one is not None:
+                singles.append((n, one))
+            if two is not None and double is None:
+                double = (n, two)
+        first = jokers[0]
+        if len(jokers) == 2:
+            second = jokers[1]
+            if len(singles) >= 2:
+                (n1, card1), (n2, card2) = singles[0], singles[1]
+                return 0, (("layoff", n1, ((first, card1),)), ("layoff", n2, ((second, card2),)))
+            if double is not None:
+                n, (card1, card2) = double
+                return 0, (("layoff", n, ((first, card1), (second, card2))),)
+        if singles:
+            n, card = singles[0]
+            return 20 * (len(jokers) - 1), (("layoff", n, ((first, card),)),)
         return 20 * len(jokers), ()
 
 
