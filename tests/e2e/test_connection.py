@@ -92,3 +92,4 @@ def test_a_timeout_makes_the_house_play(new_page: NewPage) -> None:
     ]
     assert timeouts, "the server announced a move the house made for Anna"
     assert timeouts[0]["seat"] == frames.latest("view")["view"]["you"]
+    expect(page.locator(".seat.me .state")).to_contain_text("tijd om")

@@ -88,6 +88,7 @@ export default {
   "seat.state.house": "the house plays",
   "seat.state.out": "out",
   "seat.dealer": "dealer",
+  "seat.timeouts": "{n}× out of time",
   "seat.cards": "{n} cards",
   "seat.you": "{name} (you)",
   "seat.empty_name": "Seat {n}",

@@ -91,6 +91,7 @@ export default {
   "seat.state.house": "het huis speelt",
   "seat.state.out": "eruit",
   "seat.dealer": "deler",
+  "seat.timeouts": "{n}× tijd om",
   "seat.cards": "{n} kaarten",
   "seat.you": "{name} (jij)",
   "seat.empty_name": "Plaats {n}",
