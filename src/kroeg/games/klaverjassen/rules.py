@@ -117,7 +117,7 @@ class Rules:
         if s.hands[seat] & SUIT_MASKS[s.led] and suit != s.led:
             return f"must follow suit {_suit_str(s.led)}: {allowed}"
         if suit == trump and trumped and STRENGTH[trump][card] < s.win_strength:
-            partner_wins = self.amsterdams and s.win_seat == seat ^ 2
+            partner_wins = self.amsterdams and s.win_seat == seat ^ 2 and s.led != trump
             if not partner_wins and s.hands[seat] & above:
                 return f"must overtrump: {allowed}"
             return f"may not undertrump: {allowed}"
