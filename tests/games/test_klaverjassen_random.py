@@ -266,3 +266,37 @@ def test_rollout_ends_where_applying_its_cards_ends(setup: str) -> None:
             game.apply(s, s.turn, ("play", card))
         assert game.pending_deal(s) is not None or game.is_over(s)
         assert fast.snapshot() == s.snapshot()
+
+
+@pytest.mark.parametrize("setup", ["nku", "amsterdams"])
+def test_every_refused_card_names_its_reason_and_the_legal_cards(setup: str) -> None:
+    """§6.5 bad input: an illegal card gets "must follow suit", "must trump", "must
+    overtrump" or "may not undertrump", followed by exactly the legal cards."""
+    variant, options = SETUPS[setup]
+    game = Klaverjassen(variant, options)
+    rng = random.Random(f"refusals-{setup}")
+    for _ in range(RANDOM_GAMES // 10):
+        s = game.new_state(4, dealer=rng.randrange(4))
+        game.apply(s, s.dealer, game.random_deal(s, rng))
+        while s.phase == BIDDING:
+            (seat,) = game.to_act(s)
+            game.apply(s, seat, rng.choice(game.legal(s, seat)))
+        while s.phase == PLAY:
+            seat = s.turn
+            legal = game.legal_mask(s, seat)
+            listed = ", ".join(card_str(c) for c in cards_in(legal))
+            for card in cards_in(s.hands[seat] & ~legal):
+                with pytest.raises(RuleError) as info:
+                    game.apply(s, seat, ("play", card))
+                reason, _, cards = str(info.value).partition(": legal cards are ")
+                led = "cdhs"[s.led]
+                assert reason in (
+                    f"must follow suit {led}",
+                    "must trump",
+                    "must overtrump",
+                    "may not undertrump",
+                )
+                assert cards == listed
+                if card // 13 != s.led and s.hands[seat] >> (13 * s.led) & 0x1FFF:
+                    assert reason == f"must follow suit {led}"
+            game.apply(s, seat, ("play", rng.choice(cards_in(legal))))
