@@ -27,7 +27,8 @@ LENGTH_TEXT = {"16_deals": "16 spellen", "8_deals": "8 spellen", "first_to_1500"
 def score_sheet(record: Mapping[str, Any]) -> str:
     """Replay a ``kroeg-record/1`` of klaverjassen and render its score sheet as text.
 
-    Raises InvalidInput for a record that is not klaverjassen or does not replay.
+    Raises InvalidInput for a record that is not klaverjassen or is malformed, and
+    RuleError for an action the rules do not allow (``kroeg replay`` says where).
     """
     if record.get("game") != "klaverjassen":
         raise InvalidInput(f"not a klaverjassen record: game is {record.get('game')!r}")
