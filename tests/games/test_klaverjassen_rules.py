@@ -603,6 +603,14 @@ def test_bad_deals_are_invalid_input() -> None:
         game.apply(s, 0, short)
     with pytest.raises(RuleError, match="due from seat 0"):
         game.apply(s, 1, BY_SUIT)
+    hands = list(BY_SUIT.hands)
+    hands[3] = (*hands[3][:7], hands[0][0])
+    with pytest.raises(InvalidInput, match="cards dealt twice: Jh"):
+        game.apply(s, 0, Deal(hands=tuple(hands), stock=()))
+    hands[3] = (*hands[3][:7], parse_card("6s"))
+    with pytest.raises(InvalidInput, match="not in this game's deck: 6s"):
+        game.apply(s, 0, Deal(hands=tuple(hands), stock=()))
+    assert game.pending_deal(s) == 0
 
 
 def test_parse_and_write_actions() -> None:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from kroeg.cards import (
     PIKET_DECK,
+    PIKET_MASK,
     CardError,
     card_str,
     mask_of,
@@ -262,8 +263,11 @@ class Klaverjassen(Game[KlaverjasState]):
             raise InvalidInput("a klaverjassen deal gives 4 hands of 8 cards")
         if deal.stock:
             raise InvalidInput("a klaverjassen deal leaves no stock: all 32 cards are dealt")
-        check_deck(deal, PIKET_DECK, uses_upcard=False)
-        core.start_deal(self.config, s, [mask_of(h) for h in deal.hands])
+        hands = [mask_of(h) for h in deal.hands]
+        if deal.upcard is not None or hands[0] | hands[1] | hands[2] | hands[3] != PIKET_MASK:
+            check_deck(deal, PIKET_DECK, uses_upcard=False)  # raises, naming the fault
+            raise InvalidInput("the deal is not the 32-card piket deck")
+        core.start_deal(self.config, s, hands)
         first = core.bidder(s)
         return [
             Event(
