@@ -511,3 +511,13 @@ def test_swap_only_after_melding_option() -> None:
     act(game, s, 1, "meld", ["9d", "9h", "9s"])
     act(game, s, 1, "swap", 0, "4h")
     assert "X1" in game.view(s, 1)["hand"]
+
+
+def test_eliminating_the_next_dealer_passes_the_deal_on() -> None:
+    """§12: "the dealer is never a seat that is out"."""
+    game, s = start_round(OPEN_HANDS, upcard="8c")
+    act(game, s, 0, "open")
+    assert game.pending_deal(s) == 0
+    game.eliminate(s, 0)
+    assert game.pending_deal(s) == 1
+    assert game.view(s, None)["hand_counts"][0] == 0
