@@ -90,12 +90,9 @@ class Counters:
     latencies: list[float] = field(default_factory=list)
 
 
-async def person(url: str, base: str, game: str, variant: str, seed: int, c: Counters) -> None:
+async def person(url: str, table: str, seed: int, c: Counters) -> None:
     """One table with one scripted person, playing game after game until cancelled."""
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        r = await http.post("/api/tables", json={"game": game, "variant": variant})
-        table = r.json()["id"]
     async with websockets.connect(url, compression=None, max_size=2**22) as ws:
         await ws.send(encode({"type": "hello", "name": f"Bench{seed}"}))
         await ws.send(encode({"type": "sit", "table": table}))
@@ -157,34 +154,58 @@ async def echo_client(url: str, payload: str, c: Counters) -> None:
                 c.frames_out += 1
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def measure(
-    tasks: list[asyncio.Task[None]], c: Counters, warmup: float, seconds: float
-) -> float:
-    await asyncio.sleep(warmup)
+    tasks: list[asyncio.Task[None]], c: Counters, args: argparse.Namespace
+) -> tuple[float, float]:
+    """Wall seconds and server CPU seconds of the measured window."""
+    await asyncio.sleep(args.warmup)
     c.measuring = True
-    started = time.perf_counter()
-    await asyncio.sleep(seconds)
+    started, cpu = time.perf_counter(), cpu_seconds(args.server_pid)
+    await asyncio.sleep(args.seconds)
     c.measuring = False
-    elapsed = time.perf_counter() - started
+    elapsed, used = time.perf_counter() - started, cpu_seconds(args.server_pid) - cpu
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return elapsed
+    return elapsed, used
+
+
+async def create_tables(base: str, count: int, game: str, variant: str) -> list[str]:
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+        ids = []
+        for start in range(0, count, 50):
+            batch = [
+                http.post("/api/tables", json={"game": game, "variant": variant})
+                for _ in range(start, min(count, start + 50))
+            ]
+            ids += [r.json()["id"] for r in await asyncio.gather(*batch)]
+        return ids
 
 
 async def run_tables(args: argparse.Namespace, port: int) -> dict[str, Any]:
     c = Counters()
     url, base = f"ws://127.0.0.1:{port}/ws", f"http://127.0.0.1:{port}"
+    tables = await create_tables(base, args.tables, args.game, args.variant)
     tasks = []
-    for i in range(args.tables):
-        tasks.append(asyncio.create_task(person(url, base, args.game, args.variant, i, c)))
+    for i, table in enumerate(tables):
+        tasks.append(asyncio.create_task(person(url, table, i, c)))
         if i % 50 == 49:
             await asyncio.sleep(0.2)  # do not open every connection in the same instant
-    elapsed = await measure(tasks, c, args.warmup, args.seconds)
+    elapsed, cpu = await measure(tasks, c, args)
     lat = sorted(c.latencies)
     return {
         "tables": args.tables,
         "seconds": round(elapsed, 1),
+        "server_cpu_share": round(cpu / elapsed, 2),
+        "acts_per_cpu_s": round(c.acts / cpu) if cpu else None,
+        "versions_per_cpu_s": round(c.versions / cpu) if cpu else None,
+        "frames_per_cpu_s": round((c.frames_in + c.frames_out) / cpu) if cpu else None,
         "acts_per_s": round(c.acts / elapsed),
         "versions_per_s": round(c.versions / elapsed),
         "frames_per_s": round((c.frames_in + c.frames_out) / elapsed),
@@ -206,10 +227,12 @@ async def run_echo(args: argparse.Namespace, port: int) -> dict[str, Any]:
         tasks.append(asyncio.create_task(echo_client(url, payload, c)))
         if i % 50 == 49:
             await asyncio.sleep(0.2)
-    elapsed = await measure(tasks, c, args.warmup, args.seconds)
+    elapsed, cpu = await measure(tasks, c, args)
     return {
         "connections": args.tables,
         "seconds": round(elapsed, 1),
+        "server_cpu_share": round(cpu / elapsed, 2),
+        "frames_per_cpu_s": round((c.frames_in + c.frames_out) / cpu) if cpu else None,
         "frames_per_s": round((c.frames_in + c.frames_out) / elapsed),
     }
 
@@ -230,6 +253,7 @@ def main() -> int:
         url = args.database_url or f"sqlite+aiosqlite:///{tmp}/load.sqlite3"
         port = free_port()
         server = start_server(port, url, args.server_cpu)
+        args.server_pid = server.pid
         try:
             try:
                 import uvloop
@@ -243,7 +267,12 @@ def main() -> int:
             server.send_signal(signal.SIGTERM)
             server.wait(30)
     ratio = tables["frames_per_s"] / echo["frames_per_s"] if echo["frames_per_s"] else 0.0
-    print(json.dumps({"tables": tables, "echo": echo, "ratio": round(ratio, 2)}, indent=1))
+    cpu_ratio = (
+        tables["frames_per_cpu_s"] / echo["frames_per_cpu_s"] if echo["frames_per_cpu_s"] else 0.0
+    )
+    report = {"tables": tables, "echo": echo, "ratio": round(ratio, 2)}
+    report["ratio_per_cpu_s"] = round(cpu_ratio, 2)
+    print(json.dumps(report, indent=1))
     return 0
 
 

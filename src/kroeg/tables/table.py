@@ -68,6 +68,17 @@ class Seat:
 
 
 @dataclass(slots=True)
+class _Send:
+    """A staged version's events and who hears them (each listener with its audience at
+    that moment), or a ready message for one listener (``version`` None)."""
+
+    version: int | None
+    events: list[Event]
+    audiences: list[tuple[Listener, int | None]]
+    ready: bytes | None = None
+
+
+@dataclass(slots=True)
 class _Staged:
     """Changes made since the last commit, with what to restore if the commit fails.
 
@@ -84,9 +95,7 @@ class _Staged:
     entries: list[LogEntry] = field(default_factory=list)
     seating: bool = False
     finish: Finish | None = None
-    sends: list[tuple[int | None, list[Event], list[tuple[Listener, bytes]]]] = field(
-        default_factory=list
-    )
+    sends: list[_Send] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -683,11 +692,12 @@ class Table:
                 data = {"game_id": self.game_id, "result": staged.finish.result}
                 events = [*events, Event("game_end", {**data, "outcomes": outcomes})]
         staged.seating = staged.seating or seating
-        staged.sends.append((self.version, events, self._frames(events)))
+        audiences = [(listener, self.seat_of(listener.player)) for listener in self.listeners]
+        staged.sends.append(_Send(self.version, events, audiences))
 
     def _stage_direct(self, listener: Listener, message: JSON) -> None:
         """A message for one listener, sent after the staged changes are committed."""
-        self._checkpoint().sends.append((None, [], [(listener, _encode(message))]))
+        self._checkpoint().sends.append(_Send(None, [], [(listener, None)], _encode(message)))
 
     async def _flush(self) -> None:
         """Commit what is staged in one transaction, then send its frames in order."""
@@ -705,10 +715,16 @@ class Table:
             )
             await self.store.write(change)  # on failure _rollback restores the checkpoint
         self.staged = None
-        for version, events, frames in staged.sends:
-            if version is not None:
-                self.history.append((version, events))
-            for listener, frame in frames:
+        last = max((i for i, send in enumerate(staged.sends) if send.version), default=-1)
+        for i, send in enumerate(staged.sends):
+            if send.version is None:
+                for listener, _ in send.audiences:
+                    listener.send(send.ready or b"")
+                continue
+            self.history.append((send.version, send.events))
+            # Only the newest version of a batch carries the state (docs/protocol.md): the
+            # steps before it were never the state anyone could act on.
+            for listener, frame in self._frames(send, full=i == last):
                 listener.send(frame)
 
     def _rollback(self) -> None:
@@ -784,16 +800,16 @@ class Table:
         for listener in self.listeners:
             listener.send(frame)
 
-    def _frames(self, events: list[Event]) -> list[tuple[Listener, bytes]]:
-        """The frame of the current version for every listener, one encoding per audience."""
+    def _frames(self, send: _Send, *, full: bool) -> list[tuple[Listener, bytes]]:
+        """A version's frame for every listener, one encoding per audience."""
+        assert send.version is not None
         by_audience: dict[int | None, bytes] = {}
         frames = []
-        for listener in self.listeners:
-            audience = self.seat_of(listener.player)
+        for listener, audience in send.audiences:
             frame = by_audience.get(audience)
             if frame is None:
-                frame = _encode(self._event_frame(audience, self.version, events, full=True))
-                by_audience[audience] = frame
+                message = self._event_frame(audience, send.version, send.events, full=full)
+                frame = by_audience[audience] = _encode(message)
             frames.append((listener, frame))
         return frames
 
