@@ -34,6 +34,10 @@ from kroeg.games.eurokaarten.melds import (
 
 _REAL = (1 << 52) - 1
 _JOKERS = (1 << JOKER_1) | (1 << JOKER_2)
+_RANK_AND_SUIT = tuple(
+    (ONE_OF_EACH_SUIT << rank_of(card)) | (0x1FFF << (13 * suit_of(card))) for card in range(52)
+)
+"""For each card, the mask of the cards of its rank and of its suit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,10 @@ class _Search:
             elif meld.kind == RUN and meld.length < 13:
                 self.runs_of_suit[meld.key].append(n)
         self.memo: dict[tuple[int, Changes], tuple[int, tuple[Action, ...]]] = {}
+        # What a card can join depends only on the cards of its rank and suit and the
+        # jokers in hand: both listings are cached on that part of the hand.
+        self.melds_with: dict[tuple[Card, int], list[list[MeldCard]]] = {}
+        self.layoffs_with: dict[tuple[Meld, Card, int], list[tuple[MeldCard, ...]]] = {}
         self.joker_room: dict[Meld, tuple[Card | None, tuple[Card, Card] | None]] = {}
 
     def best(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
@@ -135,16 +143,25 @@ class _Search:
         best_points, best_actions = points + CARD_POINTS[card], actions
         if best_points == 0:
             return best_points, best_actions
-        for laid in _new_melds_with(card, hand, self.rules):
+        related = hand & (_RANK_AND_SUIT[card] | _JOKERS)
+        melds = self.melds_with.get((card, related))
+        if melds is None:
+            melds = _new_melds_with(card, related, self.rules)
+            self.melds_with[(card, related)] = melds
+        for laid in melds:
             points, actions = self.best(hand & ~_laid_mask(laid), changes)
             if points < best_points:
                 best_points, best_actions = points, (("meld", tuple(laid)), *actions)
                 if points == 0:
                     return best_points, best_actions
         for n in (*self.sets_of_rank[rank_of(card)], *self.runs_of_suit[suit_of(card)]):
-            for layoff in layoff_options(
-                self._meld(n, changes), hand, self.rules, card, all_orders=False
-            ):
+            meld = self._meld(n, changes)
+            key = (meld, card, related)
+            layoffs = self.layoffs_with.get(key)
+            if layoffs is None:
+                layoffs = layoff_options(meld, related, self.rules, card, all_orders=False)
+                self.layoffs_with[key] = layoffs
+            for layoff in layoffs:
                 points, actions = self._lay_off(n, layoff, hand, changes)
                 if points < best_points:
                     best_points, best_actions = points, actions
