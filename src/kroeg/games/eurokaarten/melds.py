@@ -299,7 +299,7 @@ def fillings(
                 ]
 
 
-def _crosses(start: int, length: int, wraparound: bool) -> bool:
+def crosses(start: int, length: int, wraparound: bool) -> bool:
     """Whether a run from ``start`` of ``length`` cards wraps past the ace (not allowed
     without the option): only an ace-low run may go from the ace on to the 2."""
     return not wraparound and start != ACE and start + length - 1 > ACE
@@ -315,7 +315,7 @@ def run_arcs(held: int, spare: int, wraparound: bool) -> Iterator[tuple[int, int
             continue
         missing = 0
         for length in range(1, 14):
-            if _crosses(start, length, wraparound):
+            if crosses(start, length, wraparound):
                 break
             if not held >> ((start + length - 1) % 13) & 1:
                 missing += 1
@@ -332,7 +332,7 @@ def run_arcs_through(
     missing_low = 0
     for offset in range(13):
         start = (rank - offset) % 13
-        if _crosses(start, offset + 1, wraparound):
+        if crosses(start, offset + 1, wraparound):
             break
         if not held >> start & 1:
             missing_low += 1
@@ -341,7 +341,7 @@ def run_arcs_through(
         missing = missing_low
         for length in range(offset + 1, 14):
             if length > offset + 1:
-                if _crosses(start, length, wraparound):
+                if crosses(start, length, wraparound):
                     break
                 if not held >> ((start + length - 1) % 13) & 1:
                     missing += 1
@@ -449,7 +449,7 @@ def layoff_options(
     for low in range(14 - meld.length):
         start = (meld.start - low) % 13
         if low:
-            if _crosses(start, meld.length + low, rules.wraparound):
+            if crosses(start, meld.length + low, rules.wraparound):
                 break
             if not held >> start & 1:
                 low_missing += 1
@@ -459,7 +459,7 @@ def layoff_options(
         for high in range(14 - meld.length - low):
             length = meld.length + low + high
             if high:
-                if _crosses(start, length, rules.wraparound):
+                if crosses(start, length, rules.wraparound):
                     break
                 if not held >> ((start + length - 1) % 13) & 1:
                     missing += 1
