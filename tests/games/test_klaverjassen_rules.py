@@ -707,3 +707,18 @@ def test_show_last_trick_in_the_view() -> None:
     }
     game, s = table(hands=hands, plays="Ac 7c 8c 9c")
     assert "last_trick" not in game.view(s, None)
+
+
+def test_house_calls_a_revoke_its_opponent_has_proven() -> None:
+    """§6.8 verzaken mode: seat 1 showed out of clubs, then played a club: the house (seat
+    2, to act) calls it; before the proof it plays on."""
+    hands = {0: "Ac Kd", 1: "Ad 7c", 2: "8c 9d", 3: "9c Td"}
+    game, s = table(hands=hands, plays="Ac Ad", allow_revoke=True)
+    assert game.default(s, 2)[0] == "play"
+    for card in ("8c", "9c"):
+        game.apply(s, s.turn, ("play", parse_card(card)))
+    game.apply(s, 0, ("play", parse_card("Kd")))
+    game.apply(s, 1, ("play", parse_card("7c")))  # a club: it held one when it played Ad
+    assert game.default(s, 2) == ("verzaakt", 1)
+    events = game.apply(s, 2, ("verzaakt", 1))
+    assert events[0].data["revoke"] is True

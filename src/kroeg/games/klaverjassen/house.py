@@ -41,7 +41,33 @@ def house_action(game: Klaverjassen, s: KlaverjasState, seat: int) -> Action:
     assert s.phase == PLAY
     if s.claimable and s.last_trick is not None and core.team_of(s.last_trick[2]) == seat & 1:
         return ("roem",)
+    if game.config.allow_revoke:
+        accused = proven_revoke(s, seat)
+        if accused is not None:
+            return ("verzaakt", accused)
     return ("play", _card(game, s, seat))
+
+
+def proven_revoke(s: KlaverjasState, seat: int) -> int | None:
+    """An opponent whose own plays prove a revoke, which may be called now, or None.
+
+    The proof is public: the opponent did not follow a suit that was led and later
+    played a card of that suit, so they held it when they should have followed.
+    """
+    tricks = [*s.played, (s.leader, tuple(s.trick), -1)]
+    for accused in (seat ^ 1, seat ^ 3):
+        if s.questionable[accused] <= s.plays_questioned[accused]:
+            continue
+        shown_out: set[int] = set()
+        for leader, cards, _ in tricks:
+            for i, card in enumerate(cards):
+                if (leader + i) & 3 != accused:
+                    continue
+                if SUIT_OF[card] in shown_out:
+                    return accused
+                if i and SUIT_OF[card] != SUIT_OF[cards[0]]:
+                    shown_out.add(SUIT_OF[cards[0]])
+    return None
 
 
 def _bid(s: KlaverjasState, seat: int) -> Action:
