@@ -1026,8 +1026,8 @@ class Toepen(Game[ToepenState]):
         if s.active.bit_count() == 1 and s.phase == PLAY:
             self._end_deal(s, s.active.bit_length() - 1, ev, -1)
             return True
-        if s.phase == PLAY:
-            self._update_limit(s)
+        if s.phase == PLAY and s.points[seat] == s.limit_top:
+            self._update_limit(s)  # the folder may have been the one the limit looked at
         return False
 
     # Vuile was (klassiek), revoke calls, slow play ------------------------------------------
@@ -1286,12 +1286,11 @@ def hidden_cards(s: ToepenState, seat: int | None) -> set[int]:
     laundry hands not turned up. For the tests' leak checks and the bots' sampling."""
     hidden: set[int] = set(s.stock[s.stock_pos :])
     for p in range(s.n):
-        if p == seat or s.open_hands >> p & 1:
-            continue
-        hidden.update(cards_in(s.hands[p]))
-        if p == s.shown_ac:
-            hidden.discard(COMPROMISKAART)
+        if p != seat and not s.open_hands >> p & 1:
+            hidden.update(cards_in(s.hands[p]))
     for entry in s.laundry:
         if entry[0] != seat and entry[3] < 0:
             hidden.update(cards_in(entry[1]))
+    if s.shown_ac >= 0:
+        hidden.discard(COMPROMISKAART)  # shown to all; where it went is no secret
     return hidden
