@@ -21,9 +21,11 @@ from itertools import combinations, pairwise, permutations
 from kroeg.cards import (
     ACE,
     JOKER_1,
+    RANK_CHARS,
     SUIT_NAMES_NL,
     Card,
     card_str,
+    cards_in,
     is_joker,
     make_card,
     meld_card_str,
@@ -125,7 +127,7 @@ class Meld:
 
     def describe(self) -> str:
         if self.kind == SET:
-            return f"meld of {card_str(self.key)[0]}s"
+            return f"meld of {RANK_CHARS[self.key]}s"
         return f"run in {SUIT_NAMES_NL[self.key]}"
 
 
@@ -155,12 +157,7 @@ def _joker_count_error(rules: MeldRules) -> RuleError:
 
 def _shape(owner: int, real: int, jokers: Sequence[tuple[Card, Card]], rules: MeldRules) -> Meld:
     """The meld made of the real cards ``real`` and ``jokers``, or RuleError saying why not."""
-    identities = []
-    mask = real
-    while mask:
-        low = mask & -mask
-        identities.append(low.bit_length() - 1)
-        mask ^= low
+    identities = cards_in(real)
     for joker, stands in jokers:
         if stands in identities:
             raise RuleError(
@@ -226,11 +223,11 @@ def extend_meld(meld: Meld, cards: Sequence[MeldCard], rules: MeldRules) -> Meld
     real, added_jokers = _split(cards)
     jokers = list(meld.jokers)
     if meld.kind == SET:
-        for card in [*_cards_of(real), *(s for _, s in added_jokers)]:
+        for card in [*cards_in(real), *(s for _, s in added_jokers)]:
             if rank_of(card) != meld.key:
-                raise RuleError(f"{card_str(card)} does not fit a set of {card_str(meld.key)[0]}s")
-        taken = {suit_of(s) for _, s in added_jokers} | {suit_of(c) for c in _cards_of(real)}
-        taken |= {suit_of(c) for c in _cards_of(meld.real)}
+                raise RuleError(f"{card_str(card)} does not fit a set of {RANK_CHARS[meld.key]}s")
+        taken = {suit_of(s) for _, s in added_jokers} | {suit_of(c) for c in cards_in(real)}
+        taken |= {suit_of(c) for c in cards_in(meld.real)}
         for i, (joker, stands) in enumerate(jokers):
             if real >> stands & 1:
                 taken |= {suit_of(s) for _, s in jokers}
@@ -240,7 +237,7 @@ def extend_meld(meld: Meld, cards: Sequence[MeldCard], rules: MeldRules) -> Meld
                 jokers[i] = (joker, make_card(meld.key, free[0]))
                 taken.add(free[0])
     else:
-        for card in [*_cards_of(real), *(s for _, s in added_jokers)]:
+        for card in [*cards_in(real), *(s for _, s in added_jokers)]:
             if suit_of(card) != meld.key:
                 raise RuleError(
                     f"{card_str(card)} does not fit a run in {SUIT_NAMES_NL[meld.key]}:"
@@ -250,15 +247,6 @@ def extend_meld(meld: Meld, cards: Sequence[MeldCard], rules: MeldRules) -> Meld
     if shaped.kind != meld.kind:
         raise RuleError(f"the cards do not fit the {meld.describe()}")
     return shaped
-
-
-def _cards_of(mask: int) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # Listing every way a hand can lay cards ------------------------------------------

@@ -4,8 +4,8 @@ An exact search over the hand: the lowest real card left is either kept, or laid
 a new set or run with it (other cards and jokers joining), or laid off onto a meld on
 the table (with the cards and jokers that bridge to it). Jokers left when no real
 card is left may still be laid off alone. States (cards left, table melds changed)
-are memoised, so a 6-card hand is a few hundred small steps. Swapping jokers out is
-not considered: a joker in hand costs 20, more than any real card it replaces.
+are memoised, so a 6-card hand is a few hundred small steps. Joker swaps are not
+part of the search: it covers new melds and lay-offs only.
 """
 
 from __future__ import annotations
