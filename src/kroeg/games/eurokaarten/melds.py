@@ -127,7 +127,7 @@ class Meld:
 
     def describe(self) -> str:
         if self.kind == SET:
-            return f"meld of {RANK_CHARS[self.key]}s"
+            return f"set of {RANK_CHARS[self.key]}s"
         return f"run in {SUIT_NAMES_NL[self.key]}"
 
 
