@@ -20,10 +20,10 @@ from kroeg.games.eurokaarten.solver import best_melds
 
 from .knowledge import Seen
 
-OPEN_AT = 6
-PER_CARD = 2.5
-PAIR_BONUS = 6
-NEAR_RUN_BONUS = 4
+OPEN_AT = 4
+PER_CARD = 2.0
+PAIR_BONUS = 3
+NEAR_RUN_BONUS = 2
 FEEDS_NEXT = 5
 
 
