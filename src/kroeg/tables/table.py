@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import random
 import secrets
@@ -671,7 +670,7 @@ class Table:
                 state=state_copy,
                 version=self.version,
                 seq=self.seq,
-                seats=[dataclasses.replace(s) for s in self.seats],
+                seats=[Seat(s.player, s.name, s.out, s.timeouts) for s in self.seats],
                 waiting=deque(self.waiting),
                 left=dict(self.left),
             )
