@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from kroeg.cards import parse_card
 from kroeg.games.base import Deal, InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
+from kroeg.records import RecordWriter, replay
 from tests.games.test_eurokaarten_support import act, make_deal, start_round
 
 OPEN_HANDS = {
@@ -521,3 +524,22 @@ def test_eliminating_the_next_dealer_passes_the_deal_on() -> None:
     game.eliminate(s, 0)
     assert game.pending_deal(s) == 1
     assert game.view(s, None)["hand_counts"][0] == 0
+
+
+def test_a_record_with_options_replays() -> None:
+    """RECORDS.md: options are part of the record; a pack without jokers is the deck."""
+    game = Eurokaarten("standaard", {"jokers": 0, "hand_size": 6})
+    s = game.new_state(6, dealer=2)
+    writer = RecordWriter(game, 6, dealer=2)
+    rng = random.Random(5)
+    while not game.is_over(s) and len(s.summaries) < 3:
+        dealer = game.pending_deal(s)
+        step = game.random_deal(s, rng) if dealer is not None else game.default(s, s.turn)
+        seat = dealer if dealer is not None else s.turn
+        game.apply(s, seat, step)
+        writer.add(seat, step)
+    doc = writer.json()
+    assert doc["options"] == {"jokers": 0, "hand_size": 6}
+    assert all(len(d["hands"][0]) == 6 and "X1" not in d["stock"] for d in doc["deals"])
+    result, status = replay(doc)
+    assert status == 0 and result["deals"] == game.deal_summaries(s)
