@@ -23,6 +23,11 @@ REPLAY_FORMAT = "kroeg-replay/1"
 
 EXIT_OK, EXIT_RULE, EXIT_MALFORMED = 0, 1, 2
 
+OUT: Action = ("out",)
+"""The record step ``[seat, "out"]``: the player was taken out of the game (two timeouts
+in a row, or leaving). Every game has it; it applies :meth:`Game.eliminate` (the trick
+games keep the seat in play for the house, Eurokaarten removes the hand)."""
+
 _FIELDS = {
     "format",
     "game",
@@ -182,6 +187,9 @@ def _parse_action(game: Game[Any], seats: int, item: object, i: int, j: int) -> 
         deal=i,
         action=j,
     )
+    if item[1] == "out":
+        _require(len(item) == 2, "the verb out takes no arguments", deal=i, action=j)
+        return seat, OUT
     try:
         return seat, game.parse_action(item[1:])
     except (InvalidInput, CardError) as e:
@@ -240,7 +248,10 @@ def replay(doc: object) -> tuple[JSON, int]:
             return _broken(game, s, {"deal": i, "action": None, "seat": None, "reason": str(e)})
         for j, (seat, action) in enumerate(rdeal.actions):
             try:
-                game.apply(s, seat, action)
+                if action == OUT:
+                    game.eliminate(s, seat)
+                else:
+                    game.apply(s, seat, action)
             except (RuleError, InvalidInput) as e:
                 return _broken(game, s, {"deal": i, "action": j, "seat": seat, "reason": str(e)})
     return {"format": REPLAY_FORMAT, "ok": True, **outcome(game, s)}, EXIT_OK
@@ -300,13 +311,15 @@ class RecordWriter:
         self.doc["deals"] = []
 
     def add(self, seat: int, action: Action | Deal) -> None:
-        """Add a step: a Deal opens a new deal entry, an action joins the current one."""
+        """Add a step: a Deal opens a new deal entry, an action (or :data:`OUT`) joins
+        the current one."""
         if isinstance(action, Deal):
             self.doc["deals"].append({**action.json(), "actions": []})
             return
         if not self.doc["deals"]:
             raise ValueError("an action before the first deal")
-        self.doc["deals"][-1]["actions"].append([seat, *self.game.action_json(action)])
+        step = ["out"] if action == OUT else self.game.action_json(action)
+        self.doc["deals"][-1]["actions"].append([seat, *step])
 
     def json(self) -> JSON:
         return self.doc
