@@ -1,16 +1,18 @@
 """``kroeg record GAME``: the house plays every seat of a whole game; its record is written.
 
 Useful for bug reports, conformance files and replays in the browser: the same
-``--seed`` gives the same game.
+``--seed`` gives the same game. The first dealer is chosen as the rules say (in
+kroegregels by "Het") from the seed, which the record carries, so it replays.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 
-from kroeg.games import GAMES, make_game
+from kroeg.games import GAMES, game_class, make_game
 from kroeg.games.base import InvalidInput
 from kroeg.records import RecordWriter
 
@@ -19,28 +21,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--variant", help="the variant (default: the game's first)")
     parser.add_argument("--seats", type=int, help="number of seats (default: the most usual)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule as RULES.md names it, value as in records (true, 15, any_active)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed for a repeatable game")
     parser.add_argument("--out", default="-", help="where to write the record (- for stdout)")
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """``NAME=VALUE`` with the value read as JSON when it is JSON (true, 15), else a string."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise InvalidInput(f"an option is NAME=VALUE, got {text!r}")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = make_game(args.game, args.variant or _first_variant(args.game))
-        seats = args.seats or _usual_seats(args.game)
+        options = dict(parse_option(o) for o in args.option)
+        variant = args.variant or next(iter(game_class(args.game).variants))
+        game = make_game(args.game, variant, options)
+        seats = args.seats or (6 if args.game == "eurokaarten" else 4)
         game.check_seats(seats)
     except InvalidInput as e:
         print(f"kroeg record: {e}", file=sys.stderr)
         return 2
+    s = game.new_state(seats, seed=args.seed)
+    writer = RecordWriter(game, seats, seed=args.seed)
     rng = random.Random(args.seed)
-    dealer = rng.randrange(seats)
-    s = game.new_state(seats, dealer=dealer)
-    writer = RecordWriter(game, seats, dealer=dealer)
     while not game.is_over(s):
-        deal_dealer = game.pending_deal(s)
-        if deal_dealer is not None:
+        dealer = game.pending_deal(s)
+        if dealer is not None:
             deal = game.random_deal(s, rng)
-            game.apply(s, deal_dealer, deal)
-            writer.add(deal_dealer, deal)
+            game.apply(s, dealer, deal)
+            writer.add(dealer, deal)
             continue
         seat = min(game.to_act(s))
         action = game.default(s, seat)
@@ -53,13 +74,3 @@ def run(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text + "\n")
     return 0
-
-
-def _first_variant(game: str) -> str:
-    from kroeg.games import game_class
-
-    return next(iter(game_class(game).variants))
-
-
-def _usual_seats(game: str) -> int:
-    return 6 if game == "eurokaarten" else 4
