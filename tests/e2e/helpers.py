@@ -76,9 +76,11 @@ class Frames:
         self.received.append(json.loads(text))
 
     def latest(self, kind: str) -> dict[str, Any]:
-        """The last snapshot or event frame: the client's current `legal`, `view`, …"""
+        """The last snapshot or event frame that carries the state (`legal`, `view`, …);
+        frames re-sent after a resume may leave it null."""
         for frame in reversed(self.received):
-            if frame.get("type") in ("snapshot", "event") and kind in frame:
+            state = frame.get("type") in ("snapshot", "event") and frame.get("view") is not None
+            if state and frame.get(kind) is not None:
                 found: dict[str, Any] = frame
                 return found
         raise AssertionError(f"no snapshot or event frame with {kind!r} yet")
@@ -96,6 +98,26 @@ def wait_my_turn(page: Page, timeout: float = 20_000) -> bool:
     """Wait until the game waits for you (True) or the game is over (False)."""
     page.wait_for_function(MY_TURN_OR_OVER, timeout=timeout)
     return page.locator(".result").count() == 0
+
+
+def my_turn(page: Page, frames: Frames, timeout: float = 20_000) -> dict[str, Any] | None:
+    """Wait until the game waits for you and return the frame the page shows (its
+    `legal` and `view`), or None when the game is over.
+
+    The page and the test hear the websocket separately, so this waits until both have
+    the same version before the test compares what it sees with what the server sent."""
+    for _ in range(200):
+        if not wait_my_turn(page, timeout):
+            return None
+        shown = int(page.eval_on_selector(".table-view", "e => e.dataset.version"))
+        try:
+            frame = frames.latest("legal")
+        except AssertionError:
+            frame = {"version": -1}
+        if frame["version"] == shown:
+            return frame
+        page.wait_for_timeout(20)
+    raise AssertionError("the page and the frames never agreed on a version")
 
 
 def click_action(page: Page, action: list[Any]) -> None:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE
-from tests.e2e.helpers import Frames, click_action, enter, play_now, wait_my_turn
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, SEED
+from tests.e2e.helpers import Frames, click_action, enter, my_turn, play_now
 from tests.e2e.serve import serve
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -23,11 +23,12 @@ OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 def toepen_mid_trick(page: Page, frames: Frames) -> None:
     """Play until a trick holds cards and it is your turn again."""
     for _ in range(30):
-        if not wait_my_turn(page):
+        frame = my_turn(page, frames)
+        if frame is None:
             return
         if page.locator(".played .card").count() >= 2 and page.locator(".hand .card.legal").count():
             return
-        legal = frames.latest("legal")["legal"]
+        legal = frame["legal"]
         plays = [a for a in legal if a[0] == "play"]
         answers = [a for a in legal if a[0] in ("stay", "look", "keep", "exchange")]
         if plays:
@@ -38,9 +39,10 @@ def toepen_mid_trick(page: Page, frames: Frames) -> None:
 
 def klaverjassen_mid_trick(page: Page, frames: Frames) -> None:
     for _ in range(40):
-        if not wait_my_turn(page):
+        frame = my_turn(page, frames)
+        if frame is None:
             return
-        legal = frames.latest("legal")["legal"]
+        legal = frame["legal"]
         bids = [a for a in legal if a[0] == "bid"]
         if bids:
             click_action(page, bids[0])
@@ -55,9 +57,9 @@ def eurokaarten_with_melds(page: Page, frames: Frames) -> None:
     """Draw, lay every meld the rules allow, discard; stop once melds lie on the table
     and you are to draw again."""
     for _ in range(60):
-        if not wait_my_turn(page):
+        frame = my_turn(page, frames)
+        if frame is None:
             return
-        frame = frames.latest("legal")
         legal = frame["legal"]
         verbs = {a[0] for a in legal}
         if "draw" in verbs and page.locator(".melds .meld").count() >= 2:
@@ -104,7 +106,11 @@ def shoot(browser: Browser, url: str, game: str, size: str) -> None:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp, serve(Path(tmp)) as url, sync_playwright() as p:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        serve(Path(tmp), seed=SEED) as url,
+        sync_playwright() as p,
+    ):
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         for game in GAMES:
             for size in ("desktop", "phone"):

@@ -37,17 +37,24 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextmanager
-def serve(workdir: Path, house_delay: float = 0.0, house_bots: bool = False) -> Iterator[str]:
+def serve(
+    workdir: Path, house_delay: float = 0.0, house_bots: bool = False, seed: int | None = None
+) -> Iterator[str]:
     """Run ``kroeg serve`` on a free port with a SQLite database in ``workdir``.
 
     The house thinks ``house_delay`` seconds and, unless ``house_bots``, plays the
     games' own defaults in-process (``KROEG_HOUSE_BOTS=0``: no worker processes to
     start); tables may have clocks down to 1 s (``KROEG_MIN_CLOCK``) so a test can wait
-    for a timeout. Yields the base URL.
+    for a timeout. With ``seed`` the shuffles are repeatable (``KROEG_TEST_SEED``: the
+    n-th table gets ``random.Random(seed + n)``), so a run can be replayed exactly.
+    Yields the base URL.
     """
     port = free_port()
     log = workdir / "serve.log"
     env = {**os.environ, "KROEG_MIN_CLOCK": "1", "KROEG_HOUSE_BOTS": "1" if house_bots else "0"}
+    env.pop("KROEG_TEST_SEED", None)
+    if seed is not None:
+        env["KROEG_TEST_SEED"] = str(seed)
     kroeg = Path(sys.executable).with_name("kroeg")
     command = [
         str(kroeg),

@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import NewPage
-from tests.e2e.helpers import Frames, click_action, enter, hand_cards, lit_cards, wait_my_turn
+from tests.e2e.helpers import Frames, click_action, enter, hand_cards, lit_cards, my_turn
 
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
@@ -30,8 +30,8 @@ def test_a_klaverjassen_deal_with_bidding_from_the_create_form(new_page: NewPage
 
     bid_in_deal = None
     while True:
-        assert wait_my_turn(page), "one deal does not end a game of 16"
-        frame = frames.latest("legal")
+        frame = my_turn(page, frames)
+        assert frame is not None, "one deal does not end a game of 16"
         view, legal = frame["view"], frame["legal"]
         if bid_in_deal is not None and view["deal_no"] > bid_in_deal:
             break

@@ -12,8 +12,8 @@ from tests.e2e.helpers import (
     legal_actions,
     lit_cards,
     log_text,
+    my_turn,
     play_now,
-    wait_my_turn,
 )
 
 
@@ -28,8 +28,7 @@ def test_a_whole_toepen_game_against_the_house_with_a_knock_and_a_fold(new_page:
     knocked_in_deal = None
     folded = False
     decisions = 0
-    while wait_my_turn(page):
-        frame = frames.latest("legal")
+    while (frame := my_turn(page, frames)) is not None:
         legal = frame["legal"]
         deal_no = frame["view"]["deal_no"]
         verbs = {a[0] for a in legal}

@@ -132,14 +132,18 @@ export class TableView {
     }
     const before = this.snapshot;
     this.version = msg.version;
+    // Frames re-sent after a `resume` carry the state only on the last one; the earlier
+    // ones have it null (docs/protocol.md), so a null keeps what we had.
+    const keep = (field) => (msg[field] === null || msg[field] === undefined ? before?.[field] : msg[field]);
     this.snapshot = {
       ...before,
-      view: msg.view,
-      legal: msg.legal,
-      to_act: msg.to_act,
-      seats: msg.seats ?? before?.seats,
-      running: msg.running,
-      game_id: msg.game_id,
+      view: keep("view"),
+      legal: keep("legal"),
+      to_act: keep("to_act"),
+      seats: keep("seats"),
+      waiting: keep("waiting"),
+      running: keep("running"),
+      game_id: keep("game_id"),
     };
     if (Array.isArray(msg.clocks)) {
       this.clocks.clear();
@@ -314,7 +318,7 @@ export class TableView {
     const focused = document.activeElement;
     const focusKey = focused?.dataset?.card ? `.hand [data-card="${focused.dataset.card}"]` : focused?.dataset?.action ? `[data-action='${focused.dataset.action}']` : null;
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
-    replace(this.root, h("div", { class: "table-view", dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none" } }, felt, bottom, side));
+    replace(this.root, h("div", { class: "table-view", dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, bottom, side));
     this.freshCard = null;
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
     if (focusInHand) (this.root.querySelector(focusKey) || this.root.querySelector(".hand .card.legal, .hand .card"))?.focus();
