@@ -50,6 +50,7 @@ SETUPS: dict[str, tuple[str, dict[str, object]]] = {
             "four_kind_ranks": "a10hv",
         },
     ),
+    "gedraaid": ("nku", {"trump_mode": "gedraaid", "show_last_trick": True}),
 }
 LENGTHS = {"16_deals": 16, "8_deals": 8}
 
@@ -139,9 +140,9 @@ def check_summary(game: Klaverjassen, d: dict[str, Any]) -> None:
 
 
 def hidden_from(s: KlaverjasState, seat: int | None) -> set[str]:
-    """Every card a seat (None: a spectator) may not see: other hands, and its own hand
-    before its bidding turn (§6.3)."""
-    hidden: set[str] = set()
+    """Every card a seat (None: a spectator) may not see: other hands, its own hand
+    before its bidding turn (§6.3), and the draaikaarten not yet turned (gedraaid)."""
+    hidden = {card_str(c) for c in s.draai[s.turned :]}
     for other in range(4):
         if other != seat or not (s.seen >> other) & 1:
             hidden.update(card_str(c) for c in cards_in(s.hands[other]))
@@ -195,8 +196,12 @@ def test_house_default_is_legal_and_sees_only_the_view(setup: str) -> None:
 
 
 def shuffled_others(s: KlaverjasState, seat: int, rng: random.Random) -> KlaverjasState:
-    """A copy where the cards ``seat`` cannot see are dealt anew among the other hands."""
+    """A copy where the cards ``seat`` cannot see are dealt anew among the other hands,
+    and the draaikaarten not yet turned are shuffled (gedraaid)."""
     other = s.copy()
+    unturned = list(s.draai[s.turned :])
+    rng.shuffle(unturned)
+    other.draai = (*s.draai[: s.turned], *unturned)
     seats = [x for x in range(4) if x != seat]
     if not (s.seen >> seat) & 1:
         seats.append(seat)

@@ -77,3 +77,37 @@ def test_wrong_number_of_seats_is_refused() -> None:
     lines: list[str] = []
     assert play(args, input_fn=input, output_fn=lines.append) == 2
     assert "Kan niet beginnen" in lines[0]
+
+
+def test_a_gedraaid_game_asks_to_play_the_proposed_suit(tmp_path: Path) -> None:
+    """RULES.md §6.10 trump_mode gedraaid: the proposed suit is shown (clubs in the
+    first deal, then turned draaikaarten) and you answer speel or pas; the record
+    replays with the draaikaarten as each deal's stock."""
+    record = tmp_path / "gedraaid.json"
+    script = itertools.cycle(["h", "pas", "speel", *[str(i) for i in range(1, 9)]])
+    lines: list[str] = []
+
+    def ask(prompt: str) -> str:
+        answer = next(script)
+        lines.append(prompt + answer)
+        return answer
+
+    args = argparse.Namespace(
+        game="klaverjassen",
+        variant=None,
+        seats=None,
+        seed=5,
+        name="Jij",
+        record=str(record),
+        options={"trump_mode": "gedraaid"},
+    )
+    assert play(args, input_fn=ask, output_fn=lines.append) == 0
+    assert "Voorgestelde troef: klaveren." in lines
+    assert any(line.startswith("Gedraaid: ") for line in lines)
+    assert any(line.startswith("Speel je ") for line in lines)
+    assert any("Dat begrijp ik niet: typ speel" in line for line in lines)
+    doc = json.loads(record.read_text())
+    assert doc["options"] == {"trump_mode": "gedraaid"}
+    assert all(len(deal["stock"]) == 20 for deal in doc["deals"])
+    out, code = replay(doc)
+    assert code == 0 and out["over"] is True

@@ -3,6 +3,8 @@
 You sit at seat 0; your partner ("maat") at seat 2 and the opponents at seats 1 and 3
 are played by the house with ``default()``. After each deal the score sheet is shown
 (:func:`kroeg.games.klaverjassen.score_sheet`). Text and prompts are Dutch.
+
+``args.options`` (optional, a dict) sets table options, e.g. ``{"trump_mode": "gedraaid"}``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ Output = Callable[[str], None]
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
     try:
-        game = Klaverjassen(args.variant or "nku")
+        game = Klaverjassen(args.variant or "nku", getattr(args, "options", None))
         game.check_seats(args.seats or 4)
     except InvalidInput as e:
         output_fn(f"Kan niet beginnen: {e}")
@@ -104,7 +106,14 @@ class Table:
         elif kind == "pass":
             self.say(f"{names[int(str(data['seat']))]}: ik pas.")
         elif kind == "must_play":
-            self.say(f"Iedereen heeft gepast: {names[int(str(data['seat']))]} moet spelen.")
+            what = f"{SUIT_NAMES_NL['cdhs'.index(str(data['suit']))]} " if "suit" in data else ""
+            self.say(f"Iedereen heeft gepast: {names[int(str(data['seat']))]} moet {what}spelen.")
+        elif kind == "turn":
+            card = dutch_short(parse_card(str(data["card"])))
+            self.say(f"Gedraaid: {card}" + (" (die kleur is al geweest)" if data["repeat"] else ""))
+        elif kind == "propose":
+            suit = SUIT_NAMES_NL["cdhs".index(str(data["suit"]))]
+            self.say(f"Voorgestelde troef: {suit}.")
         elif kind == "redeal":
             self.say("Iedereen heeft gepast: er wordt opnieuw gegeven.")
         elif kind == "play" and data["seat"] != YOU:
@@ -133,6 +142,8 @@ class Table:
         view = game.view(s, YOU)
         if view["phase"] == "bidding":
             self.say(f"Je kaarten: {self.hand_text()}")
+            if "proposed" in view:
+                return self.gedraaid_bid(view["proposed"], legal)
             prompt = "Troef (k, r, h, s)" + ("" if ("pass",) not in legal else " of pas") + "? "
             while True:
                 answer = self.ask(prompt).strip().lower()
@@ -176,6 +187,22 @@ class Table:
                 game.apply(s.copy(), YOU, ("play", card))
             except RuleError as e:
                 self.say(self.dutch_refusal(str(e)))
+
+    def gedraaid_bid(self, proposed: str, legal: list[Action]) -> Action:
+        """Gedraaid: play the proposed suit ("speel") or pass; nothing else can be bid."""
+        suit = SUIT_NAMES_NL["cdhs".index(proposed)]
+        may_pass = ("pass",) in legal
+        prompt = f"Speel je {suit}? (speel" + (" of pas" if may_pass else "") + ") "
+        while True:
+            answer = self.ask(prompt).strip().lower()
+            if answer in ("speel", "ja", "j") or SUIT_KEYS.get(answer) == "cdhs".index(proposed):
+                return ("bid", "cdhs".index(proposed))
+            if answer in ("pas", "p") and may_pass:
+                return ("pass",)
+            if answer in ("pas", "p"):
+                self.say(f"Je moet nu spelen: {suit} is troef.")
+            else:
+                self.say(f"Dat begrijp ik niet: typ speel om {suit} te spelen (of pas).")
 
     def parse_bid(self, answer: str) -> Action | None:
         if answer in ("pas", "p"):

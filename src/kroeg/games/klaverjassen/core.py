@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from kroeg.cards import SPADES, suit_str
+from kroeg.cards import CLUBS, SPADES, suit_str
 
 from .rules import Rules
 from .state import BIDDING, DEAL, OVER, PLAY, KlaverjasState
@@ -37,6 +37,11 @@ class Config:
     deals: int | None
     target: int | None
 
+    @property
+    def gedraaid(self) -> bool:
+        """Trump is proposed by turning draaikaarten (the unused 2 to 6), first deal clubs."""
+        return self.trump_mode == "gedraaid"
+
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Config:
         length = str(options["game_length"])
@@ -60,12 +65,18 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
-def start_deal(cfg: Config, s: KlaverjasState, hands: list[int]) -> None:
-    """The cards are dealt; the first bidder may look at their hand (RULES.md §6.3, §6.4)."""
+def start_deal(
+    cfg: Config, s: KlaverjasState, hands: list[int], draai: tuple[int, ...] = ()
+) -> None:
+    """The cards are dealt; the first bidder may look at their hand (RULES.md §6.3, §6.4).
+
+    ``draai`` are the draaikaarten of ``trump_mode: gedraaid``, top first: the first
+    deal of the game proposes clubs, any other deal turns the top one to propose its suit.
+    """
     d = s.dealer
     if cfg.trump_mode == "utrechts":
         order: tuple[int, ...] = ((d + 1) % 4,)
-    elif cfg.bid_start_left:
+    elif cfg.bid_start_left or cfg.gedraaid:
         order = tuple((d + i) % 4 for i in (1, 2, 3, 4))
     else:
         order = tuple((d + i) % 4 for i in range(4))
@@ -74,7 +85,7 @@ def start_deal(cfg: Config, s: KlaverjasState, hands: list[int]) -> None:
     s.bid_order = order
     s.bid_index = 0
     s.bids = []
-    s.forced = cfg.trump_mode != "free"
+    s.forced = cfg.trump_mode in ("verplicht_spelen", "utrechts")
     s.seen = 1 << order[0]
     s.trump = s.declarer = -1
     s.trick = []
@@ -89,6 +100,31 @@ def start_deal(cfg: Config, s: KlaverjasState, hands: list[int]) -> None:
     s.revoke_roem = [None, None, None, None]
     s.questionable = [0, 0, 0, 0]
     s.plays_questioned = [0, 0, 0, 0]
+    s.draai = draai
+    s.turned = 0
+    s.proposed = -1
+    s.proposals = 0
+    if cfg.gedraaid:
+        if s.deal_no == 0:
+            _propose(s, CLUBS)
+        else:
+            turn_draaikaart(s)
+
+
+def _propose(s: KlaverjasState, suit: int) -> None:
+    s.proposed = suit
+    s.proposals |= 1 << suit
+
+
+def turn_draaikaart(s: KlaverjasState) -> None:
+    """Turn draaikaarten until one shows a suit not yet proposed in this deal; it is
+    proposed. Twenty draaikaarten, five of each suit, always hold the next new suit."""
+    while True:
+        suit = SUIT_OF[s.draai[s.turned]]
+        s.turned += 1
+        if not (s.proposals >> suit) & 1:
+            _propose(s, suit)
+            return
 
 
 def bidder(s: KlaverjasState) -> int:
@@ -106,11 +142,18 @@ def make_trump(s: KlaverjasState, seat: int, suit: int) -> None:
 
 
 def pass_bid(cfg: Config, s: KlaverjasState, seat: int) -> bool:
-    """ "Ik pas". Returns False when all passed and the deal is void (``all_pass: redeal``)."""
+    """ "Ik pas". Returns False when all passed and the deal is void (``all_pass: redeal``).
+
+    With ``trump_mode: gedraaid`` all passing first turns up the next suit, and the
+    ``all_pass`` rule applies only once the fourth suit is passed too."""
     s.bids.append((seat, None))
     s.bid_index += 1
     if s.bid_index < len(s.bid_order):
         s.seen |= 1 << bidder(s)
+        return True
+    if cfg.gedraaid and s.proposals != 0b1111:  # rondgepast: the next suit is turned
+        turn_draaikaart(s)
+        s.bid_index = 0
         return True
     if cfg.all_pass == "redeal":
         s.phase = DEAL

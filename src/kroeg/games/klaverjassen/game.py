@@ -35,11 +35,16 @@ from . import core
 from .house import house_action
 from .rules import Rules, cards_text
 from .state import BIDDING, DEAL, OVER, PHASE_NAMES, PLAY, KlaverjasState
-from .tables import CARD_NAMES, mask_cards
+from .tables import CARD_NAMES, SUIT_OF, mask_cards
 
 SEATS = 4
 HAND_SIZE = 8
 PIKET_CARDS = frozenset(PIKET_DECK)
+DRAAIKAARTEN = tuple(c for c in range(52) if c not in PIKET_CARDS)
+"""``trump_mode: gedraaid``: the cards 2 to 6 of every suit, unused in play."""
+DRAAI_MASK = mask_of(DRAAIKAARTEN)
+GEDRAAID_DECK = tuple(range(52))
+"""With ``trump_mode: gedraaid`` a deal holds the whole pack: the draaikaarten are its stock."""
 
 _NKU: dict[str, object] = {
     "troefplicht": "rotterdams",
@@ -82,8 +87,9 @@ class Klaverjassen(Game[KlaverjasState]):
         ),
         "trump_mode": ChoiceOption(
             "how trump is made: free (pass allowed), verplicht_spelen (the first bidder must"
-            " play) or utrechts (the player left of the dealer must play)",
-            ("free", "verplicht_spelen", "utrechts"),
+            " play), utrechts (the player left of the dealer must play) or gedraaid (a turned"
+            " draaikaart 2-6 proposes trump, the first deal clubs; play it or pass)",
+            ("free", "verplicht_spelen", "utrechts", "gedraaid"),
         ),
         "all_pass": ChoiceOption(
             "when all four pass: the dealer must play, the first bidder must play, or redeal",
@@ -125,6 +131,10 @@ class Klaverjassen(Game[KlaverjasState]):
             )
         self.rules = Rules(opts)
         self.config = core.Config.from_options(opts)
+        if self.config.gedraaid:
+            # An instance deck (as Eurokaarten does for its jokers): records check their
+            # deals against ``game.deck``, and a gedraaid deal holds the draaikaarten too.
+            self.__dict__["deck"] = GEDRAAID_DECK
 
     # Set-up --------------------------------------------------------------------
 
@@ -180,7 +190,10 @@ class Klaverjassen(Game[KlaverjasState]):
         return s.dealer if s.phase == DEAL else None
 
     def random_deal(self, s: KlaverjasState, rng: random.Random) -> Deal:
-        """Shuffled, then dealt 3-2-3 clockwise from the dealer's left (RULES.md §6.3)."""
+        """Shuffled, then dealt 3-2-3 clockwise from the dealer's left (RULES.md §6.3).
+
+        With ``trump_mode: gedraaid`` the draaikaarten are shuffled after the piket
+        cards and form the stock."""
         cards = list(PIKET_DECK)
         rng.shuffle(cards)
         hands: list[list[int]] = [[], [], [], []]
@@ -189,7 +202,11 @@ class Klaverjassen(Game[KlaverjasState]):
             for i in range(1, 5):
                 hands[(s.dealer + i) % 4].extend(cards[pos : pos + packet])
                 pos += packet
-        return Deal(hands=tuple(tuple(h) for h in hands), stock=())
+        draai: list[int] = []
+        if self.config.gedraaid:
+            draai = list(DRAAIKAARTEN)
+            rng.shuffle(draai)
+        return Deal(hands=tuple(tuple(h) for h in hands), stock=tuple(draai))
 
     # Whose turn, what is legal -----------------------------------------------------
 
@@ -204,7 +221,8 @@ class Klaverjassen(Game[KlaverjasState]):
         if s.phase == BIDDING:
             if seat != core.bidder(s):
                 return []
-            bids: list[Action] = [("bid", suit) for suit in range(4)]
+            suits = (s.proposed,) if self.config.gedraaid else range(4)
+            bids: list[Action] = [("bid", suit) for suit in suits]
             return bids if s.forced else [*bids, ("pass",)]
         if s.phase != PLAY:
             return []
@@ -261,15 +279,23 @@ class Klaverjassen(Game[KlaverjasState]):
             raise RuleError(f"the deal is due from seat {s.dealer}, not seat {seat}")
         if len(deal.hands) != SEATS or any(len(h) != HAND_SIZE for h in deal.hands):
             raise InvalidInput("a klaverjassen deal gives 4 hands of 8 cards")
-        if deal.stock:
+        gedraaid = self.config.gedraaid
+        if deal.stock and not gedraaid:
             raise InvalidInput("a klaverjassen deal leaves no stock: all 32 cards are dealt")
         hands = [mask_of(h) for h in deal.hands]
-        if deal.upcard is not None or hands[0] | hands[1] | hands[2] | hands[3] != PIKET_MASK:
-            check_deck(deal, PIKET_DECK, uses_upcard=False)  # raises, naming the fault
+        dealt = hands[0] | hands[1] | hands[2] | hands[3]
+        stock_ok = not gedraaid or (len(deal.stock) == 20 and mask_of(deal.stock) == DRAAI_MASK)
+        if deal.upcard is not None or dealt != PIKET_MASK or not stock_ok:
+            check_deck(deal, self.deck, uses_upcard=False)  # raises, naming the fault
+            if gedraaid:
+                raise InvalidInput(
+                    "a gedraaid deal gives the 32 piket cards (7 to A) to the hands and"
+                    " leaves the 20 draaikaarten (2 to 6) as the stock"
+                )
             raise InvalidInput("the deal is not the 32-card piket deck")
-        core.start_deal(self.config, s, hands)
+        core.start_deal(self.config, s, hands, deal.stock)
         first = core.bidder(s)
-        return [
+        events = [
             Event(
                 "deal",
                 {
@@ -278,9 +304,30 @@ class Klaverjassen(Game[KlaverjasState]):
                     "hand_counts": [HAND_SIZE] * SEATS,
                     "bidder": first,
                 },
-            ),
-            self._hand_event(s, first),
+            )
         ]
+        if gedraaid:
+            events += self._proposal_events(s, 0)
+        events.append(self._hand_event(s, first))
+        return events
+
+    def _proposal_events(self, s: KlaverjasState, turned_before: int) -> list[Event]:
+        """``trump_mode: gedraaid``: a public ``turn`` per draaikaart turned since
+        ``turned_before`` (all but the last show a suit already proposed), then ``propose``."""
+        new = s.draai[turned_before : s.turned]
+        events = [
+            Event(
+                "turn",
+                {
+                    "card": CARD_NAMES[c],
+                    "suit": suit_str(SUIT_OF[c]),
+                    "repeat": i < len(new) - 1,
+                },
+            )
+            for i, c in enumerate(new)
+        ]
+        events.append(Event("propose", {"suit": suit_str(s.proposed), "bidder": core.bidder(s)}))
+        return events
 
     def _hand_event(self, s: KlaverjasState, seat: int) -> Event:
         return Event("hand", {"seat": seat, "cards": _cards(s.hands[seat])}, to=seat)
@@ -298,6 +345,13 @@ class Klaverjassen(Game[KlaverjasState]):
             raise InvalidInput(f"bid needs a suit 0-3 (c, d, h, s), got {suit!r}")
         assert isinstance(suit, int)
         self._check_turn(s, seat, BIDDING)
+        if self.config.gedraaid and suit != s.proposed:
+            what = "play it (bid" if s.forced else "bid"
+            closing = ")" if s.forced else " or pass"
+            proposed = suit_str(s.proposed)
+            raise RuleError(
+                f"only the proposed trump may be played (gedraaid): {what} {proposed}{closing}"
+            )
         unseen = [x for x in range(SEATS) if not (s.seen >> x) & 1]
         core.make_trump(s, seat, suit)
         events = [
@@ -323,14 +377,21 @@ class Klaverjassen(Game[KlaverjasState]):
                 " not allowed now)"
             )
         seen_before = s.seen
+        turned_before = s.turned
+        round_before = s.proposals
         go_on = core.pass_bid(self.config, s, seat)
         events = [Event("pass", {"seat": seat})]
         if not go_on:
             events.append(Event("redeal", {"dealer": s.dealer}))
             return events
         nxt = core.bidder(s)
-        if len(s.bids) == 4:  # all passed: this seat must play now
-            events.append(Event("must_play", {"seat": nxt}))
+        if s.proposals != round_before:  # gedraaid, rondgepast: the next suit is turned
+            events += self._proposal_events(s, turned_before)
+        if s.bid_index == SEATS:  # all passed (gedraaid: on every suit): this seat must play
+            must: JSON = {"seat": nxt}
+            if self.config.gedraaid:
+                must["suit"] = suit_str(s.proposed)
+            events.append(Event("must_play", must))
         if not (seen_before >> nxt) & 1:
             events.append(self._hand_event(s, nxt))
         return events
@@ -452,6 +513,9 @@ class Klaverjassen(Game[KlaverjasState]):
             if s.phase == PLAY
             else [],
         }
+        if self.config.gedraaid:
+            out["proposed"] = suit_str(s.proposed) if s.phase == BIDDING else None
+            out["turned"] = [CARD_NAMES[c] for c in s.draai[: s.turned]] if in_deal else []
         if self.options["show_last_trick"]:
             last = s.last_trick if s.phase == PLAY else None
             out["last_trick"] = (

@@ -1,7 +1,8 @@
 """What the house plays for a seat on a timeout: simple, legal, and fair.
 
-Every choice is made from what the seat's own view shows: its hand, the bids, the
-trump, the cards in the current trick and who played them. Nothing else of the state
+Every choice is made from what the seat's own view shows: its hand, the bids (and the
+proposed suit when trump is gedraaid), the trump, the cards in the current trick and
+who played them. Nothing else of the state
 is read, so the house never uses another hand.
 """
 
@@ -71,8 +72,11 @@ def proven_revoke(s: KlaverjasState, seat: int) -> int | None:
 
 
 def _bid(s: KlaverjasState, seat: int) -> Action:
+    """The best suit for the hand, played when strong enough or when passing is not
+    allowed; with ``trump_mode: gedraaid`` only the proposed suit can be chosen."""
     hand = s.hands[seat]
-    value, best = max((hand_value(hand, t), t) for t in range(4))
+    suits = (s.proposed,) if s.proposed >= 0 else range(4)
+    value, best = max((hand_value(hand, t), t) for t in suits)
     if s.forced or value >= BID_THRESHOLD:
         return ("bid", best)
     return ("pass",)

@@ -23,6 +23,7 @@ class KlaverjasState:
         "deal_no",
         "dealer",
         "declarer",
+        "draai",
         "forced",
         "hands",
         "last_trick",
@@ -32,6 +33,8 @@ class KlaverjasState:
         "played",
         "plays_questioned",
         "points",
+        "proposals",
+        "proposed",
         "questionable",
         "revoke_roem",
         "roem",
@@ -43,6 +46,7 @@ class KlaverjasState:
         "tricks_won",
         "trump",
         "turn",
+        "turned",
         "win_seat",
         "win_strength",
         "winner",
@@ -61,6 +65,14 @@ class KlaverjasState:
         """(seat, suit) for "ik speel", (seat, None) for "ik pas"."""
         self.forced = False
         """The seat to bid may not pass."""
+        self.draai: tuple[int, ...] = ()
+        """``trump_mode: gedraaid``: the draaikaarten (the unused 2 to 6) top first. Hidden
+        except the first ``turned`` of them, which lie face up."""
+        self.turned = 0
+        self.proposed = -1
+        """``trump_mode: gedraaid``: the suit that may be bid now (-1 in other modes)."""
+        self.proposals = 0
+        """``trump_mode: gedraaid``: bit per suit proposed so far in this deal."""
         self.trump = -1
         self.declarer = -1
         self.leader = 0
@@ -103,6 +115,7 @@ class KlaverjasState:
         o.deal_no = self.deal_no
         o.dealer = self.dealer
         o.declarer = self.declarer
+        o.draai = self.draai
         o.forced = self.forced
         o.hands = list(self.hands)
         o.last_trick = self.last_trick
@@ -112,6 +125,8 @@ class KlaverjasState:
         o.played = list(self.played)
         o.plays_questioned = list(self.plays_questioned)
         o.points = list(self.points)
+        o.proposals = self.proposals
+        o.proposed = self.proposed
         o.questionable = list(self.questionable)
         o.revoke_roem = list(self.revoke_roem)
         o.roem = list(self.roem)
@@ -123,6 +138,7 @@ class KlaverjasState:
         o.tricks_won = list(self.tricks_won)
         o.trump = self.trump
         o.turn = self.turn
+        o.turned = self.turned
         o.win_seat = self.win_seat
         o.win_strength = self.win_strength
         o.winner = self.winner
