@@ -15,8 +15,3 @@ export function turnPrompt(ctx, mineKey = "prompt.your_turn") {
 export function suitText(suit) {
   return `${suitSymbol(suit)} ${t(`suit.${suit}`)}`;
 }
-
-/** A seat's name, with "(jij)" for your own seat. */
-export function who(ctx, seat) {
-  return seat === ctx.you ? t("seat.you", { name: ctx.name(seat) }) : ctx.name(seat);
-}

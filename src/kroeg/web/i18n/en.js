@@ -90,7 +90,6 @@ export default {
   "seat.dealer": "dealer",
   "seat.timeouts": "{n}× out of time",
   "seat.cards": "{n} cards",
-  "seat.you": "{name} (you)",
   "seat.empty_name": "Seat {n}",
   "seat.house_name": "{name} (house)",
   "seat.seconds_left": "{n} seconds left",

@@ -93,7 +93,6 @@ export default {
   "seat.dealer": "deler",
   "seat.timeouts": "{n}× tijd om",
   "seat.cards": "{n} kaarten",
-  "seat.you": "{name} (jij)",
   "seat.empty_name": "Plaats {n}",
   "seat.house_name": "{name} (huis)",
   "seat.seconds_left": "nog {n} seconden",
