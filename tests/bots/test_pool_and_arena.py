@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from kroeg.bots.arena import Config, lineup, play_board, run_arena
 from kroeg.bots.levels import make_bot
 from kroeg.bots.pool import BotPool
+from kroeg.cli import main
 from tests.bots.positions import positions
 
 
@@ -63,3 +66,14 @@ def test_arena_is_determined_by_its_seed_also_over_processes() -> None:
     assert one == two
     other = run_arena(Config("klaverjassen", "nku", 4, ("sterk", "basis"), 8, 60.0, 2), 4, 1)
     assert other.json()["per_deal"] != one["per_deal"]
+
+
+def test_the_arena_command_reports_every_bot_and_refuses_bad_bots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "--game", "toepen", "--bots", "basis,huis", "--deals", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 duplicate boards x 2 rotations" in out
+    assert "basis - huis, penalty points per deal" in out
+    assert main(["arena", "--game", "toepen", "--bots", "basis,grandmaster", "--deals", "2"]) == 2
+    assert "--bots needs two or more of random, huis, basis, sterk" in capsys.readouterr().err
