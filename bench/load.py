@@ -90,8 +90,9 @@ class Counters:
     latencies: list[float] = field(default_factory=list)
 
 
-async def person(url: str, table: str, seed: int, c: Counters) -> None:
-    """One table with one scripted person, playing game after game until cancelled."""
+async def person(url: str, table: str, seed: int, think: float, c: Counters) -> None:
+    """One table with one scripted person, playing game after game until cancelled; it
+    waits about ``think`` seconds before each move (0: at once, flat out)."""
     rng = random.Random(seed)
     async with websockets.connect(url, compression=None, max_size=2**22) as ws:
         await ws.send(encode({"type": "hello", "name": f"Bench{seed}"}))
@@ -136,6 +137,8 @@ async def person(url: str, table: str, seed: int, c: Counters) -> None:
                 continue
             if seat in frame["to_act"] and frame["legal"]:
                 action = rng.choice(frame["legal"])
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 sent_at[version] = time.perf_counter()
                 if c.measuring:
                     c.frames_in += 1
@@ -194,13 +197,14 @@ async def run_tables(args: argparse.Namespace, port: int) -> dict[str, Any]:
     tables = await create_tables(base, args.tables, args.game, args.variant)
     tasks = []
     for i, table in enumerate(tables):
-        tasks.append(asyncio.create_task(person(url, table, i, c)))
+        tasks.append(asyncio.create_task(person(url, table, i, args.think, c)))
         if i % 50 == 49:
             await asyncio.sleep(0.2)  # do not open every connection in the same instant
     elapsed, cpu = await measure(tasks, c, args)
     lat = sorted(c.latencies)
     return {
         "tables": args.tables,
+        "think": args.think,
         "seconds": round(elapsed, 1),
         "server_cpu_share": round(cpu / elapsed, 2),
         "acts_per_cpu_s": round(c.acts / cpu) if cpu else None,
@@ -242,6 +246,9 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a person waits before a move (0.5-1.5x)"
+    )
     parser.add_argument("--game", default="toepen")
     parser.add_argument("--variant", default="kroegregels")
     parser.add_argument("--database-url", help="default: a new SQLite file in a temporary dir")

@@ -5,6 +5,7 @@ partij, dan verlies je die partij.")."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 from tests.server.harness import Client, Frame, Server, game_over, is_state
@@ -20,6 +21,14 @@ def _waits_for(table: str, seat: int) -> object:
 
 def _has(table: str, kind: str) -> object:
     return lambda f: is_state(table)(f) and f["type"] == "event" and _events(f, kind)
+
+
+async def _settled(client: Client, table: str, frame: Frame) -> Frame:
+    """The frame itself when it carries the state, else the next one that does (a run of
+    house moves is sent at once, its state only on the newest frame)."""
+    if frame.get("seats") is not None:
+        return frame
+    return await client.expect(lambda f: is_state(table)(f) and f.get("seats") is not None)
 
 
 async def _seat_and_start(
@@ -47,9 +56,10 @@ async def test_every_decision_has_a_clock_and_the_second_timeout_puts_the_player
     assert _events(second, "timeout")[0]["timeouts"] == 2
     out = _events(second, "out")[0]
     assert out["seat"] == 0 and out["reason"] == "timeouts" and out["player"] == client.player
-    assert second["seats"][0]["house"] and second["seats"][0]["out"]
-    assert second["view"]["you"] is None  # a spectator now: no hand
-    last = await client.expect(game_over, timeout=30)
+    after = await _settled(client, table, second)
+    assert after["seats"][0]["house"] and after["seats"][0]["out"]
+    assert after["view"]["you"] is None  # a spectator now: no hand
+    last = after if game_over(after) else await client.expect(game_over, timeout=30)
     end = next(e for f in client.frames if f["type"] == "event" for e in _events(f, "game_end"))
     assert end["outcomes"][0] == "left"
     assert last["seats"][0]["house"]
@@ -112,7 +122,8 @@ async def test_a_disconnect_is_not_leaving_the_seat_waits_on_its_clock(
     started = time.monotonic()
     timed_out = await watcher.expect(_has(table, "timeout"), timeout=10)
     assert time.monotonic() - started > 0.2
-    assert timed_out["seats"][0]["away"] and timed_out["seats"][0]["player"] == client.player
+    after = await _settled(watcher, table, timed_out)
+    assert after["seats"][0]["away"] and after["seats"][0]["player"] == client.player
     back = await Client.connect(sqlite_server, name=None, token=client.token)
     await back.send({"type": "watch", "table": table})
     assert (await back.expect(lambda f: f["type"] == "snapshot"))["you"] == 0
@@ -130,11 +141,16 @@ async def test_eurokaarten_house_plays_the_whole_turn_then_puts_the_player_out(
         sqlite_server, "eurokaarten", "standaard", clock_seconds=0.4
     )
     first = await client.expect(_has(table, "timeout"), timeout=10)
-    turn = [first]
-    while 0 in (turn[-1].get("to_act") or []):
-        turn.append(await client.expect(is_state(table)))
-    by_timeout = [e for f in turn for e in _events(f, "action")]
-    assert by_timeout and all(e["seat"] == 0 and e["by"] == "timeout" for e in by_timeout)
+    actions, frame = [], first
+    while True:
+        actions += _events(frame, "action")
+        ended = frame.get("to_act") is not None and 0 not in frame["to_act"]
+        if ended or any(e["seat"] != 0 for e in actions):
+            break
+        frame = await client.expect(is_state(table))
+    turn = list(itertools.takewhile(lambda e: e["seat"] == 0, actions))
+    assert turn and all(e["by"] == "timeout" for e in turn)
+    assert turn[-1]["action"][0] == "discard" or len(turn) < len(actions)  # the turn ended
     second = await client.expect(_has(table, "out"), timeout=20)
     assert _events(second, "out")[0]["reason"] == "timeouts"
     rest = await client.quiet(1.0)
