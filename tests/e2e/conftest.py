@@ -41,20 +41,22 @@ PHONE: ViewportSize = {"width": 640, "height": 360}
 """A phone held sideways (issue 6: "from 640×360 landscape")."""
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a real ``kroeg serve`` with its own temporary database."""
     with serve(tmp_path_factory.mktemp("kroeg-e2e"), seed=SEED) as url:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
+    """Playwright's sync API runs an event loop in this thread while it is open, so it is
+    closed when the browser tests end: the asyncio tests after them need the thread free."""
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (apt-get install chromium)")

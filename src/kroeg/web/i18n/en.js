@@ -367,6 +367,8 @@ export default {
   "error.bad_chat": "That message is not possible.",
   "error.chat_flood": "Not so many messages at once.",
   "error.server_restarting": "The pub closes for a moment and opens again.",
+  "error.bad_table": "That table is not possible: check the choices.",
+  "error.unknown_game": "That game does not exist (any more).",
   "error.internal": "Something went wrong on our side.",
   "error.network": "No connection to the pub.",
   "error.game_not_over": "This game is not over yet.",

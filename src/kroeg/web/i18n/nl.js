@@ -383,6 +383,8 @@ export default {
   "error.bad_chat": "Dat bericht kan niet.",
   "error.chat_flood": "Niet zo veel tegelijk zeggen.",
   "error.server_restarting": "De kroeg gaat even dicht en meteen weer open.",
+  "error.bad_table": "Zo'n tafel kan niet: kijk de keuzes nog eens na.",
+  "error.unknown_game": "Dat spel bestaat niet (meer).",
   "error.internal": "Er ging iets mis aan onze kant.",
   "error.network": "Geen verbinding met de kroeg.",
   "error.game_not_over": "Dit spel is nog niet uit.",
