@@ -35,7 +35,7 @@ from . import core
 from .house import house_action
 from .rules import Rules, cards_text
 from .state import BIDDING, DEAL, OVER, PHASE_NAMES, PLAY, KlaverjasState
-from .tables import CARD_NAMES, SUIT_OF, mask_cards
+from .tables import CARD_NAMES, SUIT_OF, mask_cards, play_actions
 
 SEATS = 4
 HAND_SIZE = 8
@@ -43,6 +43,8 @@ PIKET_CARDS = frozenset(PIKET_DECK)
 DRAAIKAARTEN = tuple(c for c in range(52) if c not in PIKET_CARDS)
 """``trump_mode: gedraaid``: the cards 2 to 6 of every suit, unused in play."""
 DRAAI_MASK = mask_of(DRAAIKAARTEN)
+ONE_SEAT = tuple(frozenset((seat,)) for seat in range(SEATS))
+NO_SEAT: frozenset[int] = frozenset()
 GEDRAAID_DECK = tuple(range(52))
 """With ``trump_mode: gedraaid`` a deal holds the whole pack: the draaikaarten are its stock."""
 
@@ -196,28 +198,42 @@ class Klaverjassen(Game[KlaverjasState]):
         cards and form the stock."""
         cards = list(PIKET_DECK)
         rng.shuffle(cards)
-        hands: list[list[int]] = [[], [], [], []]
-        pos = 0
-        for packet in (3, 2, 3):
-            for i in range(1, 5):
-                hands[(s.dealer + i) % 4].extend(cards[pos : pos + packet])
-                pos += packet
+        hands: list[tuple[int, ...]] = [(), (), (), ()]
+        for i in range(4):  # the i-th seat from the dealer's left: packets of 3, 2 and 3
+            hands[(s.dealer + 1 + i) % 4] = (
+                *cards[3 * i : 3 * i + 3],
+                *cards[12 + 2 * i : 14 + 2 * i],
+                *cards[20 + 3 * i : 23 + 3 * i],
+            )
         draai: list[int] = []
         if self.config.gedraaid:
             draai = list(DRAAIKAARTEN)
             rng.shuffle(draai)
-        return Deal(hands=tuple(tuple(h) for h in hands), stock=tuple(draai))
+        return Deal(hands=tuple(hands), stock=tuple(draai))
 
     # Whose turn, what is legal -----------------------------------------------------
 
     def to_act(self, s: KlaverjasState) -> frozenset[int]:
-        if s.phase == BIDDING:
-            return frozenset((core.bidder(s),))
         if s.phase == PLAY:
-            return frozenset((s.turn,))
-        return frozenset()
+            return ONE_SEAT[s.turn]
+        if s.phase == BIDDING:
+            return ONE_SEAT[core.bidder(s)]
+        return NO_SEAT
+
+    def is_over(self, s: KlaverjasState) -> bool:
+        return s.phase == OVER
 
     def legal(self, s: KlaverjasState, seat: int) -> list[Action]:
+        if s.phase == PLAY and not s.claimable and not self.config.allow_revoke:
+            # The common case first: only the seat to play has actions, its cards.
+            if seat != s.turn:
+                return []
+            hand = s.hands[seat]
+            if s.trick:
+                hand = self.rules.legal_in_trick(
+                    hand, s.trump, s.led, s.win_seat, s.win_strength, seat
+                )
+            return play_actions(hand)
         if s.phase == BIDDING:
             if seat != core.bidder(s):
                 return []
@@ -246,6 +262,15 @@ class Klaverjassen(Game[KlaverjasState]):
     # Applying actions ------------------------------------------------------------------
 
     def apply(self, s: KlaverjasState, seat: int, action: Action | Deal) -> list[Event]:
+        if (
+            s.phase == PLAY
+            and type(seat) is int
+            and seat == s.turn
+            and type(action) is tuple
+            and len(action) == 2
+            and action[0] == "play"
+        ):  # the common case first; _play checks the rest
+            return self._play(s, seat, action[1])
         if isinstance(action, Deal):
             return self._deal(s, seat, action)
         if s.phase == OVER:
@@ -406,22 +431,23 @@ class Klaverjassen(Game[KlaverjasState]):
             raise RuleError(
                 f"seat {seat} does not hold {card_str(card)}: it holds {cards_text(hand)}"
             )
-        legal = self.legal_mask(s, seat)
-        if not (legal >> card) & 1:
-            raise RuleError(self.rules.refusal(s, seat, card, legal))
-        deals_before = s.deal_no
-        done = core.play_card(self.rules, self.config, s, seat, card)
+        if s.trick and not self.config.allow_revoke:  # else every held card is legal
+            rules = self.rules
+            legal = rules.legal_in_trick(hand, s.trump, s.led, s.win_seat, s.win_strength, seat)
+            if not (legal >> card) & 1:
+                raise RuleError(rules.refusal(s, seat, card, legal))
         events = [Event("play", {"seat": seat, "card": CARD_NAMES[card]})]
-        if done:
+        if core.play_card(self.rules, self.config, s, seat, card):  # a trick is complete
             events.append(self._trick_event(s))
-        if s.deal_no != deals_before:
-            events += self._deal_end_events(s)
+            if s.phase != PLAY:  # it was the last: the deal is scored
+                events += self._deal_end_events(s)
         return events
 
     def _trick_event(self, s: KlaverjasState) -> Event:
         assert s.last_trick is not None
         leader, cards, winner = s.last_trick
-        roem = self.rules.roem(s.trump, mask_of(cards))
+        a, b, c, d = cards
+        roem = self.rules.roem(s.trump, (1 << a) | (1 << b) | (1 << c) | (1 << d))
         return Event(
             "trick",
             {
