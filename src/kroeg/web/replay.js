@@ -150,6 +150,12 @@ export function dealSteps(record, dealIndex) {
         remove(hand, args[0]);
         state.pile.push(args[0]);
         break;
+      case "out": // taken out (docs/records.md): in Eurokaarten the hand leaves play
+        if (record.game === "eurokaarten") {
+          hand.length = 0;
+          state.active.delete(seat);
+        }
+        break;
       default:
         break;
     }

@@ -171,6 +171,8 @@ export default {
   "log.layoff": "{name} lays off: {arg}.",
   "log.swap": "{name} swaps a joker: {arg}.",
   "log.discard": "{name} discards {card}.",
+  "log.out": "{name} was taken out of the game.",
+  "verb.out": "Out",
   "log.by_house": "(the house played: time ran out)",
   "log.sit": "{name} sits down.",
   "log.stand": "{name} stands up.",

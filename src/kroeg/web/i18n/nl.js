@@ -178,6 +178,8 @@ export default {
   "log.layoff": "{name} legt aan: {arg}.",
   "log.swap": "{name} ruilt een joker: {arg}.",
   "log.discard": "{name} legt {card} af.",
+  "log.out": "{name} is uit het spel genomen.",
+  "verb.out": "Eruit",
   "log.by_house": "(het huis speelde, de tijd was om)",
   "log.sit": "{name} schuift aan.",
   "log.stand": "{name} staat op.",
