@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import time
 
+from kroeg.records import replay
 from tests.server.harness import Client, Frame, Server, game_over, is_state
 
 
@@ -160,4 +161,14 @@ async def test_eurokaarten_house_plays_the_whole_turn_then_puts_the_player_out(
     assert _events(second, "out")[0]["reason"] == "timeouts"
     rest = await client.quiet(1.0)
     assert all(0 not in (f.get("to_act") or []) for f in rest if is_state(table)(f))
+    # The exported record holds the elimination as [seat, "out"] and replays to the same
+    # standings (RECORDS.md).
+    last = await client.expect(game_over, timeout=60) if not any(map(game_over, rest)) else None
+    last = last or next(f for f in reversed(rest) if game_over(f))
+    record = sqlite_server.get(f"/api/games/{last['game_id']}/record").json()
+    assert [0, "out"] in [a for d in record["deals"] for a in d["actions"]]
+    replayed, status = replay(record)
+    assert status == 0, replayed
+    assert replayed["standings"] == last["view"]["standings"]
+    assert replayed["result"] == last["view"]["result"]
     await client.close()

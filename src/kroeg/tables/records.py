@@ -6,14 +6,14 @@ from typing import Any
 
 from kroeg.games import make_game
 from kroeg.games.base import JSON
-from kroeg.records import RecordWriter
+from kroeg.records import OUT, RecordWriter
 from kroeg.store import GameRow, LogEntry
 from kroeg.tables.replay import deal_from_json
 
 
 def game_record(row: GameRow, entries: list[LogEntry]) -> JSON:
-    """The ``kroeg-record/1`` of a game. A player taken out is not a record step (the
-    trick games' rules do not change for it), so it is left out."""
+    """The ``kroeg-record/1`` of a game; a player taken out (two timeouts, or leaving) is
+    the record step ``[seat, "out"]``."""
     game = make_game(row.game, row.variant, row.options)
     writer = RecordWriter(
         game,
@@ -27,5 +27,7 @@ def game_record(row: GameRow, entries: list[LogEntry]) -> JSON:
             writer.add(entry.seat, deal_from_json(entry.data))
         elif entry.kind == "act":
             writer.add(entry.seat, game.parse_action(entry.data))
+        elif entry.kind == "out" and entry.data.get("eliminated", True):
+            writer.add(entry.seat, OUT)  # not when the rules had the seat out already
     doc: dict[str, Any] = writer.json()
     return doc

@@ -523,14 +523,23 @@ class Table:
         assert person.player is not None
         self._checkpoint()
         try:
-            events = self.game.eliminate(self.state, seat)
+            events, eliminated = self.game.eliminate(self.state, seat), True
         except RuleError:
-            events = []  # the rules already have the seat out (Eurokaarten: no coins left)
+            # The rules already have the seat out (Eurokaarten: no coins left).
+            events, eliminated = [], False
         self.left[seat] = (person.player, person.name)
         self.seats[seat] = Seat(None, house_name(seat), out=True)
         self.deadlines.pop(seat, None)
         data = {"reason": reason, "player": person.player, "name": person.name}
-        entry = LogEntry(self.seq, self.version + 1, seat, "out", data, "table", time.time())
+        entry = LogEntry(
+            self.seq,
+            self.version + 1,
+            seat,
+            "out",
+            {**data, "eliminated": eliminated},
+            "table",
+            time.time(),
+        )
         out = Event("out", {"seat": seat, **data})
         self._stage([*first, out, *events], entry=entry, seating=True)
 
