@@ -330,3 +330,15 @@ def test_random_gedraaid_games_keep_the_rule(seed: int, all_pass: str, troefplic
                     assert_no_hidden_cards(e.data, hidden, f"event {e.kind}")
 
     play_random(seed, {"all_pass": all_pass, "troefplicht": troefplicht}, check)
+
+
+def test_random_deal_puts_the_shuffled_draaikaarten_in_the_stock() -> None:
+    """The draaikaarten are "de niet gebruikte kaarten 2 tot en met 6": the hands get
+    the piket cards as without gedraaid, the stock all twenty 2-6 in a shuffled order."""
+    game = gedraaid()
+    s = game.new_state(4, dealer=1)
+    deal = game.random_deal(s, random.Random(4))
+    plain = Klaverjassen("nku").random_deal(s, random.Random(4))
+    assert deal.hands == plain.hands
+    assert sorted(deal.stock) == [c for c in range(52) if c % 13 <= 4]
+    assert deal.stock != tuple(sorted(deal.stock))

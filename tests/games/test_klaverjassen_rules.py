@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from kroeg.cards import card_str, mask_of, parse_card, parse_cards, parse_suit
+from kroeg.cards import PIKET_DECK, card_str, mask_of, parse_card, parse_cards, parse_suit
 from kroeg.games.base import Deal, InvalidInput, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core
 
@@ -722,3 +723,22 @@ def test_house_calls_a_revoke_its_opponent_has_proven() -> None:
     assert game.default(s, 2) == ("verzaakt", 1)
     events = game.apply(s, 2, ("verzaakt", 1))
     assert events[0].data["revoke"] is True
+
+
+def test_random_deal_is_dealt_3_2_3_from_the_dealers_left() -> None:
+    """§6.3 / S1: dealt 3-2-3, clockwise from the dealer's left: packets of 3, then 2,
+    then 3 cards go round the table starting with the seat after the dealer."""
+    game = Klaverjassen("nku")
+    s = game.new_state(4, dealer=2)
+    pack = list(PIKET_DECK)
+    random.Random(9).shuffle(pack)
+    order = [3, 0, 1, 2]
+    expected: dict[int, list[int]] = {seat: [] for seat in order}
+    pos = 0
+    for size in (3, 2, 3):
+        for seat in order:
+            expected[seat] += pack[pos : pos + size]
+            pos += size
+    deal = game.random_deal(s, random.Random(9))
+    assert deal.hands == tuple(tuple(expected[seat]) for seat in range(4))
+    assert deal.stock == ()
