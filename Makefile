@@ -25,8 +25,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
+# Parts of the suite, for working on one layer; `make test` runs all of it.
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest --ignore=tests/e2e
+
+e2e: $(STAMP) chromium
+	$(BIN)/pytest tests/e2e
 
 test: $(STAMP) chromium lint
 	$(BIN)/pytest
