@@ -3,7 +3,8 @@
 Each round draws one determinisation consistent with the view and scores every
 candidate on it; the candidate with the best mean wins. Sampling stops when
 ``max_samples`` are done, or when one more sample (at the mean cost so far) would
-overrun the deadline. When not even one sample fits, the caller's fallback decides.
+overrun the deadline (with a margin). When not even one sample fits, the caller's
+fallback decides.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from kroeg.bots.base import Deadline
 from kroeg.games.base import Action
 
 C = TypeVar("C")
+
+MARGIN = 1.5
+"""Another sample starts only when this many mean sample times are left: a sample can
+take longer than the mean (a harder position, a busy core)."""
 
 
 def mean_scores(
@@ -35,7 +40,7 @@ def mean_scores(
     while max_samples is None or samples < max_samples:
         if deadline.passed():
             break
-        if samples and deadline.left() < (time.perf_counter() - started) / samples:
+        if samples and deadline.left() < MARGIN * (time.perf_counter() - started) / samples:
             break
         drawn = sample(rng)
         scores = []
