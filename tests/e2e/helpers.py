@@ -150,3 +150,63 @@ def wait_card_turn(page: Page) -> None:
             click_action(page, answers[0])
         page.wait_for_timeout(100)
     raise AssertionError("no card to play after 20 decisions")
+
+
+def toepen_mid_trick(page: Page, frames: Frames) -> None:
+    """Play until a trick holds cards and it is your turn again."""
+    for _ in range(30):
+        frame = my_turn(page, frames)
+        if frame is None:
+            return
+        if page.locator(".played .card").count() >= 2 and page.locator(".hand .card.legal").count():
+            return
+        legal = frame["legal"]
+        plays = [a for a in legal if a[0] == "play"]
+        answers = [a for a in legal if a[0] in ("stay", "look", "keep", "exchange")]
+        if plays:
+            page.click(f'.hand .card.legal[data-card="{plays[0][1]}"]')
+        elif answers:
+            click_action(page, answers[0])
+
+
+def klaverjassen_mid_trick(page: Page, frames: Frames) -> None:
+    for _ in range(40):
+        frame = my_turn(page, frames)
+        if frame is None:
+            return
+        legal = frame["legal"]
+        bids = [a for a in legal if a[0] == "bid"]
+        if bids:
+            click_action(page, bids[0])
+            continue
+        if page.locator(".played .card").count() >= 2:
+            return
+        plays = [a for a in legal if a[0] == "play"]
+        page.click(f'.hand .card.legal[data-card="{plays[0][1]}"]')
+
+
+def eurokaarten_with_melds(page: Page, frames: Frames, melds: int = 2) -> None:
+    """Draw, lay every meld the rules allow, discard; stop once `melds` melds lie on the
+    table and you are to draw again."""
+    for _ in range(120):
+        frame = my_turn(page, frames)
+        if frame is None:
+            return
+        legal = frame["legal"]
+        verbs = {a[0] for a in legal}
+        if "draw" in verbs and page.locator(".melds .meld").count() >= melds:
+            return
+        meld_actions = [a for a in legal if a[0] == "meld"]
+        if meld_actions:
+            for card in {c.split("=")[0] for c in meld_actions[0][1]}:
+                page.click(f'.hand .card[data-card="{card}"]')
+            page.click("#do-meld")
+        elif "draw" in verbs:
+            page.get_by_role("button", name="Pak van de stapel").first.click()
+        elif "discard" in verbs:
+            card = max(
+                (a[1] for a in legal if a[0] == "discard"),
+                key=lambda c: "A23456789TJQK".index(c[0]),
+            )
+            page.click(f'.hand .card[data-card="{card}"]')
+            page.click("#do-discard")

@@ -49,3 +49,30 @@ def test_a_new_name_keeps_the_same_player(new_page: NewPage) -> None:
     after = api(page, "GET", "/me")
     assert after == {**before, "name": "Anneke"}
     expect(page.locator("#banner")).to_be_hidden()
+
+
+def test_the_lobby_sends_you_back_to_a_table_you_sit_at(new_page: NewPage) -> None:
+    """A table you sit at offers "Naar je tafel" (not "Aanschuiven"); to others it
+    still offers "Aanschuiven"."""
+    anna = new_page()
+    enter(anna, "Anna")
+    anna.get_by_role("button", name="Nieuwe tafel voor Toepen").click()
+    anna.get_by_role("button", name="Tafel maken").click()
+    anna.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    table_id = anna.url.rsplit("/", 1)[1]
+    anna.get_by_role("link", name="Lobby").first.click()
+    row = anna.locator(f'.table-list tr[data-table="{table_id}"]')
+    expect(row.get_by_role("button", name="Naar je tafel")).to_be_visible()
+    expect(row.get_by_role("button", name=re.compile("Aanschuiven"))).to_have_count(0)
+    anna.get_by_label("Taal").select_option("en")
+    expect(row.get_by_role("button", name="Back to your table")).to_be_visible()
+
+    bram = new_page()
+    enter(bram, "Bram")
+    other = bram.locator(f'.table-list tr[data-table="{table_id}"]')
+    expect(other.get_by_role("button", name=re.compile("^Aanschuiven"))).to_be_visible()
+    expect(other.get_by_role("button", name="Naar je tafel")).to_have_count(0)
+
+    row.get_by_role("button", name="Back to your table").click()
+    anna.wait_for_url(f"**/t/{table_id}")
+    expect(anna.locator(".seat.me")).to_contain_text("Anna")

@@ -59,6 +59,8 @@ export class LobbyView {
 
   async poll() {
     try {
+      // Who you are, to tell your own tables (their seats name their player) from others'.
+      this.me ??= (await api("GET", "/me")).player;
       this.tables = (await api("GET", "/tables")).tables;
       this.renderTables();
     } catch {
@@ -267,6 +269,8 @@ export class LobbyView {
           this.tables.map((tb) => {
             const people = tb.players.filter((p) => !p.house);
             const free = tb.players.some((p) => p.house);
+            const mine = Boolean(this.me) && tb.players.some((p) => p.player === this.me);
+            const linkStyle = { display: "inline-flex", "align-items": "center", "text-decoration": "none" };
             const gameName = t(`game.${tb.game}`);
             return h(
               "tr",
@@ -279,8 +283,12 @@ export class LobbyView {
               h(
                 "td",
                 { class: "actions" },
-                free ? h("button", { class: "btn small primary", onclick: () => this.sit(tb.id), "aria-label": t("lobby.sit_at", { game: gameName, names: people.map((p) => p.name).join(", ") }) }, tb.running ? t("lobby.wait") : t("lobby.sit")) : null,
-                h("a", { class: "btn small", href: `/t/${tb.id}`, onclick: this.app.link(`/t/${tb.id}`), role: "button", style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("lobby.watch")),
+                mine
+                  ? h("a", { class: "btn small primary", href: `/t/${tb.id}`, onclick: this.app.link(`/t/${tb.id}`), role: "button", style: linkStyle }, t("lobby.your_table"))
+                  : [
+                      free ? h("button", { class: "btn small primary", onclick: () => this.sit(tb.id), "aria-label": t("lobby.sit_at", { game: gameName, names: people.map((p) => p.name).join(", ") }) }, tb.running ? t("lobby.wait") : t("lobby.sit")) : null,
+                      h("a", { class: "btn small", href: `/t/${tb.id}`, onclick: this.app.link(`/t/${tb.id}`), role: "button", style: linkStyle }, t("lobby.watch")),
+                    ],
               ),
             );
           }),

@@ -19,7 +19,8 @@ export function cardBack() {
  */
 export function trickCards(ctx, plays, winner = null) {
   return plays.map(({ seat, card }) => {
-    const pos = ctx.seatPosition(seat, 0.45);
+    // Flatter than the seats' oval: the top and bottom cards keep clear of those plates.
+    const pos = ctx.seatPosition(seat, 0.45, 0.36);
     return h(
       "div",
       { class: `played${seat === winner ? " winner" : ""}${card === ctx.freshCard ? " fresh" : ""}`, style: { left: `${pos.x}%`, top: `${pos.y}%`, "--from-x": `${(ctx.seatPosition(seat).x - pos.x) * 4}%`, "--from-y": `${(ctx.seatPosition(seat).y - pos.y) * 4}%` }, dataset: { seat: String(seat) } },

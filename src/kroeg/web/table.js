@@ -267,7 +267,7 @@ export class TableView {
       send: (action) => this.send(action),
       rerender: () => this.render(),
       cardButton: (code, attrs) => this.cardButton(code, attrs),
-      seatPosition: (seat, radius) => this.seatPosition(seat, radius),
+      seatPosition: (seat, radius, radiusY) => this.seatPosition(seat, radius, radiusY),
       lastTrick: this.lastTrick,
       freshCard: this.freshCard,
       lastDealEnd: this.lastDealEnd,
@@ -304,6 +304,9 @@ export class TableView {
     );
 
     const bottom = h("section", { class: "bottom", "aria-label": t("table.your_area") }, this.renderHand(ctx), this.renderActions(ctx));
+    // What lies open on the table for good (Eurokaarten's melds) gets its own strip between
+    // the felt and the hand, so no seat plate ever covers it, however many there are.
+    const strip = hasView ? game.strip?.(ctx) ?? null : null;
 
     this.logEl = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("table.log") }, this.log.map((l) => h("li", { class: l.cls }, l.content)));
     const side = h(
@@ -318,7 +321,7 @@ export class TableView {
     const focused = document.activeElement;
     const focusKey = focused?.dataset?.card ? `.hand [data-card="${focused.dataset.card}"]` : focused?.dataset?.action ? `[data-action='${focused.dataset.action}']` : null;
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
-    replace(this.root, h("div", { class: "table-view", dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, bottom, side));
+    replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
     this.freshCard = null;
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
     if (focusInHand) (this.root.querySelector(focusKey) || this.root.querySelector(".hand .card.legal, .hand .card"))?.focus();
@@ -338,13 +341,14 @@ export class TableView {
     const count = view.hand_counts?.[seat];
     const extra = this.game.seatExtra?.(ctx, seat);
     const label = h("span", { class: "sr-only clock-label", style: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } });
-    const classes = ["seat", waitingFor ? "turn" : "", view.dealer === seat ? "dealer" : "", this.game.seatFolded?.(ctx, seat) ? "folded" : "", seat === ctx.you ? "me" : ""];
+    const edge = pos.x > 72 ? "right" : pos.x < 28 ? "left" : null;
+    const classes = ["seat", edge ? `edge ${edge}` : "", waitingFor ? "turn" : "", view.dealer === seat ? "dealer" : "", this.game.seatFolded?.(ctx, seat) ? "folded" : "", seat === ctx.you ? "me" : ""];
     return h(
       "div",
       {
         class: classes.filter(Boolean).join(" "),
         // Side seats hug the edge of the felt instead of hanging over it.
-        style: { left: `${pos.x}%`, top: `${pos.y}%`, transform: `translate(${pos.x > 72 ? -100 : pos.x < 28 ? 0 : -50}%, -50%)` },
+        style: { left: `${pos.x}%`, top: `${pos.y}%`, transform: `translate(${edge === "right" ? -100 : edge === "left" ? 0 : -50}%, -50%)` },
         dataset: { seat: String(seat) },
         role: "group",
         "aria-label": t("seat.label", { name: ctx.name(seat), state: t(`seat.state.${state}`) }) + (view.dealer === seat ? `, ${t("seat.dealer")}` : ""),

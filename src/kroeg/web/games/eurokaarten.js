@@ -126,8 +126,6 @@ export default {
 
   center(ctx) {
     const v = ctx.view;
-    const m = this.matching(ctx);
-    const targets = new Map(m.layoff.map((a) => [a[1], a]));
     const draws = new Map(ctx.legal.filter((a) => a[0] === "draw").map((a) => [a[1], a]));
     const top = v.discard_top ?? (Array.isArray(v.discard) ? v.discard[v.discard.length - 1] : v.discard) ?? null;
     const stockCount = v.stock_count ?? v.stock ?? null;
@@ -139,14 +137,6 @@ export default {
         ? h("button", { class: "card", "aria-label": `${t("euro.draw_discard")}: ${cardName(top)}`, dataset: { card: top }, onclick: () => ctx.send(draws.get("discard")) }, cardFace(top).firstChild)
         : cardFace(top)
       : h("div", { class: "card" });
-    const melds = meldsOf(v).map((meld, i) => {
-      const cards = meld.cards.map((c) => cardFace(c));
-      const label = t("euro.meld_label", { n: i + 1, cards: meld.cards.map((c) => cardName(c)).join(", ") });
-      if (targets.has(i)) {
-        return h("button", { class: "meld target", dataset: { meld: String(i) }, "aria-label": `${t("euro.layoff", { n: i + 1, meld: "" })}: ${label}`, onclick: () => ctx.send(targets.get(i)) }, cards);
-      }
-      return h("div", { class: "meld", role: "group", dataset: { meld: String(i) }, "aria-label": label }, cards);
-    });
     const last = (v.deals || [])[v.deals.length - 1];
     const revealed = v.revealed ? { hands: v.revealed, hand_points: last?.hand_points } : null;
     return h(
@@ -158,9 +148,22 @@ export default {
         h("div", { class: "pile" }, stock, stockCount !== null ? t("euro.stock_count", { n: stockCount }) : t("euro.stock")),
         h("div", { class: "pile" }, pile, t("euro.discard_pile")),
       ),
-      melds.length ? h("div", { class: "melds", "aria-label": t("euro.melds") }, melds) : null,
       revealed ? this.revealed(ctx, revealed) : null,
     );
+  },
+
+  /** The melds on the table, in the table's strip between the felt and the hand. */
+  strip(ctx) {
+    const targets = new Map(this.matching(ctx).layoff.map((a) => [a[1], a]));
+    const melds = meldsOf(ctx.view).map((meld, i) => {
+      const cards = meld.cards.map((c) => cardFace(c));
+      const label = t("euro.meld_label", { n: i + 1, cards: meld.cards.map((c) => cardName(c)).join(", ") });
+      if (targets.has(i)) {
+        return h("button", { class: "meld target", dataset: { meld: String(i) }, "aria-label": `${t("euro.layoff", { n: i + 1, meld: "" })}: ${label}`, onclick: () => ctx.send(targets.get(i)) }, cards);
+      }
+      return h("div", { class: "meld", role: "group", dataset: { meld: String(i) }, "aria-label": label }, cards);
+    });
+    return melds.length ? h("div", { class: "melds", role: "group", "aria-label": t("euro.melds") }, melds) : null;
   },
 
   revealed(ctx, ev) {

@@ -45,6 +45,7 @@ export default {
   "lobby.sit": "Sit down",
   "lobby.wait": "Waiting list",
   "lobby.sit_at": "Sit down at {game} with {names}",
+  "lobby.your_table": "Back to your table",
   "lobby.watch": "Watch",
   "lobby.create_title": "New table: {game}",
   "lobby.variant": "Variant",

@@ -46,6 +46,7 @@ export default {
   "lobby.sit": "Aanschuiven",
   "lobby.wait": "Wachtlijst",
   "lobby.sit_at": "Aanschuiven bij {game} met {names}",
+  "lobby.your_table": "Naar je tafel",
   "lobby.watch": "Kijken",
   "lobby.create_title": "Nieuwe tafel: {game}",
   "lobby.variant": "Variant",
