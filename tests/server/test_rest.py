@@ -41,7 +41,8 @@ def test_guests_get_a_token_that_works_as_cookie_and_bearer(sqlite_server: Serve
 
 
 def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> None:
-    token = sqlite_server.post("/api/guests", {"name": "Bram"}).json()["token"]
+    bram = sqlite_server.post("/api/guests", {"name": "Bram"}).json()
+    token = bram["token"]
     bad = [
         ({"game": "poker", "variant": "x"}, "unknown game"),
         ({"game": "toepen", "variant": "snel"}, "unknown variant"),
@@ -64,7 +65,13 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
     summary = sqlite_server.get(f"/api/tables/{open_id}").json()
     assert summary["seats"] == 6 and all(p["house"] for p in summary["players"])
     sat = sqlite_server.post(f"/api/tables/{open_id}/sit", {"seat": 3}, token=token).json()
-    assert sat["players"][3] == {"seat": 3, "name": "Bram", "house": False, "out": False}
+    assert sat["players"][3] == {
+        "seat": 3,
+        "player": bram["player"],
+        "name": "Bram",
+        "house": False,
+        "out": False,
+    }
     again = sqlite_server.post(f"/api/tables/{open_id}/sit", {}, token=token)
     assert again.status_code == 409 and again.json()["detail"]["code"] == "already_seated"
     assert sqlite_server.post(f"/api/tables/{open_id}/sit", {}).status_code == 401

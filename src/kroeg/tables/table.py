@@ -893,7 +893,13 @@ class Table:
             "game_id": self.game_id,
             "version": self.version,
             "players": [
-                {"seat": i, "name": s.name, "house": s.player is None, "out": s.out}
+                {
+                    "seat": i,
+                    "player": s.player,
+                    "name": s.name,
+                    "house": s.player is None,
+                    "out": s.out,
+                }
                 for i, s in enumerate(self.seats)
             ],
             "waiting": [n for _, n in self.waiting],
