@@ -40,6 +40,8 @@ from kroeg.games.base import (
     check_deck,
 )
 from kroeg.games.toepen import policy, view
+from kroeg.games.toepen.construct import deal as make_deal
+from kroeg.games.toepen.construct import event
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
 from kroeg.games.toepen.options import (
     ANSWER_FAST,
@@ -61,18 +63,24 @@ from kroeg.games.toepen.tables import (
     CHALLENGE,
     FACE_MASK,
     FOLD,
+    JACKS,
     KEEP,
     KNOCK,
     LAUNDRY,
+    LEAD_COUNT,
     LOOK,
+    NEXT_SEAT,
     PIKET,
+    PLAYS,
     RANK_MASKS,
     RANKS,
     REVOKE,
+    SEATS_AFTER,
     SEVENS,
     STAY,
-    STRENGTH,
+    SUIT_OF,
     TENS,
+    TRICK_KEYS,
     hand_list,
     hand_str,
     plays_of,
@@ -105,6 +113,13 @@ class Toepen(Game[ToepenState]):
         check_combination(self.options)
         self.rules = Rules(variant, self.options)
         self.seats_allowed = SEATS[variant]
+        self._any_answer_order = self.rules.answers == ANSWER_FAST
+        """Fast answers: everyone answers a knock at once, in any order."""
+        self._over_knocks = self.rules.answers == ANSWER_SEQUENTIAL
+        """Sequential answers: an answer may be a knock (once per round of answers)."""
+        self._dealt: tuple[Deal, int, int, tuple[int, ...]] | None = None
+        """The latest deal of :meth:`random_deal`, for its table size and seats out,
+        with its hands as masks: applying it needs no check of the deck."""
         self._handlers: dict[str, Callable[[ToepenState, int, Action, Events], None]] = {
             "play": self._play,
             "knock": self._knock,
@@ -250,14 +265,21 @@ class Toepen(Game[ToepenState]):
     def random_deal(self, s: ToepenState, rng: random.Random) -> Deal:
         cards = shuffled_deck(rng)
         hands: list[tuple[int, ...]] = []
+        masks: list[int] = []
+        out = s.out
         pos = 0
         for seat in range(s.n):
-            if s.out >> seat & 1:
+            if out >> seat & 1:
                 hands.append(())
+                masks.append(0)
             else:
-                hands.append(tuple(cards[pos : pos + 4]))
+                a, b, c, d = hand = cards[pos : pos + 4]
+                hands.append(tuple(hand))
+                masks.append(1 << a | 1 << b | 1 << c | 1 << d)
                 pos += 4
-        return Deal(tuple(hands), tuple(cards[pos:]))
+        dealt = make_deal(tuple(hands), tuple(cards[pos:]))
+        self._dealt = (dealt, s.n, out, tuple(masks))
+        return dealt
 
     # Who acts, and what they may do ------------------------------------------------
 
@@ -277,34 +299,37 @@ class Toepen(Game[ToepenState]):
         phase = s.phase
         if phase == PLAY:
             if s.knocker >= 0:
-                return self._answers(s, seat)
+                answerers = s.answerers
+                if seat in answerers and (self._any_answer_order or answerers[0] == seat):
+                    if self._over_knocks and s.over_knock < 0 and self._may_raise(s, seat):
+                        return [STAY, FOLD, KNOCK]
+                    return [STAY, FOLD]
+                return []
             if not s.active >> seat & 1:
                 return []
             rules = self.rules
             out: list[Action]
             if seat == s.turn:
                 hand = s.hands[seat]
-                if s.led >= 0:
-                    if rules.follow:
-                        follow = hand & SUIT_MASKS[s.led]
-                        if follow:
-                            hand = follow
-                    out = list(plays_of(hand))
-                    if rules.voluntary_fold:
-                        out.append(FOLD)
+                led = s.led
+                if led >= 0:
+                    if rules.follow and hand & SUIT_MASKS[led]:
+                        hand &= SUIT_MASKS[led]
+                    plays = PLAYS.get(hand) or plays_of(hand)
+                    out = [*plays, FOLD] if rules.voluntary_fold else [*plays]
                 else:
-                    out = list(plays_of(hand))
+                    out = [*(PLAYS.get(hand) or plays_of(hand))]
             else:
                 out = []
-            # _may_knock, inlined: this is the hottest line of a random playout.
+            # _may_raise, inlined: this is the hottest line of a random playout.
             if seat != s.last_knocker and (not rules.knock_only_on_turn or seat == s.turn):
                 limit = rules.limit
-                if limit == LIMIT_NONE:
+                if (
+                    limit == LIMIT_NONE
+                    or (s.limit_top if limit == LIMIT_ANY else s.points[seat]) + s.stake
+                    < rules.max_points
+                ):
                     out.append(KNOCK)
-                else:
-                    top = s.limit_top if limit == LIMIT_ANY else s.points[seat]
-                    if top + s.stake < rules.max_points:
-                        out.append(KNOCK)
             if rules.laundry and not s.played_any:
                 self._laundry_options(s, seat, out)
             if not rules.follow:
@@ -320,25 +345,6 @@ class Toepen(Game[ToepenState]):
         if phase == ARMOEDE:
             return [LOOK, FOLD] if seat == s.queue[0] else []
         return []
-
-    def _answers(self, s: ToepenState, seat: int) -> list[Action]:
-        if self.rules.answers == ANSWER_FAST:
-            if seat not in s.answerers:
-                return []
-        elif seat != s.answerers[0]:
-            return []
-        if self._may_over_knock(s, seat):
-            return [STAY, FOLD, KNOCK]
-        return [STAY, FOLD]
-
-    def _may_over_knock(self, s: ToepenState, seat: int) -> bool:
-        rules = self.rules
-        return (
-            rules.answers == ANSWER_SEQUENTIAL
-            and s.over_knock < 0
-            and not (rules.knock_only_on_turn and seat != s.turn)
-            and self._limit_blocker(s, seat) < 0
-        )
 
     def _limit_blocker(self, s: ToepenState, seat: int) -> int:
         """The seat the knock limit protects from one more point of stake, or -1.
@@ -462,13 +468,13 @@ class Toepen(Game[ToepenState]):
     # The deal ---------------------------------------------------------------------------
 
     def _deal(self, s: ToepenState, seat: int, deal: Deal, ev: Events) -> None:
-        if s.phase == OVER:
-            raise RuleError("the game is over")
-        if s.phase != DEAL:
-            raise RuleError(f"no deal is due now: the deal is not finished ({self._waiting(s)})")
-        if seat != s.dealer:
-            raise RuleError(f"seat {seat} may not deal: the dealer is seat {s.dealer}")
-        hands = self._check_deal(s, deal)
+        if s.phase != DEAL or seat != s.dealer:
+            self._refuse_deal(s, seat)
+        dealt = self._dealt
+        if dealt is not None and dealt[0] is deal and dealt[1] == s.n and dealt[2] == s.out:
+            hands = list(dealt[3])  # made by random_deal for this table: no need to check
+        else:
+            hands = self._check_deal(s, deal)
         self._reset_deal(s)
         s.deal_no += 1
         s.hands = hands
@@ -499,6 +505,14 @@ class Toepen(Game[ToepenState]):
         if rules.three_of_a_kind:
             s.queue = [p for p in order if trips(s.hands[p])[0] >= 0]
         self._next_exchange(s, ev)
+
+    def _refuse_deal(self, s: ToepenState, seat: int) -> None:
+        if s.phase == OVER:
+            raise RuleError("the game is over")
+        if s.phase != DEAL:
+            raise RuleError(f"no deal is due now: the deal is not finished ({self._waiting(s)})")
+        if seat != s.dealer:
+            raise RuleError(f"seat {seat} may not deal: the dealer is seat {s.dealer}")
 
     def _check_deal(self, s: ToepenState, deal: Deal) -> list[int]:
         if deal.upcard is not None:
@@ -566,15 +580,18 @@ class Toepen(Game[ToepenState]):
         }
         if s.deal_no == 1 and s.het is not None:
             data["het"] = view.het_json(s.het)
-        ev.append(Event("deal", data))
+        ev.append(event("deal", data))
+        hands = s.hands
         for p in range(s.n):
-            if s.hands[p]:
-                ev.append(Event("hand", {"seat": p, "cards": hand_str(s.hands[p])}, p))
+            if hands[p]:
+                ev.append(event("hand", {"seat": p, "cards": hand_str(hands[p])}, p))
         for p in self._order_from(s, s.dealer):
-            self._tell_events(p, s.hands[p], ev)
+            hand = hands[p]
+            if (hand & TENS).bit_count() > 2 or (hand & JACKS).bit_count() > 2:
+                self._tell_events(p, hand, ev)
         if s.armoede_seats:
             ev.append(
-                Event(
+                event(
                     "armoede",
                     {
                         "seats": [p for p in range(s.n) if s.armoede_seats >> p & 1],
@@ -593,7 +610,7 @@ class Toepen(Game[ToepenState]):
             held = (hand & RANK_MASKS[rank]).bit_count()
             if held >= 3:
                 kind = "whistle" if held == 3 else "stand_up"
-                ev.append(Event(kind, {"seat": seat, "rank": "T" if rank == TEN else "J"}))
+                ev.append(event(kind, {"seat": seat, "rank": "T" if rank == TEN else "J"}))
 
     def _instant_win(self, s: ToepenState, order: list[int], ev: Events) -> bool:
         """Four tens dealt, or any toep with ``any_toep_wins`` (RULES.md §2.9, §12)."""
@@ -619,14 +636,14 @@ class Toepen(Game[ToepenState]):
 
     def _four_tens(self, s: ToepenState, holder: int, ev: Events) -> None:
         if ev is not None:
-            ev.append(Event("toep", {"seat": holder, "cards": hand_str(TENS)}))
+            ev.append(event("toep", {"seat": holder, "cards": hand_str(TENS)}))
         if self.rules.four_tens == FOUR_TENS_GAME:
             summary: JSON = {"winner": holder, "stake": s.stake, "penalties": [0] * s.n}
             s.history.append(summary)
             s.losers = [p for p in range(s.n) if p != holder]
             s.phase = OVER
             if ev is not None:
-                ev.append(Event("deal_end", {**summary, "points": s.points[:], "four_tens": True}))
+                ev.append(event("deal_end", {**summary, "points": s.points[:], "four_tens": True}))
                 self._game_over_events(s, ev)
             return
         self._end_deal(s, holder, ev, -1)
@@ -634,7 +651,7 @@ class Toepen(Game[ToepenState]):
     def _toep_round(self, s: ToepenState, holder: int, ev: Events) -> None:
         if ev is not None:
             rank = self._toep_rank(s.hands[holder])
-            ev.append(Event("toep", {"seat": holder, "cards": hand_str(RANK_MASKS[rank])}))
+            ev.append(event("toep", {"seat": holder, "cards": hand_str(RANK_MASKS[rank])}))
         for p in range(s.n):
             if p != holder and s.active >> p & 1:
                 s.owed[p] = 3
@@ -671,12 +688,12 @@ class Toepen(Game[ToepenState]):
             self._jack_seen(s, ev)
         if ev is not None:
             ev.append(
-                Event(
+                event(
                     "exchange",
                     {"seat": seat, "card": card_str(card), "stock_count": self._stock_left(s)},
                 )
             )
-            ev.append(Event("draw", {"seat": seat, "card": card_str(drawn)}, seat))
+            ev.append(event("draw", {"seat": seat, "card": card_str(drawn)}, seat))
         s.queue.pop(0)
         hand = s.hands[seat]
         if self.rules.four_tens != FOUR_TENS_OFF and hand & TENS == TENS:
@@ -700,7 +717,7 @@ class Toepen(Game[ToepenState]):
             )
         s.queue.pop(0)
         if ev is not None:
-            ev.append(Event("keep", {"seat": seat}))
+            ev.append(event("keep", {"seat": seat}))
         self._next_exchange(s, ev)
 
     def _stock_left(self, s: ToepenState) -> int:
@@ -713,8 +730,8 @@ class Toepen(Game[ToepenState]):
                 if hand & ace:
                     s.shown_ac = p
                     if ev is not None:
-                        ev.append(Event("reveal", {"seat": p, "card": card_str(COMPROMISKAART)}))
-                        ev.append(Event("applause", {"seat": p}))
+                        ev.append(event("reveal", {"seat": p, "card": card_str(COMPROMISKAART)}))
+                        ev.append(event("applause", {"seat": p}))
                     break
         if s.armoede_seats:
             s.queue = [
@@ -730,7 +747,7 @@ class Toepen(Game[ToepenState]):
         self._armoede_turn(s, seat, "look")
         s.queue.pop(0)
         if ev is not None:
-            ev.append(Event("look", {"seat": seat, "stake": s.stake}))
+            ev.append(event("look", {"seat": seat, "stake": s.stake}))
         if not s.queue:
             self._start_play(s, ev)
 
@@ -752,18 +769,11 @@ class Toepen(Game[ToepenState]):
         s.turn = lead
         self._update_limit(s)
         if ev is not None:
-            ev.append(Event("lead", {"seat": lead}))
+            ev.append(event("lead", {"seat": lead}))
 
-    def _next_active(self, s: ToepenState, seat: int) -> int:
-        n = s.n
-        p = seat
-        for _ in range(n):
-            p += 1
-            if p == n:
-                p = 0
-            if s.active >> p & 1:
-                return p
-        return -1
+    @staticmethod
+    def _next_active(s: ToepenState, seat: int) -> int:
+        return NEXT_SEAT[s.n][seat << 8 | s.active]
 
     def _update_limit(self, s: ToepenState) -> None:
         """The highest standing among active players, for the any-active knock limit."""
@@ -782,92 +792,95 @@ class Toepen(Game[ToepenState]):
         card = action[1] if len(action) == 2 else None
         if card.__class__ is not int or card not in PIKET:
             card = self._card_arg(action)
+        hand = s.hands[seat]
+        bit = 1 << card
+        led = s.led
+        suit = SUIT_OF[card]
+        if not (
+            s.phase == PLAY
+            and s.knocker < 0
+            and seat == s.turn
+            and hand & bit
+            and (led < 0 or suit == led or not hand & SUIT_MASKS[led])
+        ):
+            self._check_play(s, seat, card)  # raises, or notes a revoke (follow suit off)
+        s.hands[seat] = hand ^ bit
+        if led < 0:
+            s.led = suit
+            s.led_suits[seat] += LEAD_COUNT[suit]
+        s.trick_seats.append(seat)
+        s.trick_cards.append(card)
+        played = s.trick_played | 1 << seat
+        s.trick_played = played
+        if not s.played_any:
+            s.played_any = True
+            s.claim = -1
+        if ev is not None:
+            ev.append(event("play", {"seat": seat, "card": CARD_STR[card]}))
+            if led < 0 and self.rules.etiquette:
+                self._lead_chants(s, seat, card, ev)
+        if bit & JACKS:
+            self._jack_seen(s, ev)
+        if played == s.active:
+            self._finish_trick(s, ev)
+            return
+        s.turn = NEXT_SEAT[s.n][seat << 8 | s.active & ~played]
+
+    def _check_play(self, s: ToepenState, seat: int, card: int) -> None:
+        """The checks of a play in their order: a RuleError, or a revoke noted when
+        following suit is not enforced (the revoke is called later, RULES.md §5)."""
         if s.phase != PLAY or s.knocker >= 0:
             raise RuleError(f"no card may be played now: {self._waiting(s)}")
         if seat != s.turn:
             self._require_active(s, seat)
             raise RuleError(f"not your turn: waiting for seat {s.turn}")
         hand = s.hands[seat]
-        bit = 1 << card
-        if not hand & bit:
+        if not hand >> card & 1:
             yours = ", ".join(card_str(c) for c in hand_list(hand))
             raise RuleError(f"{card_str(card)} is not in your hand: your cards are {yours}")
         led = s.led
-        suit = card // 13
-        if led >= 0 and suit != led:
+        if led >= 0 and card // 13 != led:
             follow = hand & SUIT_MASKS[led]
             if follow:
                 if self.rules.follow:
                     legal = ", ".join(card_str(c) for c in hand_list(follow))
                     raise RuleError(f"must follow suit {suit_str(led)}: legal cards are {legal}")
                 s.revoked |= 1 << seat
-        s.hands[seat] = hand ^ bit
-        if led < 0:
-            s.led = suit
-            s.led_suits[seat] += 1 << (suit * 4)
-        s.trick_seats.append(seat)
-        s.trick_cards.append(card)
-        s.trick_played |= 1 << seat
-        if not s.played_any:
-            s.played_any = True
-            s.claim = -1
-        if ev is not None:
-            ev.append(Event("play", {"seat": seat, "card": CARD_STR[card]}))
-            if led < 0 and self.rules.etiquette:
-                self._lead_chants(s, seat, card, ev)
-        if card % 13 == JACK:
-            self._jack_seen(s, ev)
-        if s.trick_played == s.active:
-            self._finish_trick(s, ev)
-            return
-        s.turn = self._next_to_play(s, seat)
 
     def _lead_chants(self, s: ToepenState, seat: int, card: int, ev: list[Event]) -> None:
         """Seed 000's chants on a lead: public events that change nothing."""
         if s.tricks_done == 0 and card % 13 == TEN:
-            ev.append(Event("tienentrekker", {"seat": seat}))
+            ev.append(event("tienentrekker", {"seat": seat}))
         suit = card // 13
         if s.led_suits[seat] >> (suit * 4) & 15 == 2:
-            ev.append(Event("heeft_men_meer", {"seat": seat, "suit": suit_str(suit)}))
+            ev.append(event("heeft_men_meer", {"seat": seat, "suit": suit_str(suit)}))
 
     def _jack_seen(self, s: ToepenState, ev: Events) -> None:
         s.jacks_seen += 1
         if s.jacks_seen == 3 and ev is not None and self.rules.etiquette:
-            ev.append(Event("boerenfiske", {}))
+            ev.append(event("boerenfiske", {}))
 
-    def _next_to_play(self, s: ToepenState, seat: int) -> int:
+    @staticmethod
+    def _next_to_play(s: ToepenState, seat: int) -> int:
         """The next active seat clockwise that has not played to the trick (RULES.md §12)."""
-        n = s.n
-        p = seat
-        waiting = s.active & ~s.trick_played
-        for _ in range(n):
-            p += 1
-            if p == n:
-                p = 0
-            if waiting >> p & 1:
-                return p
-        return -1
+        return NEXT_SEAT[s.n][seat << 8 | s.active & ~s.trick_played]
 
     def _finish_trick(self, s: ToepenState, ev: Events) -> None:
-        led = s.led
-        best = -1
-        winner = -1
-        win_card = -1
-        for p, c in zip(s.trick_seats, s.trick_cards, strict=True):
-            if c // 13 == led and STRENGTH[c] > best:
-                best = STRENGTH[c]
-                winner = p
-                win_card = c
-        s.tricks_done += 1
-        s.last_trick = list(zip(s.trick_seats, s.trick_cards, strict=True))
-        s.done_tricks.append(s.last_trick)
+        seats = s.trick_seats
+        cards = s.trick_cards
+        win_card = max(cards, key=TRICK_KEYS[s.led].__getitem__)
+        winner = seats[cards.index(win_card)]
+        tricks = s.tricks_done + 1
+        s.tricks_done = tricks
+        s.last_trick = trick = list(zip(seats, cards, strict=True))
+        s.done_tricks.append(trick)
         s.trick_seats = []
         s.trick_cards = []
         s.trick_played = 0
         s.led = -1
         if ev is not None:
-            ev.append(Event("trick", {"winner": winner, "trick_no": s.tricks_done}))
-        if s.tricks_done == 4:
+            ev.append(event("trick", {"winner": winner, "trick_no": tricks}))
+        if tricks == 4:
             self._end_deal(s, winner, ev, win_card)
             return
         s.turn = winner
@@ -875,6 +888,16 @@ class Toepen(Game[ToepenState]):
     # Knocks, answers, folds ---------------------------------------------------------------
 
     def _knock(self, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+        if (
+            s.knocker < 0
+            and s.phase == PLAY
+            and len(action) == 1
+            and s.active >> seat & 1
+            and seat != s.last_knocker
+            and self._may_raise(s, seat)
+        ):
+            self._open_knock(s, seat, ev)
+            return
         self._arity(action, 0, "no arguments")
         if s.phase != PLAY:
             raise RuleError(f"no knock before the first lead: {self._waiting(s)}")
@@ -891,6 +914,18 @@ class Toepen(Game[ToepenState]):
         self._check_limit(s, seat)
         self._open_knock(s, seat, ev)
 
+    def _may_raise(self, s: ToepenState, seat: int) -> bool:
+        """Whether ``seat`` may raise the stake by a knock now, turn and knock limit
+        considered (the same as ``_limit_blocker(s, seat) < 0`` and the turn check)."""
+        rules = self.rules
+        if rules.knock_only_on_turn and seat != s.turn:
+            return False
+        limit = rules.limit
+        if limit == LIMIT_NONE:
+            return True
+        top = s.limit_top if limit == LIMIT_ANY else s.points[seat]
+        return top + s.stake < rules.max_points
+
     def _check_limit(self, s: ToepenState, seat: int) -> None:
         blocker = self._limit_blocker(s, seat)
         if blocker >= 0:
@@ -905,18 +940,12 @@ class Toepen(Game[ToepenState]):
         s.last_knocker = seat
         s.knocker = seat
         s.over_knock = -1
-        n = s.n
-        answerers = []
-        p = seat
-        for _ in range(n - 1):
-            p += 1
-            if p == n:
-                p = 0
-            if s.active >> p & 1:
-                answerers.append(p)
-        s.answerers = answerers
+        answerers = SEATS_AFTER[s.n][seat << 8 | s.active]
+        s.answerers = list(answerers)
         if ev is not None:
-            ev.append(Event("knock", {"seat": seat, "stake": s.stake, "answerers": answerers[:]}))
+            ev.append(
+                event("knock", {"seat": seat, "stake": s.stake, "answerers": list(answerers)})
+            )
 
     def _over_knock(self, s: ToepenState, seat: int, ev: Events) -> None:
         self._answer_turn(s, seat)
@@ -935,7 +964,7 @@ class Toepen(Game[ToepenState]):
         self._check_limit(s, seat)
         s.over_knock = seat
         if ev is not None:
-            ev.append(Event("stay", {"seat": seat, "knocks_again": True}))
+            ev.append(event("stay", {"seat": seat, "knocks_again": True}))
         self._answered(s, seat, ev)
 
     def _answer_turn(self, s: ToepenState, seat: int) -> None:
@@ -966,31 +995,56 @@ class Toepen(Game[ToepenState]):
             s.turn = self._next_to_play(s, s.turn)
 
     def _stay(self, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
-        self._arity(action, 0, "no arguments")
-        if s.phase != PLAY or s.knocker < 0:
-            raise RuleError(f"no knock to answer: {self._waiting(s)}")
-        self._answer_turn(s, seat)
+        if not (
+            s.knocker >= 0
+            and s.phase == PLAY
+            and len(action) == 1
+            and seat in s.answerers
+            and (self._any_answer_order or s.answerers[0] == seat)
+        ):
+            self._arity(action, 0, "no arguments")
+            if s.phase != PLAY or s.knocker < 0:
+                raise RuleError(f"no knock to answer: {self._waiting(s)}")
+            self._answer_turn(s, seat)
         if ev is not None:
-            ev.append(Event("stay", {"seat": seat}))
+            ev.append(event("stay", {"seat": seat}))
         self._answered(s, seat, ev)
 
     def _fold(self, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
-        self._arity(action, 0, "no arguments")
-        if s.phase == ARMOEDE:
+        if len(action) != 1:
+            self._arity(action, 0, "no arguments")
+        phase = s.phase
+        if phase == PLAY:
+            if s.knocker >= 0:
+                answerers = s.answerers
+                if not (seat in answerers and (self._any_answer_order or answerers[0] == seat)):
+                    self._answer_turn(s, seat)
+                if self._leave(s, seat, s.stake - 1, ev):
+                    return
+                self._answered(s, seat, ev)
+                return
+            if not (
+                s.active >> seat & 1
+                and self.rules.voluntary_fold
+                and seat == s.turn
+                and s.trick_cards
+            ):
+                self._refuse_fold(s, seat)
+            if self._leave(s, seat, s.stake, ev):
+                return
+            self._resume(s, ev)
+            return
+        if phase == ARMOEDE:
             self._armoede_turn(s, seat, "fold")
             s.queue.pop(0)
             self._leave(s, seat, 1, ev)
             if not s.queue:
                 self._start_play(s, ev)
             return
-        if s.phase != PLAY:
-            raise RuleError(f"no fold now: {self._waiting(s)}")
-        if s.knocker >= 0:
-            self._answer_turn(s, seat)
-            if self._leave(s, seat, s.stake - 1, ev):
-                return
-            self._answered(s, seat, ev)
-            return
+        raise RuleError(f"no fold now: {self._waiting(s)}")
+
+    def _refuse_fold(self, s: ToepenState, seat: int) -> None:
+        """Why a fold without a knock is not allowed now."""
         self._require_active(s, seat)
         if not self.rules.voluntary_fold:
             raise RuleError("fold only in answer to a knock (voluntary_fold is off)")
@@ -1000,9 +1054,6 @@ class Toepen(Game[ToepenState]):
             )
         if not s.trick_cards:
             raise RuleError("you lead this trick: fold without a knock only when not leading")
-        if self._leave(s, seat, s.stake, ev):
-            return
-        self._resume(s, ev)
 
     def _leave(self, s: ToepenState, seat: int, cost: int, ev: Events) -> bool:
         """A seat folds for ``cost``; True when that ended the deal (one player left).
@@ -1010,24 +1061,26 @@ class Toepen(Game[ToepenState]):
         A card it played to the unfinished trick leaves the trick (RULES.md §12)."""
         s.owed[seat] = cost
         bit = 1 << seat
-        s.active &= ~bit
+        active = s.active & ~bit
+        s.active = active
         removed = -1
         if s.trick_played & bit:
             i = s.trick_seats.index(seat)
             del s.trick_seats[i]
             removed = s.trick_cards.pop(i)
             s.trick_played &= ~bit
-            s.led = s.trick_cards[0] // 13 if s.trick_cards else -1
+            s.led = SUIT_OF[s.trick_cards[0]] if s.trick_cards else -1
         if ev is not None:
             data: JSON = {"seat": seat, "cost": cost}
             if removed >= 0:
-                data["removed"] = card_str(removed)
-            ev.append(Event("fold", data))
-        if s.active.bit_count() == 1 and s.phase == PLAY:
-            self._end_deal(s, s.active.bit_length() - 1, ev, -1)
-            return True
-        if s.phase == PLAY and s.points[seat] == s.limit_top:
-            self._update_limit(s)  # the folder may have been the one the limit looked at
+                data["removed"] = CARD_STR[removed]
+            ev.append(event("fold", data))
+        if s.phase == PLAY:
+            if active.bit_count() == 1:
+                self._end_deal(s, active.bit_length() - 1, ev, -1)
+                return True
+            if s.points[seat] == s.limit_top:
+                self._update_limit(s)  # the folder may have been the one the limit looked at
         return False
 
     # Vuile was (klassiek), revoke calls, slow play ------------------------------------------
@@ -1051,10 +1104,10 @@ class Toepen(Game[ToepenState]):
         s.claim = len(s.laundry) - 1
         s.laundry_count[seat] += 1
         if ev is not None:
-            ev.append(Event("laundry", {"seat": seat, "stock_count": self._stock_left(s)}))
-            ev.append(Event("hand", {"seat": seat, "cards": hand_str(new)}, seat))
+            ev.append(event("laundry", {"seat": seat, "stock_count": self._stock_left(s)}))
+            ev.append(event("hand", {"seat": seat, "cards": hand_str(new)}, seat))
             if s.open_hands >> seat & 1:
-                ev.append(Event("open_hand", {"seat": seat, "cards": hand_str(new)}))
+                ev.append(event("open_hand", {"seat": seat, "cards": hand_str(new)}))
             self._tell_events(seat, new, ev)
 
     def _laundry_window(self, s: ToepenState, seat: int, verb: str) -> None:
@@ -1090,7 +1143,7 @@ class Toepen(Game[ToepenState]):
             s.open_hands |= 1 << target
         if ev is not None:
             ev.append(
-                Event(
+                event(
                     "challenge",
                     {
                         "seat": seat,
@@ -1102,7 +1155,7 @@ class Toepen(Game[ToepenState]):
                 )
             )
             if opened:
-                ev.append(Event("open_hand", {"seat": target, "cards": hand_str(s.hands[target])}))
+                ev.append(event("open_hand", {"seat": target, "cards": hand_str(s.hands[target])}))
 
     def _honest(self, hand: int) -> bool:
         """Vuile was is honest with only B, V, H, A (witte was: plus exactly one 7)."""
@@ -1125,7 +1178,7 @@ class Toepen(Game[ToepenState]):
         s.revoke_calls.add((seat, target))
         proven = bool(s.revoked >> target & 1)
         if ev is not None:
-            ev.append(Event("revoke_call", {"seat": seat, "target": target, "proven": proven}))
+            ev.append(event("revoke_call", {"seat": seat, "target": target, "proven": proven}))
         if proven:
             self._end_deal(s, -1, ev, -1, revoker=target)
 
@@ -1140,7 +1193,7 @@ class Toepen(Game[ToepenState]):
         s.late |= 1 << seat
         s.extra[seat] += 1
         if ev is not None:
-            ev.append(Event("late", {"seat": seat, "cost": 1}))
+            ev.append(event("late", {"seat": seat, "cost": 1}))
 
     # The end of a deal and of the game ----------------------------------------------------
 
@@ -1186,7 +1239,7 @@ class Toepen(Game[ToepenState]):
             end = {**summary, "points": s.points[:]}
             if revoker >= 0:
                 end["revoker"] = revoker
-            ev.append(Event("deal_end", end))
+            ev.append(event("deal_end", end))
         self._check_game_end(s, ev)
 
     def _check_game_end(self, s: ToepenState, ev: Events) -> None:
@@ -1203,7 +1256,7 @@ class Toepen(Game[ToepenState]):
         for p in reached:
             s.out |= 1 << p
         if ev is not None:
-            ev.append(Event("eliminated", {"seats": reached}))
+            ev.append(event("eliminated", {"seats": reached}))
         left = [p for p in range(s.n) if not s.out >> p & 1]
         if len(left) <= 1:
             s.losers = [p for p in range(s.n) if p not in left]
@@ -1217,10 +1270,10 @@ class Toepen(Game[ToepenState]):
     def _game_over_events(self, s: ToepenState, ev: list[Event]) -> None:
         losers = s.losers or []
         perfect = [p for p in range(s.n) if p not in losers and s.points[p] == 0]
-        ev.append(Event("game_over", {"losers": losers, "points": s.points[:]}))
+        ev.append(event("game_over", {"losers": losers, "points": s.points[:]}))
         if perfect:
-            ev.append(Event("perfect_game", {"seats": perfect}))
-        ev.append(Event("shots", {"seats": losers, "extra_shot": bool(perfect)}))
+            ev.append(event("perfect_game", {"seats": perfect}))
+        ev.append(event("shots", {"seats": losers, "extra_shot": bool(perfect)}))
 
     def result(self, s: ToepenState) -> JSON | None:
         if s.phase != OVER or s.losers is None:

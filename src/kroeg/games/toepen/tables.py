@@ -55,15 +55,16 @@ KEEP: Action = ("keep",)
 LAUNDRY: Action = ("laundry",)
 LATE: Action = ("late",)
 
-_PLAYS: dict[int, tuple[Action, ...]] = {}
+PLAYS: dict[int, tuple[Action, ...]] = {}
+"""``plays_of``'s cache, read directly on the hot path: ``PLAYS.get(mask) or plays_of(mask)``."""
 
 
 def plays_of(mask: int) -> tuple[Action, ...]:
     """The ``play`` actions of every card in ``mask``, in Toepen order (lowest first)."""
-    found = _PLAYS.get(mask)
+    found = PLAYS.get(mask)
     if found is None:
         found = tuple(PLAY[c] for c in sorted(cards_in(mask), key=sort_key))
-        _PLAYS[mask] = found
+        PLAYS[mask] = found
     return found
 
 
@@ -95,6 +96,8 @@ def hand_str(mask: int) -> list[str]:
 
 
 _ORDERS = math.factorial(32)
+_PIKET_LIST = list(PIKET_DECK)
+_RADICES = tuple(range(32, 0, -1))
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
@@ -102,16 +105,17 @@ def shuffled_deck(rng: random.Random) -> list[int]:
 
     One random number below 32! (by rejection) is read as a mixed-radix number whose
     digits pick each next card from those left: one ``getrandbits`` call instead of
-    32 ``randbelow`` calls.
+    32 ``randbelow`` calls. (Records and seeded games depend on this exact mapping
+    from the generator's bits to the order.)
     """
     x = rng.getrandbits(118)
     while x >= _ORDERS:
         x = rng.getrandbits(118)
-    deck = list(PIKET_DECK)
+    take = _PIKET_LIST[:].pop
     out = []
-    for k in range(32, 0, -1):
-        x, i = divmod(x, k)
-        out.append(deck.pop(i))
+    for k in _RADICES:
+        out.append(take(x % k))
+        x //= k
     return out
 
 
@@ -128,3 +132,40 @@ def trips(hand: int) -> tuple[int, int]:
                 found = (rank, (hand & ~RANK_MASKS[rank]).bit_length() - 1)
         _TRIPS[hand] = found
     return found
+
+
+SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(54))
+"""``SUIT_OF[card]``: the suit of a card (jokers 4)."""
+
+LEAD_COUNT: tuple[int, ...] = tuple(1 << (suit * 4) for suit in SUITS)
+"""``LEAD_COUNT[suit]``: one more lead of ``suit`` in a seat's ``led_suits`` counters."""
+
+TRICK_KEYS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(STRENGTH[c] + 1 if c < 52 and c // 13 == led else 0 for c in range(54)) for led in SUITS
+)
+"""``TRICK_KEYS[led][card]``: 1 + the Toepen height of a card of the led suit, else 0, so
+the trick's winning card is ``max(cards, key=TRICK_KEYS[led].__getitem__)``."""
+
+
+def _clockwise(n: int, seat: int, mask: int, *, include_self: bool) -> tuple[int, ...]:
+    last = n + 1 if include_self else n
+    return tuple(p for p in ((seat + k) % n for k in range(1, last)) if mask >> p & 1)
+
+
+NEXT_SEAT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (_clockwise(n, seat, mask, include_self=True) or (-1,))[0]
+        for seat in range(n)
+        for mask in range(256)
+    )
+    for n in range(9)
+)
+"""``NEXT_SEAT[n][seat << 8 | mask]``: the first seat of ``mask`` clockwise after ``seat``
+(``seat`` itself last), or -1 for an empty mask; ``n`` seats at the table."""
+
+SEATS_AFTER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_clockwise(n, seat, mask, include_self=False) for seat in range(n) for mask in range(256))
+    for n in range(9)
+)
+"""``SEATS_AFTER[n][seat << 8 | mask]``: the other seats of ``mask`` clockwise from the
+left of ``seat`` (who answers a knock of ``seat`` when ``mask`` is the active seats)."""
