@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import re
+
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import NewPage
 from tests.e2e.helpers import (
@@ -85,3 +87,65 @@ def test_a_whole_toepen_game_against_the_house_with_a_knock_and_a_fold(new_page:
     assert page.locator(".replay .middle .card").count() > 0, "and lies in the middle"
     page.click("#next-deal")
     expect(page.locator("#deal-no")).to_contain_text("Ronde 2 van")
+
+
+def answer_without_folding(page: Page) -> bool:
+    """One decision when the game waits for this page's seat: a card, else Mee, Kijken,
+    Houden or Ruilen (never a knock or a fold). False when nothing was due."""
+    if page.locator(".seat.me.turn").count() == 0:
+        return False
+    lit = page.locator(".hand .card.legal")
+    if lit.count():
+        lit.first.click()
+        return True
+    answers = [a for a in legal_actions(page) if a[0] in ("stay", "look", "keep", "exchange")]
+    if not answers:
+        return False
+    click_action(page, answers[0])
+    return True
+
+
+def test_a_folded_players_cards_lie_face_down_on_the_trick(new_page: NewPage) -> None:
+    """Seed 000: "Passen geschiedt middels het gesloten opleggen van de resterende kaarten
+    in de hand op de door de speler laatst-opgelegde kaart." Anna folds while Bram still
+    has to play: both see one face-down card at Anna's place on the trick and no card of
+    hers face up, until the deal ends."""
+    anna = new_page()
+    frames = Frames(anna)
+    enter(anna, "Anna")
+    anna.get_by_role("button", name="Nieuwe tafel voor Toepen").click()
+    anna.get_by_role("button", name="Tafel maken").click()
+    anna.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    bram = new_page()
+    bram.goto(anna.locator(".invite input").input_value())
+    bram.fill("#name-input", "Bram")
+    bram.get_by_role("button", name="Kom binnen").click()
+    bram.get_by_role("button", name="Aanschuiven").click()
+    expect(anna.locator(".seat", has_text="Bram")).to_contain_text("aanwezig")
+    anna.get_by_role("button", name="Begin het spel").click()
+    expect(anna.locator(".hand .card").first).to_be_visible()
+
+    seat = None
+    for _ in range(300):
+        if anna.locator(".seat.me.turn").count():
+            frame = frames.latest("legal")
+            view = frame["view"]
+            bram_seat = next(i for i, s in enumerate(frame["seats"]) if s["name"] == "Bram")
+            can_fold = ["fold"] in frame["legal"] and view["tricks_done"] <= 2
+            if can_fold and bram_seat in view["active"] and len(view["active"]) >= 3:
+                shown = int(anna.eval_on_selector(".table-view", "e => e.dataset.version"))
+                if shown == frame["version"]:
+                    click_action(anna, ["fold"])
+                    seat = view["you"]
+                    break
+        if not (answer_without_folding(anna) or answer_without_folding(bram)):
+            anna.wait_for_timeout(50)
+    assert seat is not None, "Anna had a chance to fold while Bram still had to play"
+    # The deal waits for Bram (he plays again in this deal) while Anna's cards lie closed.
+    expect(bram.locator(".seat.me.turn")).to_have_count(1)
+    for page in (anna, bram):
+        down = page.locator(f'.played.face-down[data-seat="{seat}"] .card')
+        expect(down).to_have_count(1)
+        expect(down).to_have_attribute("aria-label", "Anna heeft gepast: kaarten gedekt")
+        expect(page.locator(f'.played:not(.face-down)[data-seat="{seat}"]')).to_have_count(0)
+        expect(page.locator(f'.played[data-seat="{seat}"] [data-card]')).to_have_count(0)

@@ -24,6 +24,20 @@ function isFolded(view, seat) {
   return false;
 }
 
+/**
+ * Seed 000: "Passen geschiedt middels het gesloten opleggen van de resterende kaarten in
+ * de hand op de door de speler laatst-opgelegde kaart." So while the deal runs, a folded
+ * player's place on the trick holds one face-down card (the view's `folded`; the engine
+ * takes a folder's card out of the trick, so no face is ever shown there).
+ */
+function withFolds(ctx, plays) {
+  const v = ctx.view;
+  if (v.phase !== "play" && v.phase !== "answer") return plays;
+  const folded = new Set(v.folded || []);
+  const down = [...folded].map((seat) => ({ seat, card: null, label: t("toepen.folded_cards", { name: ctx.name(seat) }) }));
+  return [...plays.filter((p) => !folded.has(p.seat)), ...down];
+}
+
 /** Klassiek's vuile was: hands turned up by a challenge, and a caught bluffer's open hand. */
 function laundryParts(ctx) {
   const v = ctx.view;
@@ -56,7 +70,7 @@ export default {
     // The trick just won stays in view (from the view's last_trick) until the next card falls.
     const plays = v.trick && v.trick.length ? v.trick : v.last_trick || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
-    return [h("div", { class: "badges" }, parts), trickCards(ctx, plays, winner)];
+    return [h("div", { class: "badges" }, parts), trickCards(ctx, withFolds(ctx, plays), winner)];
   },
 
   seatFolded(ctx, seat) {

@@ -212,6 +212,7 @@ export default {
   "toepen.dead_cards": "Laid open",
   "toepen.armoede_round": "Armoede! Look or fold?",
   "toepen.points": "{n} pts",
+  "toepen.folded_cards": "{name} folded: cards face down",
   "toepen.folded": "folded",
   "toepen.knocked": "knocked",
   "toepen.exchange": "Exchange: {card} out",

@@ -224,6 +224,7 @@ export default {
   "toepen.dead_cards": "Open gelegd",
   "toepen.armoede_round": "Armoede! Kijken of passen?",
   "toepen.points": "{n} strafp.",
+  "toepen.folded_cards": "{name} heeft gepast: kaarten gedekt",
   "toepen.folded": "gepast",
   "toepen.knocked": "toepte",
   "toepen.exchange": "Ruilen: {card} weg",
