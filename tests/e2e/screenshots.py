@@ -49,6 +49,10 @@ def shoot(browser: Browser, url: str, game: str, size: str) -> None:
     GAMES[game](page, frames)
     page.wait_for_timeout(300)
     page.screenshot(path=OUT / f"{game}-{size}.png")
+    if game == "toepen" and size == "desktop":
+        page.goto("/")  # the table you sit at is offered as "Naar je tafel"
+        page.locator(".table-list").wait_for()
+        page.screenshot(path=OUT / "lobby-tables-desktop.png")
     context.close()
 
 

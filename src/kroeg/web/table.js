@@ -361,9 +361,10 @@ export class TableView {
         h(
           "span",
           { class: `state ${state}` },
+          // The card count first: a compact side plate cuts the end of this line.
+          typeof count === "number" && seat !== ctx.you ? `${t("seat.cards", { n: count })} · ` : "",
           t(`seat.state.${state}`),
           info.timeouts > 0 && !info.out ? ` · ${t("seat.timeouts", { n: info.timeouts })}` : "",
-          typeof count === "number" && seat !== ctx.you ? ` · ${t("seat.cards", { n: count })}` : "",
         ),
         extra ? h("span", { class: "extra" }, extra) : null,
         label,
