@@ -189,13 +189,14 @@ S = TypeVar("S")
 class Game(ABC, Generic[S]):
     """One game with one variant and its options; the state is a separate object.
 
-    Subclasses set ``name``, ``deck`` (every card once), ``uses_upcard``,
+    Subclasses set ``name``, ``deck`` (every card a deal holds, once; an option may
+    change it per instance, e.g. fewer jokers), ``uses_upcard``,
     ``option_specs``, ``variants`` (variant name to its full set of option defaults)
     and ``seat_range`` (fewest and most seats).
     """
 
     name: ClassVar[str]
-    deck: ClassVar[tuple[Card, ...]]
+    deck: tuple[Card, ...]
     uses_upcard: ClassVar[bool] = False
     option_specs: ClassVar[Mapping[str, OptionSpec]]
     variants: ClassVar[Mapping[str, Mapping[str, object]]]

@@ -58,7 +58,7 @@ SEATS = 6
 
 class Eurokaarten(Game[EuroState]):
     name: ClassVar[str] = "eurokaarten"
-    deck: ClassVar[tuple[Card, ...]] = FULL_DECK
+    deck = FULL_DECK
     uses_upcard: ClassVar[bool] = True
     option_specs: ClassVar[Mapping[str, OptionSpec]] = OPTION_SPECS
     variants: ClassVar[Mapping[str, Mapping[str, object]]] = VARIANTS
@@ -68,9 +68,8 @@ class Eurokaarten(Game[EuroState]):
         super().__init__(variant, options)
         self.opts = EuroOptions.from_resolved(self.options)
         if self.opts.jokers < len(JOKERS):
-            # The pack follows the option ``jokers``; an instance attribute shadows the
-            # class's full deck so that record checks (check_deck) see this pack.
-            self.__dict__["deck"] = FULL_DECK[: 52 + self.opts.jokers]
+            # The pack follows the option ``jokers``; record checks (check_deck) read it.
+            self.deck = FULL_DECK[: 52 + self.opts.jokers]
 
     # Set-up --------------------------------------------------------------------
 

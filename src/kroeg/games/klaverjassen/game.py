@@ -74,7 +74,7 @@ class Klaverjassen(Game[KlaverjasState]):
     """
 
     name: ClassVar[str] = "klaverjassen"
-    deck: ClassVar[tuple[int, ...]] = PIKET_DECK
+    deck = PIKET_DECK
     uses_upcard: ClassVar[bool] = False
     seat_range: ClassVar[tuple[int, int]] = (SEATS, SEATS)
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
@@ -134,9 +134,8 @@ class Klaverjassen(Game[KlaverjasState]):
         self.rules = Rules(opts)
         self.config = core.Config.from_options(opts)
         if self.config.gedraaid:
-            # An instance deck (as Eurokaarten does for its jokers): records check their
-            # deals against ``game.deck``, and a gedraaid deal holds the draaikaarten too.
-            self.__dict__["deck"] = GEDRAAID_DECK
+            # A gedraaid deal holds the draaikaarten too; records check deals against it.
+            self.deck = GEDRAAID_DECK
 
     # Set-up --------------------------------------------------------------------
 
