@@ -4,8 +4,10 @@ Three loops per variant, each picking uniformly among the legal actions:
 
 * ``to-act, advance``: the seat the game waits for picks among its legal actions
   (its own knocks and folds included) and :meth:`Toepen.advance` applies it without
-  building events: the bots' simulation loop and the figure the target is about.
-* ``to-act, apply``: the same through :meth:`Toepen.apply`, which also builds events.
+  building events: the bots' simulation loop. Measured first, it also fills the
+  process's per-hand caches.
+* ``to-act, apply``: the same through :meth:`Toepen.apply`, with full validation and
+  events: the plain ``legal``/``apply`` loop that issue 2's target is about.
 * ``all seats, apply``: :func:`kroeg.games.playout.random_step`, which asks every seat
   for its legal actions (out-of-turn knocks too), as the property tests play.
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from kroeg.cards import cards_in
 from kroeg.games.base import Deal, InvalidInput, RuleError
 from tests.games.test_toepen_support import act, deal_of, legal_text, make, public, start
 
@@ -281,3 +284,26 @@ def test_fast_mode_fold_of_the_player_on_turn_moves_the_turn() -> None:
     s, _ = start(g, HANDS)
     act(g, s, "1 play 7h", "0 knock", "2 fold", "1 stay", "3 stay")
     assert g.to_act(s) == {3}
+
+
+def test_a_random_deal_fits_only_the_table_it_was_made_for() -> None:
+    """Engine conventions: a Deal with wrong hand sizes is InvalidInput. ``apply`` skips
+    the deck check for the deal ``random_deal`` just made, so that shortcut must still
+    notice another seat count or another seat out; and two states dealt the same deal
+    get hands of their own."""
+    g = make("klassiek")
+    five = g.new_state(5, dealer=0)
+    deal = g.random_deal(five, random.Random(3))
+    with pytest.raises(InvalidInput, match="the deal has 5 hands for 4 seats"):
+        g.apply(g.new_state(4, dealer=0), 0, deal)
+    one_out = g.new_state(5, dealer=0)
+    one_out.out = 1 << 1  # seat 1 eliminated (end_mode elimination)
+    with pytest.raises(InvalidInput, match="seat 1 is out of the game, but the deal gives it 4"):
+        g.apply(one_out, 0, deal)
+    other = five.copy()
+    g.apply(five, 0, deal)
+    g.apply(other, 0, deal)
+    assert [sorted(cards_in(h)) for h in five.hands] == [sorted(h) for h in deal.hands]
+    assert five.stock == deal.stock
+    g.apply(five, 1, ("play", min(cards_in(five.hands[1]))))
+    assert five.hands[1] != other.hands[1]
