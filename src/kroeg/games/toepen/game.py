@@ -40,8 +40,6 @@ from kroeg.games.base import (
     check_deck,
 )
 from kroeg.games.toepen import policy, view
-from kroeg.games.toepen.construct import deal as make_deal
-from kroeg.games.toepen.construct import event
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
 from kroeg.games.toepen.options import (
     ANSWER_FAST,
@@ -277,7 +275,7 @@ class Toepen(Game[ToepenState]):
                 hands.append(tuple(hand))
                 masks.append(1 << a | 1 << b | 1 << c | 1 << d)
                 pos += 4
-        dealt = make_deal(tuple(hands), tuple(cards[pos:]))
+        dealt = Deal(tuple(hands), tuple(cards[pos:]))
         self._dealt = (dealt, s.n, out, tuple(masks))
         return dealt
 
@@ -580,18 +578,18 @@ class Toepen(Game[ToepenState]):
         }
         if s.deal_no == 1 and s.het is not None:
             data["het"] = view.het_json(s.het)
-        ev.append(event("deal", data))
+        ev.append(Event("deal", data))
         hands = s.hands
         for p in range(s.n):
             if hands[p]:
-                ev.append(event("hand", {"seat": p, "cards": hand_str(hands[p])}, p))
+                ev.append(Event("hand", {"seat": p, "cards": hand_str(hands[p])}, p))
         for p in self._order_from(s, s.dealer):
             hand = hands[p]
             if (hand & TENS).bit_count() > 2 or (hand & JACKS).bit_count() > 2:
                 self._tell_events(p, hand, ev)
         if s.armoede_seats:
             ev.append(
-                event(
+                Event(
                     "armoede",
                     {
                         "seats": [p for p in range(s.n) if s.armoede_seats >> p & 1],
@@ -610,7 +608,7 @@ class Toepen(Game[ToepenState]):
             held = (hand & RANK_MASKS[rank]).bit_count()
             if held >= 3:
                 kind = "whistle" if held == 3 else "stand_up"
-                ev.append(event(kind, {"seat": seat, "rank": "T" if rank == TEN else "J"}))
+                ev.append(Event(kind, {"seat": seat, "rank": "T" if rank == TEN else "J"}))
 
     def _instant_win(self, s: ToepenState, order: list[int], ev: Events) -> bool:
         """Four tens dealt, or any toep with ``any_toep_wins`` (RULES.md §2.9, §12)."""
@@ -636,14 +634,14 @@ class Toepen(Game[ToepenState]):
 
     def _four_tens(self, s: ToepenState, holder: int, ev: Events) -> None:
         if ev is not None:
-            ev.append(event("toep", {"seat": holder, "cards": hand_str(TENS)}))
+            ev.append(Event("toep", {"seat": holder, "cards": hand_str(TENS)}))
         if self.rules.four_tens == FOUR_TENS_GAME:
             summary: JSON = {"winner": holder, "stake": s.stake, "penalties": [0] * s.n}
             s.history.append(summary)
             s.losers = [p for p in range(s.n) if p != holder]
             s.phase = OVER
             if ev is not None:
-                ev.append(event("deal_end", {**summary, "points": s.points[:], "four_tens": True}))
+                ev.append(Event("deal_end", {**summary, "points": s.points[:], "four_tens": True}))
                 self._game_over_events(s, ev)
             return
         self._end_deal(s, holder, ev, -1)
@@ -651,7 +649,7 @@ class Toepen(Game[ToepenState]):
     def _toep_round(self, s: ToepenState, holder: int, ev: Events) -> None:
         if ev is not None:
             rank = self._toep_rank(s.hands[holder])
-            ev.append(event("toep", {"seat": holder, "cards": hand_str(RANK_MASKS[rank])}))
+            ev.append(Event("toep", {"seat": holder, "cards": hand_str(RANK_MASKS[rank])}))
         for p in range(s.n):
             if p != holder and s.active >> p & 1:
                 s.owed[p] = 3
@@ -688,12 +686,12 @@ class Toepen(Game[ToepenState]):
             self._jack_seen(s, ev)
         if ev is not None:
             ev.append(
-                event(
+                Event(
                     "exchange",
                     {"seat": seat, "card": card_str(card), "stock_count": self._stock_left(s)},
                 )
             )
-            ev.append(event("draw", {"seat": seat, "card": card_str(drawn)}, seat))
+            ev.append(Event("draw", {"seat": seat, "card": card_str(drawn)}, seat))
         s.queue.pop(0)
         hand = s.hands[seat]
         if self.rules.four_tens != FOUR_TENS_OFF and hand & TENS == TENS:
@@ -717,7 +715,7 @@ class Toepen(Game[ToepenState]):
             )
         s.queue.pop(0)
         if ev is not None:
-            ev.append(event("keep", {"seat": seat}))
+            ev.append(Event("keep", {"seat": seat}))
         self._next_exchange(s, ev)
 
     def _stock_left(self, s: ToepenState) -> int:
@@ -730,8 +728,8 @@ class Toepen(Game[ToepenState]):
                 if hand & ace:
                     s.shown_ac = p
                     if ev is not None:
-                        ev.append(event("reveal", {"seat": p, "card": card_str(COMPROMISKAART)}))
-                        ev.append(event("applause", {"seat": p}))
+                        ev.append(Event("reveal", {"seat": p, "card": card_str(COMPROMISKAART)}))
+                        ev.append(Event("applause", {"seat": p}))
                     break
         if s.armoede_seats:
             s.queue = [
@@ -747,7 +745,7 @@ class Toepen(Game[ToepenState]):
         self._armoede_turn(s, seat, "look")
         s.queue.pop(0)
         if ev is not None:
-            ev.append(event("look", {"seat": seat, "stake": s.stake}))
+            ev.append(Event("look", {"seat": seat, "stake": s.stake}))
         if not s.queue:
             self._start_play(s, ev)
 
@@ -769,7 +767,7 @@ class Toepen(Game[ToepenState]):
         s.turn = lead
         self._update_limit(s)
         if ev is not None:
-            ev.append(event("lead", {"seat": lead}))
+            ev.append(Event("lead", {"seat": lead}))
 
     @staticmethod
     def _next_active(s: ToepenState, seat: int) -> int:
@@ -816,7 +814,7 @@ class Toepen(Game[ToepenState]):
             s.played_any = True
             s.claim = -1
         if ev is not None:
-            ev.append(event("play", {"seat": seat, "card": CARD_STR[card]}))
+            ev.append(Event("play", {"seat": seat, "card": CARD_STR[card]}))
             if led < 0 and self.rules.etiquette:
                 self._lead_chants(s, seat, card, ev)
         if bit & JACKS:
@@ -850,15 +848,15 @@ class Toepen(Game[ToepenState]):
     def _lead_chants(self, s: ToepenState, seat: int, card: int, ev: list[Event]) -> None:
         """Seed 000's chants on a lead: public events that change nothing."""
         if s.tricks_done == 0 and card % 13 == TEN:
-            ev.append(event("tienentrekker", {"seat": seat}))
+            ev.append(Event("tienentrekker", {"seat": seat}))
         suit = card // 13
         if s.led_suits[seat] >> (suit * 4) & 15 == 2:
-            ev.append(event("heeft_men_meer", {"seat": seat, "suit": suit_str(suit)}))
+            ev.append(Event("heeft_men_meer", {"seat": seat, "suit": suit_str(suit)}))
 
     def _jack_seen(self, s: ToepenState, ev: Events) -> None:
         s.jacks_seen += 1
         if s.jacks_seen == 3 and ev is not None and self.rules.etiquette:
-            ev.append(event("boerenfiske", {}))
+            ev.append(Event("boerenfiske", {}))
 
     @staticmethod
     def _next_to_play(s: ToepenState, seat: int) -> int:
@@ -879,7 +877,7 @@ class Toepen(Game[ToepenState]):
         s.trick_played = 0
         s.led = -1
         if ev is not None:
-            ev.append(event("trick", {"winner": winner, "trick_no": tricks}))
+            ev.append(Event("trick", {"winner": winner, "trick_no": tricks}))
         if tricks == 4:
             self._end_deal(s, winner, ev, win_card)
             return
@@ -944,7 +942,7 @@ class Toepen(Game[ToepenState]):
         s.answerers = list(answerers)
         if ev is not None:
             ev.append(
-                event("knock", {"seat": seat, "stake": s.stake, "answerers": list(answerers)})
+                Event("knock", {"seat": seat, "stake": s.stake, "answerers": list(answerers)})
             )
 
     def _over_knock(self, s: ToepenState, seat: int, ev: Events) -> None:
@@ -964,7 +962,7 @@ class Toepen(Game[ToepenState]):
         self._check_limit(s, seat)
         s.over_knock = seat
         if ev is not None:
-            ev.append(event("stay", {"seat": seat, "knocks_again": True}))
+            ev.append(Event("stay", {"seat": seat, "knocks_again": True}))
         self._answered(s, seat, ev)
 
     def _answer_turn(self, s: ToepenState, seat: int) -> None:
@@ -1007,7 +1005,7 @@ class Toepen(Game[ToepenState]):
                 raise RuleError(f"no knock to answer: {self._waiting(s)}")
             self._answer_turn(s, seat)
         if ev is not None:
-            ev.append(event("stay", {"seat": seat}))
+            ev.append(Event("stay", {"seat": seat}))
         self._answered(s, seat, ev)
 
     def _fold(self, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
@@ -1074,7 +1072,7 @@ class Toepen(Game[ToepenState]):
             data: JSON = {"seat": seat, "cost": cost}
             if removed >= 0:
                 data["removed"] = CARD_STR[removed]
-            ev.append(event("fold", data))
+            ev.append(Event("fold", data))
         if s.phase == PLAY:
             if active.bit_count() == 1:
                 self._end_deal(s, active.bit_length() - 1, ev, -1)
@@ -1104,10 +1102,10 @@ class Toepen(Game[ToepenState]):
         s.claim = len(s.laundry) - 1
         s.laundry_count[seat] += 1
         if ev is not None:
-            ev.append(event("laundry", {"seat": seat, "stock_count": self._stock_left(s)}))
-            ev.append(event("hand", {"seat": seat, "cards": hand_str(new)}, seat))
+            ev.append(Event("laundry", {"seat": seat, "stock_count": self._stock_left(s)}))
+            ev.append(Event("hand", {"seat": seat, "cards": hand_str(new)}, seat))
             if s.open_hands >> seat & 1:
-                ev.append(event("open_hand", {"seat": seat, "cards": hand_str(new)}))
+                ev.append(Event("open_hand", {"seat": seat, "cards": hand_str(new)}))
             self._tell_events(seat, new, ev)
 
     def _laundry_window(self, s: ToepenState, seat: int, verb: str) -> None:
@@ -1143,7 +1141,7 @@ class Toepen(Game[ToepenState]):
             s.open_hands |= 1 << target
         if ev is not None:
             ev.append(
-                event(
+                Event(
                     "challenge",
                     {
                         "seat": seat,
@@ -1155,7 +1153,7 @@ class Toepen(Game[ToepenState]):
                 )
             )
             if opened:
-                ev.append(event("open_hand", {"seat": target, "cards": hand_str(s.hands[target])}))
+                ev.append(Event("open_hand", {"seat": target, "cards": hand_str(s.hands[target])}))
 
     def _honest(self, hand: int) -> bool:
         """Vuile was is honest with only B, V, H, A (witte was: plus exactly one 7)."""
@@ -1178,7 +1176,7 @@ class Toepen(Game[ToepenState]):
         s.revoke_calls.add((seat, target))
         proven = bool(s.revoked >> target & 1)
         if ev is not None:
-            ev.append(event("revoke_call", {"seat": seat, "target": target, "proven": proven}))
+            ev.append(Event("revoke_call", {"seat": seat, "target": target, "proven": proven}))
         if proven:
             self._end_deal(s, -1, ev, -1, revoker=target)
 
@@ -1193,7 +1191,7 @@ class Toepen(Game[ToepenState]):
         s.late |= 1 << seat
         s.extra[seat] += 1
         if ev is not None:
-            ev.append(event("late", {"seat": seat, "cost": 1}))
+            ev.append(Event("late", {"seat": seat, "cost": 1}))
 
     # The end of a deal and of the game ----------------------------------------------------
 
@@ -1239,7 +1237,7 @@ class Toepen(Game[ToepenState]):
             end = {**summary, "points": s.points[:]}
             if revoker >= 0:
                 end["revoker"] = revoker
-            ev.append(event("deal_end", end))
+            ev.append(Event("deal_end", end))
         self._check_game_end(s, ev)
 
     def _check_game_end(self, s: ToepenState, ev: Events) -> None:
@@ -1256,7 +1254,7 @@ class Toepen(Game[ToepenState]):
         for p in reached:
             s.out |= 1 << p
         if ev is not None:
-            ev.append(event("eliminated", {"seats": reached}))
+            ev.append(Event("eliminated", {"seats": reached}))
         left = [p for p in range(s.n) if not s.out >> p & 1]
         if len(left) <= 1:
             s.losers = [p for p in range(s.n) if p not in left]
@@ -1270,10 +1268,10 @@ class Toepen(Game[ToepenState]):
     def _game_over_events(self, s: ToepenState, ev: list[Event]) -> None:
         losers = s.losers or []
         perfect = [p for p in range(s.n) if p not in losers and s.points[p] == 0]
-        ev.append(event("game_over", {"losers": losers, "points": s.points[:]}))
+        ev.append(Event("game_over", {"losers": losers, "points": s.points[:]}))
         if perfect:
-            ev.append(event("perfect_game", {"seats": perfect}))
-        ev.append(event("shots", {"seats": losers, "extra_shot": bool(perfect)}))
+            ev.append(Event("perfect_game", {"seats": perfect}))
+        ev.append(Event("shots", {"seats": losers, "extra_shot": bool(perfect)}))
 
     def result(self, s: ToepenState) -> JSON | None:
         if s.phase != OVER or s.losers is None:
