@@ -6,7 +6,9 @@ scripted clients run here, pinned to the other core (CPU 1). Then:
 
 1. tables: ``--tables`` tables, each with one scripted person and the house in the other
    seats; the person acts (a random legal action) as soon as the game waits for it, and
-   starts the next game when one ends. Measured after a warm-up: the person's actions a
+   starts the next game when one ends (``--think S``: it waits 0.5-1.5 x S seconds before
+   each move instead, or a uniform ``--think``-``--think-max`` seconds: people's pace, the
+   house still instant). Measured after a warm-up: the person's actions a
    second, table versions (every step, the house's and deals included) a second, the
    frames the server sends and receives a second, and the time from sending an ``act``
    to receiving the ``event`` that announces it (p50, p99).
@@ -90,9 +92,10 @@ class Counters:
     latencies: list[float] = field(default_factory=list)
 
 
-async def person(url: str, table: str, seed: int, think: float, c: Counters) -> None:
+async def person(url: str, table: str, seed: int, think: tuple[float, float], c: Counters) -> None:
     """One table with one scripted person, playing game after game until cancelled; it
-    waits about ``think`` seconds before each move (0: at once, flat out)."""
+    waits a uniform ``think[0]``-``think[1]`` seconds before each move (0: at once, flat
+    out)."""
     rng = random.Random(seed)
     async with websockets.connect(url, compression=None, max_size=2**22) as ws:
         await ws.send(encode({"type": "hello", "name": f"Bench{seed}"}))
@@ -137,8 +140,8 @@ async def person(url: str, table: str, seed: int, think: float, c: Counters) -> 
                 continue
             if seat in frame["to_act"] and frame["legal"]:
                 action = rng.choice(frame["legal"])
-                if think:
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                if think[1]:
+                    await asyncio.sleep(rng.uniform(*think))
                 sent_at[version] = time.perf_counter()
                 if c.measuring:
                     c.frames_in += 1
@@ -195,16 +198,20 @@ async def run_tables(args: argparse.Namespace, port: int) -> dict[str, Any]:
     c = Counters()
     url, base = f"ws://127.0.0.1:{port}/ws", f"http://127.0.0.1:{port}"
     tables = await create_tables(base, args.tables, args.game, args.variant)
+    if args.think_max is None:
+        think = (0.5 * args.think, 1.5 * args.think)
+    else:
+        think = (args.think, args.think_max)
     tasks = []
     for i, table in enumerate(tables):
-        tasks.append(asyncio.create_task(person(url, table, i, args.think, c)))
+        tasks.append(asyncio.create_task(person(url, table, i, think, c)))
         if i % 50 == 49:
             await asyncio.sleep(0.2)  # do not open every connection in the same instant
     elapsed, cpu = await measure(tasks, c, args)
     lat = sorted(c.latencies)
     return {
         "tables": args.tables,
-        "think": args.think,
+        "think_s": list(think),
         "seconds": round(elapsed, 1),
         "server_cpu_share": round(cpu / elapsed, 2),
         "acts_per_cpu_s": round(c.acts / cpu) if cpu else None,
@@ -248,6 +255,9 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument(
         "--think", type=float, default=0.0, help="seconds a person waits before a move (0.5-1.5x)"
+    )
+    parser.add_argument(
+        "--think-max", type=float, help="wait a uniform --think to --think-max seconds instead"
     )
     parser.add_argument("--game", default="toepen")
     parser.add_argument("--variant", default="kroegregels")
