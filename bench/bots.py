@@ -22,13 +22,13 @@ GAMES = {"toepen": ("kroegregels", 4), "klaverjassen": ("nku", 4), "eurokaarten"
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("games", nargs="*", choices=[*GAMES, []], help="default: all")
     parser.add_argument("--decisions", type=int, default=100)
     parser.add_argument("--budget-ms", type=float, default=300.0)
     parser.add_argument("--level", default="sterk")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, {platform.machine()}, one process")
-    for name in args.games:
+    for name in args.games or list(GAMES):
         variant, seats = GAMES[name]
         game = make_game(name, variant)
         bot = make_bot(game, args.level)
