@@ -12,7 +12,7 @@ from kroeg.games.base import Action
 from kroeg.games.klaverjassen.tables import POINTS
 
 from .knowledge import Seen
-from .play import Play, choose_card
+from .play import Play, RoemOf, choose_card
 
 BID_AT = 75
 """Bid weight from which ``basis`` plays (about what wins the deal with an average partner)."""
@@ -44,7 +44,7 @@ def choose_bid(hand: int, legal: list[Action]) -> Action:
     return ("pass",)
 
 
-def play_from(seen: Seen, pit_bonus: int, roem_of: object) -> Play:
+def play_from(seen: Seen, pit_bonus: int, roem_of: RoemOf) -> Play:
     """The deal as :class:`Play` with only the own hand known (the others empty)."""
     hands = [0, 0, 0, 0]
     hands[seen.me] = seen.hand
@@ -53,7 +53,7 @@ def play_from(seen: Seen, pit_bonus: int, roem_of: object) -> Play:
         declarer_team=seen.declarer & 1,
         amsterdams=seen.amsterdams,
         pit_bonus=pit_bonus,
-        roem_of=roem_of,  # type: ignore[arg-type]
+        roem_of=roem_of,
         hands=hands,
         leader=seen.leader,
         trick=list(seen.trick),

@@ -21,7 +21,6 @@ from .tricks import by_strength, trick_winner
 
 NINE, TEN = 6, 7
 """Toepen strengths of a nine and a ten (jack 0 ... ten 7)."""
-EIGHT = 5
 FACE = 3
 """The strongest face card (the ace); an odd card up to this is exchanged."""
 
