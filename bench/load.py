@@ -8,10 +8,10 @@ scripted clients run here, pinned to the other core (CPU 1). Then:
    seats; the person acts (a random legal action) as soon as the game waits for it, and
    starts the next game when one ends (``--think S``: it waits 0.5-1.5 x S seconds before
    each move instead, or a uniform ``--think``-``--think-max`` seconds: people's pace, the
-   house still instant). Measured after a warm-up: the person's actions a
-   second, table versions (every step, the house's and deals included) a second, the
-   frames the server sends and receives a second, and the time from sending an ``act``
-   to receiving the ``event`` that announces it (p50, p99).
+   house still instant). Measured after a warm-up: the person's actions a second, table
+   versions (every step, the house's and deals included) a second, the frames the
+   server sends and receives a second, and the time from sending an ``act`` to receiving
+   the ``event`` that announces it (p50, p99).
 2. echo: as many connections on the bare ``/echo`` websocket of the same stack (FastAPI
    on uvicorn, uvloop, httptools, no compression), each sending a message the size of an
    ``act`` and waiting for it to come back: the messages a second the stack can carry.
