@@ -20,10 +20,15 @@ VARIANTS = {
 
 
 def positions(
-    game_name: str, variant: str, seats: int, count: int, seed: int
+    game_name: str,
+    variant: str,
+    seats: int,
+    count: int,
+    seed: int,
+    options: dict[str, object] | None = None,
 ) -> Iterator[tuple[Game[Any], Any, int]]:
     """``count`` positions where a seat must decide, from random legal play."""
-    game = make_game(game_name, variant)
+    game = make_game(game_name, variant, options)
     rng = random.Random(seed)
     found = 0
     while found < count:

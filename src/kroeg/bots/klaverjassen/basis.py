@@ -38,7 +38,12 @@ def bid_weight(hand: int, trump: int) -> int:
 
 
 def choose_bid(hand: int, legal: list[Action]) -> Action:
-    weight, suit = max((bid_weight(hand, t), t) for t in range(4))
+    """Bid the best legal suit when its hand value reaches ``BID_AT`` (or passing is not
+    allowed), else pass. Only legal suits count: ``gedraaid`` offers one suit at a time."""
+    suits = [a[1] for a in legal if a[0] == "bid"]
+    if not suits:
+        return ("pass",)
+    weight, suit = max((bid_weight(hand, t), t) for t in suits)
     if weight >= BID_AT or ("pass",) not in legal:
         return ("bid", suit)
     return ("pass",)

@@ -3,7 +3,8 @@
 The view holds the whole public history of the running deal (the bids in order,
 every trick with its leader), so the state is rebuilt by replaying it through the
 engine's own rules: the deal (each hand as sampled plus the cards it has played
-since), the bids, then every card. Whatever the engine keeps, it is then exactly
+since; with ``gedraaid`` the draaikaarten turned so far on top of the stock), the bids,
+then every card. Whatever the engine keeps, it is then exactly
 what it would have kept. (Manual roem claims are not in the view; with
 ``roem_claim: manual`` the rebuilt state has the roem unclaimed.)
 """
@@ -12,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kroeg.cards import cards_in, parse_suit
+from kroeg.cards import Card, cards_in, parse_card, parse_suit
 from kroeg.games.base import JSON, Deal
 from kroeg.games.klaverjassen import Klaverjassen
+from kroeg.games.klaverjassen.game import DRAAIKAARTEN
 
 from .knowledge import Seen
 
@@ -34,10 +36,19 @@ def rebuild(game: Klaverjassen, view: JSON, seen: Seen, hands: list[int]) -> Any
     plays += [((seen.leader + i) & 3, c) for i, c in enumerate(seen.trick)]
     for seat, card in plays:
         dealt[seat] |= 1 << card
-    game.apply(s, view["dealer"], Deal(tuple(tuple(cards_in(h)) for h in dealt), ()))
+    game.apply(s, view["dealer"], Deal(tuple(tuple(cards_in(h)) for h in dealt), _stock(view)))
     for bid in view["bids"]:
         action = ("pass",) if bid["bid"] == "pass" else ("bid", parse_suit(bid["bid"]))
         game.apply(s, bid["seat"], action)
     for seat, card in plays:
         game.apply(s, seat, ("play", card))
     return s
+
+
+def _stock(view: JSON) -> tuple[Card, ...]:
+    """Empty, except with ``gedraaid``: the draaikaarten turned so far, in the order they
+    were turned, then the others in any order (replaying the passes turns the same cards)."""
+    if view["options"]["trump_mode"] != "gedraaid":
+        return ()
+    turned = [parse_card(c) for c in view["turned"]]
+    return (*turned, *(c for c in DRAAIKAARTEN if c not in turned))
