@@ -62,7 +62,7 @@ Output = Callable[[str], None]
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
     try:
-        game = Eurokaarten(args.variant or "standaard")
+        game = Eurokaarten(args.variant or "standaard", getattr(args, "options", None))
         game.check_seats(args.seats or 6)
     except InvalidInput as e:
         output_fn(f"Kan niet beginnen: {e}")

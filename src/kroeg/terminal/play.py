@@ -1,15 +1,19 @@
 """``kroeg play GAME``: a whole game in the terminal against the house.
 
 Each game has its own front-end module ``kroeg.terminal.<game>`` with
-``play(args) -> int``; this module only holds the shared options.
+``play(args) -> int``; this module only holds the shared options (``args.options`` is
+the dict of ``--option NAME=VALUE`` house rules).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 
 from kroeg.games import GAMES
+from kroeg.games.base import InvalidInput
+from kroeg.terminal.options import add_option_argument, parse_options
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,6 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", help="the variant (default: the game's first)")
     parser.add_argument("--seats", type=int, help="number of seats (where the game allows)")
     parser.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    add_option_argument(parser)
     parser.add_argument("--name", default="Jij", help="your display name")
     parser.add_argument(
         "--record", metavar="FILE", help="where to write the record at the end (default: none)"
@@ -24,6 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        args.options = parse_options(args.option)
+    except InvalidInput as e:
+        print(f"kroeg play: {e}", file=sys.stderr)
+        return 2
     module = importlib.import_module(f"kroeg.terminal.{args.game}")
     status: int = module.play(args)
     return status

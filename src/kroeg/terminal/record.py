@@ -8,44 +8,27 @@ kroegregels by "Het") from the seed, which the record carries, so it replays.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 
 from kroeg.games import GAMES, game_class, make_game
 from kroeg.games.base import InvalidInput
 from kroeg.records import RecordWriter
+from kroeg.terminal.options import add_option_argument, parse_options
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--variant", help="the variant (default: the game's first)")
     parser.add_argument("--seats", type=int, help="number of seats (default: the most usual)")
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a house rule as RULES.md names it, value as in records (true, 15, any_active)",
-    )
+    add_option_argument(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed for a repeatable game")
     parser.add_argument("--out", default="-", help="where to write the record (- for stdout)")
 
 
-def parse_option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE`` with the value read as JSON when it is JSON (true, 15), else a string."""
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise InvalidInput(f"an option is NAME=VALUE, got {text!r}")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
-
-
 def run(args: argparse.Namespace) -> int:
     try:
-        options = dict(parse_option(o) for o in args.option)
+        options = parse_options(args.option)
         variant = args.variant or next(iter(game_class(args.game).variants))
         game = make_game(args.game, variant, options)
         seats = args.seats or (6 if args.game == "eurokaarten" else 4)

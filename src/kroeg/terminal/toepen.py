@@ -65,7 +65,7 @@ Output = Callable[[str], None]
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
     try:
         variant = args.variant or "kroegregels"
-        game = Toepen(variant)
+        game = Toepen(variant, getattr(args, "options", None))
         seats = args.seats or 4
         game.check_seats(seats)
     except InvalidInput as e:
