@@ -20,14 +20,17 @@ GAMES = ("toepen", "klaverjassen", "eurokaarten")
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("games", nargs="*", default=list(GAMES), choices=GAMES)
+    parser.add_argument("games", nargs="*", help=f"any of {', '.join(GAMES)} (default: all)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
+    unknown = sorted(set(args.games) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown games {', '.join(unknown)}: expected {', '.join(GAMES)}")
     print(
         f"Python {platform.python_version()} ({platform.python_implementation()}),"
         f" {platform.machine()}, one process"
     )
-    for game in args.games:
+    for game in args.games or GAMES:
         importlib.import_module(f"engine_{game}").run(args.seconds)
 
 
