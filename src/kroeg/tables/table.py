@@ -220,10 +220,6 @@ class Table:
         self.staged: _Staged | None = None
         self.settled: int | None = None
         """The last game whose seats were settled after its end."""
-        self._views: dict[int | None, tuple[JSON | None, list[Any], list[int]]] = {}
-        """The game's part of a frame (view, legal, to_act) by audience, for the state at
-        ``_views_version``: every frame, snapshot and resume of one version shares it."""
-        self._views_version = -1
 
     # Outside API (any task) ---------------------------------------------------------
 
@@ -748,7 +744,6 @@ class Table:
         if staged is None:
             return
         self.state, self.version, self.seq = staged.state, staged.version, staged.seq
-        self._views.clear()  # a version may now be reached again with another state
         self.seats, self.waiting, self.left = staged.seats, staged.waiting, staged.left
 
     # Restart --------------------------------------------------------------------------
@@ -843,10 +838,16 @@ class Table:
         return frame
 
     def _current(self, audience: int | None) -> JSON:
-        view, legal, to_act = self._game_part(audience)
+        view = legal = None
+        to_act: list[int] = []
+        if self.state is not None:
+            view = self.game.view(self.state, audience)
+            if audience is not None and self.running:
+                legal = [self.game.action_json(a) for a in self.game.legal(self.state, audience)]
+            to_act = sorted(self.game.to_act(self.state)) if self.running else []
         return {
             "view": view,
-            "legal": legal,
+            "legal": legal or [],
             "to_act": to_act,
             "seats": self._seats_json(),
             "waiting": [{"player": p, "name": n} for p, n in self.waiting],
@@ -854,28 +855,6 @@ class Table:
             "game_id": self.game_id,
             "clocks": [{"seat": s, "deadline": d} for s, d in sorted(self.deadlines.items())],
         }
-
-    def _game_part(self, audience: int | None) -> tuple[JSON | None, list[Any], list[int]]:
-        """View, legal actions and seats to act for an audience at the current version
-        (computed once per version and audience; spectators share the public one)."""
-        if self._views_version != self.version:
-            self._views.clear()
-            self._views_version = self.version
-        part = self._views.get(audience)
-        if part is None:
-            view: JSON | None = None
-            legal: list[Any] = []
-            to_act: list[int] = []
-            if self.state is not None:
-                view = self.game.view(self.state, audience)
-                if self.running:
-                    if audience is not None:
-                        legal = [
-                            self.game.action_json(a) for a in self.game.legal(self.state, audience)
-                        ]
-                    to_act = sorted(self.game.to_act(self.state))
-            part = self._views[audience] = (view, legal, to_act)
-        return part
 
     def snapshot(self, audience: int | None) -> JSON:
         return {
