@@ -3,7 +3,7 @@
 Run with ``.venv/bin/python bench/bots.py [--decisions N] [--budget-ms B] [GAME ...]``.
 Positions come from random legal play (seeded); only decisions with two or more
 legal actions count (a single legal action is answered at once). Prints p50, p95
-and max wall-clock time per decision; figures go to docs/performance/bots.md.
+and max wall-clock time per decision; figures go to docs/performance.md (bots).
 """
 
 from __future__ import annotations

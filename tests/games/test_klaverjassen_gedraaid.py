@@ -139,7 +139,7 @@ def test_rondgepast_turns_the_next_card_and_skips_a_suit_already_proposed() -> N
 
 def test_four_suits_passed_the_dealer_must_play_the_last_suit() -> None:
     """Source: "tot eventueel de derde en de vierde kleur"; after that the source is
-    silent, so the table's all_pass rule applies (docs/rules-decisions/klaverjassen.md):
+    silent, so the table's all_pass rule applies (docs/rules-decisions.md (klaverjassen)):
     by default the dealer must play, here the last proposed suit, diamonds."""
     game, s, _ = dealt()
     for _ in range(3):
