@@ -17,6 +17,7 @@ from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.games.eurokaarten.melds import hand_points
 from kroeg.records import RecordWriter
+from kroeg.terminal.session import play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Els", "Fien")
 YOU = 0
@@ -68,14 +69,7 @@ def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output
         output_fn(f"Kan niet beginnen: {e}")
         return 2
     table = Table(game, args, input_fn, output_fn)
-    try:
-        table.run()
-    except EOFError:
-        output_fn("\nGestopt.")
-        table.write_record()
-        return 1
-    table.write_record()
-    return 0
+    return play_to_end(table)
 
 
 def dutch_reason(reason: str) -> str:
@@ -300,13 +294,6 @@ class Table:
         else:
             lines.append("Niemand verliest een munt.")
         return "\n".join(lines)
-
-    def write_record(self) -> None:
-        if not self.args.record:
-            return
-        with open(self.args.record, "w", encoding="utf-8") as f:
-            f.write(self.writer.dumps() + "\n")
-        self.say(f"Verslag geschreven naar {self.args.record}.")
 
 
 def _notation(word: str) -> str:

@@ -18,6 +18,7 @@ from kroeg.games.base import Action, Deal, InvalidInput, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, score_sheet
 from kroeg.games.klaverjassen.tables import STRENGTH
 from kroeg.records import RecordWriter
+from kroeg.terminal.session import play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk")
 YOU = 0
@@ -42,14 +43,7 @@ def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output
         output_fn(f"Kan niet beginnen: {e}")
         return 2
     table = Table(game, args, input_fn, output_fn)
-    try:
-        table.run()
-    except EOFError:
-        output_fn("\nGestopt.")
-        table.write_record()
-        return 1
-    table.write_record()
-    return 0
+    return play_to_end(table)
 
 
 class Table:
@@ -247,8 +241,3 @@ class Table:
 
     def hand_text(self) -> str:
         return "  ".join(dutch_short(c) for c in self.sorted_hand())
-
-    def write_record(self) -> None:
-        if self.args.record:
-            with open(self.args.record, "w", encoding="utf-8") as f:
-                f.write(self.writer.dumps() + "\n")

@@ -19,6 +19,7 @@ from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
 from kroeg.games.toepen import Toepen
 from kroeg.games.toepen.state import ToepenState
 from kroeg.records import RecordWriter
+from kroeg.terminal.session import play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans")
 YOU = 0
@@ -72,14 +73,7 @@ def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output
         output_fn(f"Kan niet beginnen: {e}")
         return 2
     table = Table(game, seats, args, input_fn, output_fn)
-    try:
-        table.run()
-    except EOFError:
-        output_fn("\nGestopt.")
-        table.write_record()
-        return 1
-    table.write_record()
-    return 0
+    return play_to_end(table)
 
 
 class Table:
@@ -310,12 +304,6 @@ class Table:
                 + ": iedereen een extra shot!"
             )
         return None
-
-    def write_record(self) -> None:
-        if self.args.record:
-            with open(self.args.record, "w", encoding="utf-8") as f:
-                f.write(self.writer.dumps() + "\n")
-            self.say(f"Het verslag staat in {self.args.record}.")
 
 
 _HELP = (

@@ -1,0 +1,34 @@
+"""What every terminal table shares: playing it to the end and writing its record."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Protocol
+
+from kroeg.records import RecordWriter
+
+
+class TerminalTable(Protocol):
+    args: argparse.Namespace
+    writer: RecordWriter
+    say: Callable[[str], None]
+
+    def run(self) -> None: ...
+
+
+def play_to_end(table: TerminalTable) -> int:
+    """Play the game; at its end, or when the input runs out (status 1), write the
+    record to ``args.record`` when one was asked for."""
+    try:
+        table.run()
+    except EOFError:
+        table.say("\nGestopt.")
+        status = 1
+    else:
+        status = 0
+    if table.args.record:
+        with open(table.args.record, "w", encoding="utf-8") as f:
+            f.write(table.writer.dumps() + "\n")
+        table.say(f"Het verslag staat in {table.args.record}.")
+    return status
