@@ -56,3 +56,30 @@ def test_a_klaverjassen_deal_with_bidding_from_the_create_form(new_page: NewPage
     totals = view["standings"]["totals"]
     expect(sheet.locator("tbody tr").last).to_have_text(f"Totaal{totals[us]}{totals[1 - us]}")
     expect(page.locator(".chat-log")).to_contain_text("Anna: ik speel")
+
+
+def test_gedraaid_shows_the_suit_on_offer_and_bids_only_that_suit(new_page: NewPage) -> None:
+    """RULES.md §6.10 ``trump_mode: gedraaid`` ("Tijdens het eerste spel is de troefkleur
+    altijd klaveren", denksportcentrum): the table shows the proposed suit, and the only
+    bid offered is that suit."""
+    page = new_page()
+    frames = Frames(page)
+    enter(page, "Anna")
+    page.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
+    page.get_by_label("Troef maken").select_option("gedraaid")
+    page.get_by_role("button", name="Tafel maken").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.get_by_role("button", name="Begin het spel").click()
+    while True:  # play on until Anna must bid (a house player may have bid before her)
+        frame = my_turn(page, frames)
+        assert frame is not None, "a game of 16 deals gives Anna a bid"
+        view, legal = frame["view"], frame["legal"]
+        if view["phase"] == "bidding":
+            break
+        plays = sorted(a[1] for a in legal if a[0] == "play")
+        page.click(f'.hand .card.legal[data-card="{plays[0]}"]')
+    proposed = view["proposed"]
+    assert [a for a in legal if a[0] == "bid"] == [["bid", proposed]]
+    expect(page.get_by_test_id("proposed")).to_have_text(f"Voorgesteld: {SUIT_SYMBOL[proposed]}")
+    if view["turned"]:  # clubs was passed round: the turned draaikaarten are shown
+        expect(page.get_by_test_id("turned")).to_contain_text("Gedraaid:")

@@ -1,7 +1,7 @@
 // Klaverjassen at the table (docs/games/klaverjassen.md): bidding ("Ik speel ♣ / Ik pas"),
 // the trick with trump, and the score sheet per deal with P/V/N.
 
-import { suitSymbol } from "../cards.js";
+import { cardShort, suitSymbol } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardFace, trickCards } from "../parts.js";
@@ -43,7 +43,10 @@ export default {
       parts.push(h("div", { class: "stake", "aria-label": t("kj.contract", { name: ctx.name(v.declarer), suit: t(`suit.${v.trump}`) }) }, t("kj.contract_short", { name: ctx.name(v.declarer), suit: suitSymbol(v.trump) })));
     } else if (v.phase === "bidding") {
       parts.push(h("div", { class: "stake" }, t("kj.bidding")));
+      // trump_mode gedraaid: one suit on offer at a time, from the turned draaikaarten.
+      if (v.proposed) parts.push(h("div", { class: "stake", "data-testid": "proposed" }, t("kj.proposed", { suit: suitSymbol(v.proposed) })));
     }
+    if (v.turned && v.turned.length) parts.push(h("div", { class: "table-note", "data-testid": "turned" }, t("kj.turned", { cards: v.turned.map(cardShort).join(" ") })));
     if (v.phase !== "over" && v.deal_no) parts.push(h("div", { class: "table-note" }, t("kj.deal_no", { n: v.deal_no, of: gameLength(v) })));
     const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;

@@ -260,6 +260,8 @@ export default {
   "kj.they": "Them",
   "kj.team": "{names}",
   "kj.bidding": "Who plays?",
+  "kj.proposed": "On offer: {suit}",
+  "kj.turned": "Turned: {cards}",
   "kj.contract": "{name} plays {suit}",
   "kj.contract_short": "{name} plays {suit}",
   "kj.deal_no": "Deal {n} of {of}",
