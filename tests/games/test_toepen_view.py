@@ -7,7 +7,7 @@ import random
 
 from kroeg.cards import cards_in
 from kroeg.games.playout import random_step
-from kroeg.games.toepen import Toepen
+from kroeg.games.toepen import Toepen, policy
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.state import ToepenState
 from tests.games.test_toepen_support import act, make, start
@@ -80,6 +80,8 @@ def test_default_decides_from_the_view_alone() -> None:
                     for seat in g.to_act(s):
                         choice = g.default(s, seat)
                         assert choice in g.legal(s, seat)
+                        # default() reads the hand from the state: the same as from the view
+                        assert choice == policy.choose(g.view(s, seat), g.legal(s, seat))
                         other = shuffle_hidden(s, seat, rng)
                         assert g.view(other, seat) == g.view(s, seat)
                         assert g.default(other, seat) == choice

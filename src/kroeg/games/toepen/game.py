@@ -1295,7 +1295,9 @@ class Toepen(Game[ToepenState]):
     def default(self, s: ToepenState, seat: int) -> Action:
         if seat not in self.to_act(s):
             raise RuleError(f"seat {seat} has no decision to make now")
-        return policy.choose(self.view(s, seat), self.legal(s, seat))
+        dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows the hand
+        hand = cards_in(s.hands[seat]) if dealt else []
+        return policy.choose_for_hand(hand, self.legal(s, seat))
 
     def parse_action(self, items: Sequence[Any]) -> Action:
         if not items or not isinstance(items[0], str):

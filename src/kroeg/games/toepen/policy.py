@@ -1,8 +1,9 @@
 """What the house plays on a timeout (``Toepen.default``): simple, legal, view-only.
 
-It looks only at the seat's view and its legal actions: the lowest card that keeps
-the rules; stay, look or exchange by a simple hand-strength rule; never a knock, a
-challenge or a voluntary fold; laundry only when the hand really is vuile was.
+It looks only at what the seat's view shows, its own hand, and its legal actions:
+the lowest card that keeps the rules; stay, look or exchange by a simple hand-strength
+rule; never a knock, a challenge or a voluntary fold; laundry only when the hand really
+is vuile was.
 """
 
 from __future__ import annotations
@@ -16,9 +17,15 @@ STRONG = STRENGTH[parse_card("9h")]
 
 
 def choose(view: JSON, legal: list[Action]) -> Action:
+    """The house's action for the seat whose view this is."""
+    return choose_for_hand([parse_card(c) for c in view["hand"] or []], legal)
+
+
+def choose_for_hand(hand: list[int], legal: list[Action]) -> Action:
+    """The same decision from the seat's own cards, as the engine's ``default()`` calls
+    it: the hand is all the policy reads of the view, so no view needs building."""
     if len(legal) == 1:
         return legal[0]
-    hand = [parse_card(c) for c in view["hand"] or []]
     best = max((STRENGTH[c] for c in hand), default=-1)
     by_verb = {a[0]: a for a in legal}
     if "exchange" in by_verb:
