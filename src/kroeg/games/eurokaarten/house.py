@@ -9,16 +9,11 @@ highest card that is not a joker and was not just taken from the pile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kroeg.cards import rank_of
 from kroeg.games.base import Action, RuleError
 from kroeg.games.eurokaarten.melds import CARD_POINTS, Meld, MeldRules, hand_points
 from kroeg.games.eurokaarten.solver import best_melds
 from kroeg.games.eurokaarten.state import EuroState
-
-if TYPE_CHECKING:
-    from kroeg.games.eurokaarten.rules import Eurokaarten
 
 OPEN_AT = 3
 """The house opens gaan with at most this many points (an ace and a 2, say)."""
@@ -31,11 +26,10 @@ def _after_turn(hand: int, taken: int | None, table: list[Meld], rules: MeldRule
     return plan.points_left - max(discardable, default=0)
 
 
-def choose(game: Eurokaarten, s: EuroState, seat: int) -> Action:
-    legal = game.legal(s, seat)
+def choose(s: EuroState, seat: int, legal: list[Action], rules: MeldRules) -> Action:
+    """The house's action for ``seat``, among its ``legal`` ones, under the meld ``rules``."""
     if not legal:
         raise RuleError(f"seat {seat} has no decision now")
-    rules = game.opts.meld_rules
     hand = s.hands[seat]
     if not s.drawn:
         if ("open",) in legal and hand_points(hand) <= OPEN_AT:

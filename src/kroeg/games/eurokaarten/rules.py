@@ -531,7 +531,7 @@ class Eurokaarten(Game[EuroState]):
         }
 
     def default(self, s: EuroState, seat: int) -> Action:
-        return house.choose(self, s, seat)
+        return house.choose(s, seat, self.legal(s, seat), self.opts.meld_rules)
 
     def result(self, s: EuroState) -> JSON | None:
         return None if s.winner is None else {"winner": s.winner}
