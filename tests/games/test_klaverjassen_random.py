@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from kroeg.cards import PIKET_DECK, card_str, cards_in
 from kroeg.games.base import Action, Deal, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core
-from kroeg.games.klaverjassen.state import BIDDING, PLAY
+from kroeg.games.klaverjassen.state import BIDDING, KRAKEN, PLAY
 from kroeg.records import RecordWriter, replay
 from tests.support import RANDOM_GAMES, assert_no_hidden_cards
 
@@ -51,6 +51,18 @@ SETUPS: dict[str, tuple[str, dict[str, object]]] = {
         },
     ),
     "gedraaid": ("nku", {"trump_mode": "gedraaid", "show_last_trick": True}),
+    "kraken": ("amsterdams", {"trump_mode": "kraken"}),
+    "kraken_toggles": (
+        "amsterdams",
+        {
+            "trump_mode": "kraken",
+            "allow_revoke": True,
+            "double_spades": True,
+            "pit_bonus": 0,
+            "game_length": "8_deals",
+            "show_last_trick": True,
+        },
+    ),
 }
 LENGTHS = {"16_deals": 16, "8_deals": 8}
 
@@ -121,6 +133,9 @@ def check_summary(game: Klaverjassen, d: dict[str, Any]) -> None:
     factor = 2 if game.options["double_spades"] and d["trump"] == "s" else 1
     points, roem, score, mark = d["points"], d["roem"], d["score"], d["mark"]
     playing = d["declarer"] & 1
+    if game.options["trump_mode"] == "kraken":
+        check_kraken_summary(game, d, factor)
+        return
     if mark == "verzaakt":
         assert sum(points) <= 162
         assert sorted(score)[0] == 0 and max(score) >= 262 * factor
@@ -137,6 +152,40 @@ def check_summary(game: Klaverjassen, d: dict[str, Any]) -> None:
         assert points[playing] + roem[playing] > points[1 - playing] + roem[1 - playing]
         assert score == [(points[t] + roem[t]) * factor for t in (0, 1)]
     assert all(r % 10 == 0 for r in roem)
+
+
+def check_kraken_summary(game: Klaverjassen, d: dict[str, Any], spades: int) -> None:
+    """klaverjas.nl "Spelregels Kraken": each call doubles the card points, not the roem;
+    the team that plays or cracked last must take more than half, else it is nat (the
+    other team 162 x factor + all roem); roem in hand: the team with most keeps it, the
+    other only stuk (20 or 0), equal roem each its own."""
+    points, roem, score, mark = d["points"], d["roem"], d["score"], d["mark"]
+    playing = d["declarer"] & 1
+    factor = 2 ** len(d["kraken"])
+    assert d["factor"] == factor and len(d["kraken"]) <= 3
+    held = d["roem_held"]
+    for team in (0, 1):
+        if held[team] >= held[1 - team]:
+            assert roem[team] == held[team]
+        else:
+            assert roem[team] in (0, 20) and roem[team] <= held[team]
+    if mark == "verzaakt":
+        assert sorted(score)[0] == 0
+        assert max(score) == (162 * factor + 100 + sum(roem)) * spades
+        return
+    assert sum(points) == 162
+    must = playing ^ (len(d["kraken"]) & 1)
+    bonus = game.options["pit_bonus"] if mark == "pit" else 0
+    if mark == "pit":  # every trick; 162 points alone could miss a trick worth nothing
+        assert points[playing] == 162
+    if 2 * points[must] > 162:
+        expected = [points[t] * factor + roem[t] for t in (0, 1)]
+    else:
+        assert mark in ("nat", "pit")
+        expected = [0, 0]
+        expected[1 - must] = 162 * factor + sum(roem)
+    expected[playing] += bonus
+    assert score == [e * spades for e in expected]
 
 
 def hidden_from(s: KlaverjasState, seat: int | None) -> set[str]:
@@ -236,6 +285,7 @@ def test_a_refused_action_leaves_the_state_exactly_as_it_was(seed: int, setup: s
                 ("play", rng.choice(PIKET_DECK)),
                 ("bid", rng.randrange(4)),
                 ("pass",),
+                (rng.choice(["kraak", "herkraak", "superkraak"]),),
                 ("roem",),
                 ("verzaakt", rng.randrange(4)),
             ]
@@ -258,7 +308,7 @@ def test_rollout_ends_where_applying_its_cards_ends(setup: str) -> None:
     for _ in range(deals_for(setup) // 4):
         s = game.new_state(4, dealer=rng.randrange(4))
         game.apply(s, s.dealer, game.random_deal(s, rng))
-        while s.phase == BIDDING:
+        while s.phase in (BIDDING, KRAKEN):
             (seat,) = game.to_act(s)
             game.apply(s, seat, rng.choice(game.legal(s, seat)))
         if s.phase != PLAY:

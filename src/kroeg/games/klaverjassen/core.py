@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from kroeg.cards import CLUBS, SPADES, suit_str
 
+from .kraken import CALLS, roem_in_hand
 from .rules import Rules
-from .state import BIDDING, DEAL, OVER, PLAY, KlaverjasState
+from .state import BIDDING, DEAL, KRAKEN, OVER, PLAY, KlaverjasState
 from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, STRENGTH, SUIT_OF, TRUMP_BASE
 
 REVOKE_PENALTY = 100
@@ -41,6 +42,11 @@ class Config:
     def gedraaid(self) -> bool:
         """Trump is proposed by turning draaikaarten (the unused 2 to 6), first deal clubs."""
         return self.trump_mode == "gedraaid"
+
+    @property
+    def kraken(self) -> bool:
+        """The player left of the dealer must make trump, then the teams may kraak in turn."""
+        return self.trump_mode == "kraken"
 
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Config:
@@ -74,7 +80,7 @@ def start_deal(
     deal of the game proposes clubs, any other deal turns the top one to propose its suit.
     """
     d = s.dealer
-    if cfg.trump_mode == "utrechts":
+    if cfg.trump_mode in ("utrechts", "kraken"):
         order: tuple[int, ...] = ((d + 1) % 4,)
     elif cfg.bid_start_left or cfg.gedraaid:
         order = tuple((d + i) % 4 for i in (1, 2, 3, 4))
@@ -85,7 +91,7 @@ def start_deal(
     s.bid_order = order
     s.bid_index = 0
     s.bids = []
-    s.forced = cfg.trump_mode in ("verplicht_spelen", "utrechts")
+    s.forced = cfg.trump_mode in ("verplicht_spelen", "utrechts", "kraken")
     s.seen = 1 << order[0]
     s.trump = s.declarer = -1
     s.trick = []
@@ -104,6 +110,11 @@ def start_deal(
     s.turned = 0
     s.proposed = -1
     s.proposals = 0
+    s.calls = []
+    s.call_order = ()
+    s.call_index = 0
+    s.kraaks = 0
+    s.roem_held = [0, 0]
     if cfg.gedraaid:
         if s.deal_no == 0:
             _propose(s, CLUBS)
@@ -139,6 +150,56 @@ def make_trump(s: KlaverjasState, seat: int, suit: int) -> None:
     s.phase = PLAY
     s.seen = 0b1111
     s.leader = s.turn = (s.dealer + 1) % 4
+
+
+def open_calls(s: KlaverjasState) -> None:
+    """``trump_mode: kraken``, trump is made: before play the defenders may kraak, first
+    the one left of the declarer, then the other."""
+    s.phase = KRAKEN
+    s.call_order = ((s.declarer + 1) % 4, (s.declarer + 3) % 4)
+    s.call_index = 0
+
+
+def caller(s: KlaverjasState) -> int:
+    """``trump_mode: kraken``: the seat that may make the next call or pass."""
+    return s.call_order[s.call_index]
+
+
+def next_call(s: KlaverjasState) -> str:
+    """The call the seat to speak may make: kraak, herkraak or superkraak."""
+    return CALLS[s.kraaks]
+
+
+def call_kraak(s: KlaverjasState, seat: int) -> None:
+    """The next kraak call: the points double, and the other team may answer, first the
+    seat left of the caller, then the other; after a superkraak play starts."""
+    s.calls.append((seat, CALLS[s.kraaks]))
+    s.kraaks += 1
+    if s.kraaks == len(CALLS):
+        start_play(s)
+        return
+    s.call_order = ((seat + 1) % 4, (seat + 3) % 4)
+    s.call_index = 0
+
+
+def pass_call(s: KlaverjasState, seat: int) -> None:
+    """The seat does not call; when its partner passed too, play starts."""
+    s.calls.append((seat, "pass"))
+    s.call_index += 1
+    if s.call_index == len(s.call_order):
+        start_play(s)
+
+
+def start_play(s: KlaverjasState) -> None:
+    """The kraak calls are over: the roem in hand is counted and the first card is due."""
+    s.roem_held, s.roem = roem_in_hand(s.hands, s.trump)
+    s.phase = PLAY
+
+
+def must_make(s: KlaverjasState) -> int:
+    """``trump_mode: kraken``: the team that must take more than half of the points: "De
+    partij die gaat of die gekraakt heeft (kraak, herkraak of superkraak)"."""
+    return team_of(s.declarer) ^ (s.kraaks & 1)
 
 
 def pass_bid(cfg: Config, s: KlaverjasState, seat: int) -> bool:
@@ -319,11 +380,14 @@ def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
     defending = 1 - playing
     score = [0, 0]
     mark: str | None = None
+    factor = 1 << s.kraaks
     if revoker is not None:
         roem_then = s.revoke_roem[revoker]
         assert roem_then is not None
-        score[1 - team_of(revoker)] = DEAL_POINTS + REVOKE_PENALTY + sum(roem_then)
+        score[1 - team_of(revoker)] = DEAL_POINTS * factor + REVOKE_PENALTY + sum(roem_then)
         mark = "verzaakt"
+    elif cfg.kraken:
+        score, mark = _kraken_score(cfg, s, factor)
     elif s.tricks_won[playing] == 8:
         score[playing] = s.points[playing] + s.roem[playing] + cfg.pit_bonus
         mark = "pit"
@@ -334,16 +398,19 @@ def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
         mark = "nat"
     if cfg.double_spades and s.trump == SPADES:
         score = [2 * score[0], 2 * score[1]]
-    s.summaries.append(
-        {
-            "declarer": s.declarer,
-            "trump": suit_str(s.trump),
-            "points": list(s.points),
-            "roem": list(s.roem),
-            "score": score,
-            "mark": mark,
-        }
-    )
+    summary = {
+        "declarer": s.declarer,
+        "trump": suit_str(s.trump),
+        "points": list(s.points),
+        "roem": list(s.roem),
+        "score": score,
+        "mark": mark,
+    }
+    if cfg.kraken:
+        summary["factor"] = factor
+        summary["kraken"] = [seat for seat, call in s.calls if call != "pass"]
+        summary["roem_held"] = list(s.roem_held)
+    s.summaries.append(summary)
     s.totals = [s.totals[0] + score[0], s.totals[1] + score[1]]
     s.deal_no += 1
     s.claimable = 0
@@ -355,6 +422,25 @@ def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
     else:
         s.phase = DEAL
         s.dealer = (s.dealer + 1) % 4
+
+
+def _kraken_score(cfg: Config, s: KlaverjasState, factor: int) -> tuple[list[int], str | None]:
+    """A kraken deal's score: the team that must make it takes more than half of the
+    card points, or it is nat; card points count ``factor`` times, roem once."""
+    playing = team_of(s.declarer)
+    pit = s.tricks_won[playing] == 8
+    responsible = must_make(s)
+    if 2 * s.points[responsible] > DEAL_POINTS:
+        score = [s.points[0] * factor + s.roem[0], s.points[1] * factor + s.roem[1]]
+        mark = None
+    else:
+        score = [0, 0]
+        score[1 - responsible] = DEAL_POINTS * factor + s.roem[0] + s.roem[1]
+        mark = "nat"
+    if pit:
+        score[playing] += cfg.pit_bonus
+        mark = "pit"
+    return score, mark
 
 
 def game_ends(cfg: Config, s: KlaverjasState) -> bool:

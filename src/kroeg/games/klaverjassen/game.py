@@ -33,8 +33,9 @@ from kroeg.games.base import (
 
 from . import core
 from .house import house_action
+from .kraken import CALLS, KrakenRules
 from .rules import Rules, cards_text
-from .state import BIDDING, DEAL, OVER, PHASE_NAMES, PLAY, KlaverjasState
+from .state import BIDDING, DEAL, KRAKEN, OVER, PHASE_NAMES, PLAY, KlaverjasState
 from .tables import CARD_NAMES, SUIT_OF, mask_cards, play_actions
 
 SEATS = 4
@@ -90,8 +91,11 @@ class Klaverjassen(Game[KlaverjasState]):
         "trump_mode": ChoiceOption(
             "how trump is made: free (pass allowed), verplicht_spelen (the first bidder must"
             " play), utrechts (the player left of the dealer must play) or gedraaid (a turned"
-            " draaikaart 2-6 proposes trump, the first deal clubs; play it or pass)",
-            ("free", "verplicht_spelen", "utrechts", "gedraaid"),
+            " draaikaart 2-6 proposes trump, the first deal clubs; play it or pass) or kraken"
+            " (the player left of the dealer must play; the defenders may kraak, the players"
+            " herkraak, the defenders superkraak, each doubling the card points; roem is"
+            " counted in the hand; Amsterdams only)",
+            ("free", "verplicht_spelen", "utrechts", "gedraaid", "kraken"),
         ),
         "all_pass": ChoiceOption(
             "when all four pass: the dealer must play, the first bidder must play, or redeal",
@@ -131,7 +135,9 @@ class Klaverjassen(Game[KlaverjasState]):
             raise InvalidInput(
                 "option four_kind_ranks a10hv counts four jacks as 200: set four_jacks_200 too"
             )
-        self.rules = Rules(opts)
+        if opts["trump_mode"] == "kraken":
+            _check_kraken_options(opts)
+        self.rules = KrakenRules(opts) if opts["trump_mode"] == "kraken" else Rules(opts)
         self.config = core.Config.from_options(opts)
         if self.config.gedraaid:
             # A gedraaid deal holds the draaikaarten too; records check deals against it.
@@ -217,6 +223,8 @@ class Klaverjassen(Game[KlaverjasState]):
             return ONE_SEAT[s.turn]
         if s.phase == BIDDING:
             return ONE_SEAT[core.bidder(s)]
+        if s.phase == KRAKEN:
+            return ONE_SEAT[core.caller(s)]
         return NO_SEAT
 
     def is_over(self, s: KlaverjasState) -> bool:
@@ -239,6 +247,10 @@ class Klaverjassen(Game[KlaverjasState]):
             suits = (s.proposed,) if self.config.gedraaid else range(4)
             bids: list[Action] = [("bid", suit) for suit in suits]
             return bids if s.forced else [*bids, ("pass",)]
+        if s.phase == KRAKEN:
+            if seat != core.caller(s):
+                return []
+            return [(core.next_call(s),), ("pass",)]
         if s.phase != PLAY:
             return []
         out: list[Action] = []
@@ -284,14 +296,16 @@ class Klaverjassen(Game[KlaverjasState]):
         if verb == "bid" and len(action) == 2:
             return self._bid(s, seat, action[1])
         if verb == "pass" and len(action) == 1:
-            return self._pass(s, seat)
+            return self._call(s, seat, "pass") if s.phase == KRAKEN else self._pass(s, seat)
+        if verb in CALLS and len(action) == 1:
+            return self._call(s, seat, verb)
         if verb == "roem" and len(action) == 1:
             return self._roem(s, seat)
         if verb == "verzaakt" and len(action) == 2:
             return self._verzaakt(s, seat, action[1])
         raise InvalidInput(
             f"unknown klaverjassen action {action!r}: expected play CARD, bid SUIT, pass,"
-            " roem or verzaakt SEAT"
+            " kraak, herkraak, superkraak, roem or verzaakt SEAT"
         )
 
     def _deal(self, s: KlaverjasState, seat: int, deal: Deal) -> list[Event]:
@@ -358,9 +372,13 @@ class Klaverjassen(Game[KlaverjasState]):
 
     def _check_turn(self, s: KlaverjasState, seat: int, phase: int) -> None:
         if s.phase != phase:
-            what = "bidding is over: trump is made" if phase == BIDDING else "bidding is not over"
-            raise RuleError(f"not now: {what}")
-        waiting = core.bidder(s) if phase == BIDDING else s.turn
+            raise RuleError(f"not now: {_PHASE_NOW[s.phase]}")
+        if phase == BIDDING:
+            waiting = core.bidder(s)
+        elif phase == KRAKEN:
+            waiting = core.caller(s)
+        else:
+            waiting = s.turn
         if seat != waiting:
             raise RuleError(f"not your turn: waiting for seat {waiting}")
 
@@ -378,6 +396,8 @@ class Klaverjassen(Game[KlaverjasState]):
             )
         unseen = [x for x in range(SEATS) if not (s.seen >> x) & 1]
         core.make_trump(s, seat, suit)
+        if self.config.kraken:
+            core.open_calls(s)
         events = [
             Event("bid", {"seat": seat, "suit": suit_str(suit)}),
             Event(
@@ -391,6 +411,48 @@ class Klaverjassen(Game[KlaverjasState]):
             ),
         ]
         events += [self._hand_event(s, x) for x in unseen]
+        if s.phase == KRAKEN:
+            events.append(self._may_call_event(s))
+        return events
+
+    def _may_call_event(self, s: KlaverjasState) -> Event:
+        """``trump_mode: kraken``: who may make which call now, and the factor so far."""
+        return Event(
+            "may_call",
+            {
+                "seats": list(s.call_order),
+                "call": core.next_call(s),
+                "factor": 1 << s.kraaks,
+            },
+        )
+
+    def _call(self, s: KlaverjasState, seat: int, call: str) -> list[Event]:
+        """``trump_mode: kraken``: kraak, herkraak, superkraak or pass (RULES.md §6.10)."""
+        self._check_turn(s, seat, KRAKEN)
+        due = core.next_call(s)
+        if call not in (due, "pass"):
+            raise RuleError(f"the next call is {due}, not {call}: say {due} or pass")
+        if call == "pass":
+            core.pass_call(s, seat)
+        else:
+            core.call_kraak(s, seat)
+        events = [Event("call", {"seat": seat, "call": call, "factor": 1 << s.kraaks})]
+        if s.phase == KRAKEN:
+            if call != "pass":
+                events.append(self._may_call_event(s))
+            return events
+        events.append(
+            Event(
+                "roem_in_hand",
+                {
+                    "held": list(s.roem_held),
+                    "roem": list(s.roem),
+                    "factor": 1 << s.kraaks,
+                    "must_make": core.must_make(s),
+                    "leader": s.leader,
+                },
+            )
+        )
         return events
 
     def _pass(self, s: KlaverjasState, seat: int) -> list[Event]:
@@ -499,7 +561,7 @@ class Klaverjassen(Game[KlaverjasState]):
     # What each seat sees -----------------------------------------------------------
 
     def view(self, s: KlaverjasState, seat: int | None) -> JSON:
-        in_deal = s.phase in (BIDDING, PLAY)
+        in_deal = s.phase in (BIDDING, KRAKEN, PLAY)
         hand = None
         if seat is not None and in_deal and (s.seen >> seat) & 1:
             hand = _cards(s.hands[seat])
@@ -541,6 +603,13 @@ class Klaverjassen(Game[KlaverjasState]):
         if self.config.gedraaid:
             out["proposed"] = suit_str(s.proposed) if s.phase == BIDDING else None
             out["turned"] = [CARD_NAMES[c] for c in s.draai[: s.turned]] if in_deal else []
+        if self.config.kraken:
+            kraken_on = s.phase in (KRAKEN, PLAY)
+            out["calls"] = [{"seat": x, "call": call} for x, call in s.calls] if in_deal else []
+            out["factor"] = 1 << s.kraaks if kraken_on else None
+            out["next_call"] = core.next_call(s) if s.phase == KRAKEN else None
+            out["must_make"] = core.must_make(s) if kraken_on else None
+            out["roem_held"] = list(s.roem_held) if s.phase == PLAY else None
         if self.options["show_last_trick"]:
             last = s.last_trick if s.phase == PLAY else None
             out["last_trick"] = (
@@ -585,13 +654,14 @@ class Klaverjassen(Game[KlaverjasState]):
                 return ("bid", parse_suit(args[0]))
         except CardError as e:
             raise InvalidInput(str(e)) from None
-        if verb in ("pass", "roem") and not args:
+        if verb in ("pass", "roem", *CALLS) and not args:
             return (verb,)
         if verb == "verzaakt" and len(args) == 1 and _is_seat(args[0]):
             return ("verzaakt", args[0])
         raise InvalidInput(
             f'bad klaverjassen action {list(items)!r}: expected ["play", CARD],'
-            ' ["bid", SUIT], ["pass"], ["roem"] or ["verzaakt", SEAT]'
+            ' ["bid", SUIT], ["pass"], ["kraak"], ["herkraak"], ["superkraak"], ["roem"]'
+            ' or ["verzaakt", SEAT]'
         )
 
     def action_json(self, action: Action) -> list[Any]:
@@ -601,6 +671,36 @@ class Klaverjassen(Game[KlaverjasState]):
         if verb == "bid":
             return ["bid", suit_str(action[1])]
         return list(action)
+
+
+_PHASE_NOW = {
+    DEAL: "the next deal is due",
+    BIDDING: "bidding is not over",
+    KRAKEN: "trump is made and the kraak calls are not over",
+    PLAY: "bidding is over: trump is made",
+    OVER: "the game is over",
+}
+"""Why an action of another phase is refused, by the phase the game is in."""
+
+
+def _check_kraken_options(opts: Mapping[str, object]) -> None:
+    """Kraken "wordt gespeeld met de spelregels van Amsterdams Klaverjassen" and counts
+    roem in the hand from its own table: refuse what contradicts that, saying how to fix it."""
+    if opts["troefplicht"] != "amsterdams" or not opts["four_jacks_200"]:
+        raise InvalidInput(
+            "trump_mode kraken is played with the Amsterdams rules: use the variant"
+            " amsterdams, or set troefplicht amsterdams and four_jacks_200 true"
+        )
+    if opts["roem_claim"] != "auto":
+        raise InvalidInput(
+            "trump_mode kraken counts roem in the hand when play starts, not in the"
+            " tricks: roem_claim manual cannot be used with it"
+        )
+    if opts["four_kind_ranks"] != "all":
+        raise InvalidInput(
+            "trump_mode kraken has its own table of four of a kind in the hand:"
+            " four_kind_ranks a10hv cannot be used with it"
+        )
 
 
 def _cards(mask: int) -> list[str]:

@@ -1,8 +1,8 @@
 """What the house plays for a seat on a timeout: simple, legal, and fair.
 
 Every choice is made from what the seat's own view shows: its hand, the bids (and the
-proposed suit when trump is gedraaid), the trump, the cards in the current trick and
-who played them. Nothing else of the state
+proposed suit when trump is gedraaid), the trump, the kraak calls, the cards in the
+current trick and who played them. Nothing else of the state
 is read, so the house never uses another hand.
 """
 
@@ -14,7 +14,7 @@ from kroeg.cards import ACE, JACK, SUIT_MASKS, cards_in, rank_of
 from kroeg.games.base import Action, RuleError
 
 from . import core
-from .state import BIDDING, PLAY, KlaverjasState
+from .state import BIDDING, KRAKEN, PLAY, KlaverjasState
 from .tables import POINTS, STRENGTH, SUIT_OF, mask_cards
 
 if TYPE_CHECKING:
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 BID_THRESHOLD = 80
 """Hand value (card points with that trump + 8 per trump held) from which the house plays."""
 TRUMP_WEIGHT = 8
+CALL_AT = {"kraak": 80, "herkraak": 95, "superkraak": 95}
+"""``trump_mode: kraken``: the hand value (with the named trump) from which the house
+makes each call: a defender kraakt with trumps and aces of its own; answering asks more."""
 
 
 def hand_value(hand: int, trump: int) -> int:
@@ -39,6 +42,9 @@ def house_action(game: Klaverjassen, s: KlaverjasState, seat: int) -> Action:
         raise RuleError(f"seat {seat} has no decision to make now")
     if s.phase == BIDDING:
         return _bid(s, seat)
+    if s.phase == KRAKEN:
+        call = core.next_call(s)
+        return (call,) if hand_value(s.hands[seat], s.trump) >= CALL_AT[call] else ("pass",)
     assert s.phase == PLAY
     if s.claimable and s.last_trick is not None and core.team_of(s.last_trick[2]) == seat & 1:
         return ("roem",)

@@ -5,6 +5,10 @@ seats 0 and 2, "Zij" = seats 1 and 3) the points column and the roem column. Bon
 and penalty points go in the roem column, as seed 001 asks ("Straf- en Bonuspunten
 dient men bij de roem te schrijven"); a team that scores nothing gets its reason, P
 (pit), V (verzaken) or N (nat), beside its 0. Totals close the sheet.
+
+With ``trump_mode: kraken`` a column "Kraak" shows how often the card points count
+(×2 kraak, ×4 herkraak, ×8 superkraak); the points column holds the card points so
+counted, the roem column the roem in hand (and bonus or penalty), never doubled.
 """
 
 from __future__ import annotations
@@ -61,11 +65,14 @@ def render_sheet(
     game: Klaverjassen, s: KlaverjasState, names: Sequence[str], dealers: Sequence[int]
 ) -> str:
     doubled = bool(game.options["double_spades"])
+    kraken = game.config.kraken
     title = (
         f"Klaverjassen · {'NKU Rotterdams' if game.variant == 'nku' else 'Amsterdams'}"
-        f" · {LENGTH_TEXT[str(game.options['game_length'])]}"
+        f"{' · Kraken' if kraken else ''} · {LENGTH_TEXT[str(game.options['game_length'])]}"
     )
     left = f"{'Spel':>4}  {'Gever':<10} {'Speelt':<10} {'Troef':<5}"
+    if kraken:
+        left += f" {'Kraak':<5}"
     lines = [
         title,
         f"Wij: {names[0]} & {names[2]}   Zij: {names[1]} & {names[3]}",
@@ -80,16 +87,18 @@ def render_sheet(
     for i, summary in enumerate(s.summaries):
         cells = []
         for team in (0, 1):
-            spades_double = doubled and summary["trump"] == "s"
-            points, roem, mark = _columns(summary, team, spades_double)
+            factor = summary.get("factor", 1) * (2 if doubled and summary["trump"] == "s" else 1)
+            points, roem, mark = _columns(summary, team, factor)
             sums[team][0] += points
             sums[team][1] += roem
             cells.append(f"{points:>6} {mark or ' '} {roem:>5}")
         dealer = names[dealers[i]] if i < len(dealers) else "?"
-        symbol = SUIT_SYMBOLS[parse_suit(summary["trump"])]
+        trump = f"{SUIT_SYMBOLS[parse_suit(summary['trump'])]:<5}"
+        if kraken:
+            trump += f" {_kraak_text(summary['factor']):<5}"
         lines.append(
             f"{first_no + i + 1:>4}  {dealer:<10.10} {names[summary['declarer']]:<10.10}"
-            f" {symbol:<5} | {cells[0]} | {cells[1]}"
+            f" {trump} | {cells[0]} | {cells[1]}"
         )
     lines.append(rule)
     lines.append(
@@ -105,20 +114,27 @@ def render_sheet(
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _columns(summary: Mapping[str, Any], team: int, spades_double: bool) -> tuple[int, int, str]:
+def _kraak_text(factor: int) -> str:
+    """The Kraak column: empty without a kraak, else how often the card points count."""
+    return "" if factor == 1 else f"×{factor}"
+
+
+def _columns(summary: Mapping[str, Any], team: int, factor: int) -> tuple[int, int, str]:
     """(points, roem, mark letter) a scorer writes for one team of one deal.
 
-    Made: the points and roem as taken. Nat, pit or verzaakt: the team that scores
-    writes 162 in the points column and the rest of its score (all roem, the pit
-    bonus, the penalty) in the roem column; the other team writes 0 and the letter.
-    With ``double_spades`` a spades deal writes both columns doubled.
+    Made (or pit): the card points as taken, times ``factor``, and the rest of the score
+    (roem, the pit bonus) in the roem column. Nat or verzaakt: the team that scores
+    writes 162 times ``factor`` in the points column and the rest (all roem, the
+    penalty) in the roem column. A team that scores nothing writes 0 and the letter.
+    ``factor`` is 2 for a spades deal with ``double_spades`` (which doubles the roem
+    too, so it stays in the roem column) times the kraak factor.
     """
-    factor = 2 if spades_double else 1
     score = summary["score"][team]
     mark = summary["mark"]
-    if mark is None:
-        return summary["points"][team] * factor, summary["roem"][team] * factor, ""
-    if score == 0:
+    if score == 0 and mark is not None:
         return 0, 0, MARK_LETTERS[mark]
-    points = DEAL_POINTS * factor
+    if mark in ("nat", "verzaakt"):
+        points = DEAL_POINTS * factor
+    else:
+        points = summary["points"][team] * factor
     return points, score - points, ""

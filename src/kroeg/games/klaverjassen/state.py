@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-DEAL, BIDDING, PLAY, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("deal", "bidding", "play", "over")
+DEAL, BIDDING, PLAY, OVER, KRAKEN = 0, 1, 2, 3, 4
+PHASE_NAMES = ("deal", "bidding", "play", "over", "kraken")
+"""``KRAKEN`` (``trump_mode: kraken``) lies between bidding and play: trump is made and
+the teams may kraak, herkraak and superkraak in turn."""
 
 
 class KlaverjasState:
@@ -19,6 +21,9 @@ class KlaverjasState:
         "bid_index",
         "bid_order",
         "bids",
+        "call_index",
+        "call_order",
+        "calls",
         "claimable",
         "deal_no",
         "dealer",
@@ -26,6 +31,7 @@ class KlaverjasState:
         "draai",
         "forced",
         "hands",
+        "kraaks",
         "last_trick",
         "leader",
         "led",
@@ -38,6 +44,7 @@ class KlaverjasState:
         "questionable",
         "revoke_roem",
         "roem",
+        "roem_held",
         "seen",
         "summaries",
         "totals",
@@ -73,6 +80,17 @@ class KlaverjasState:
         """``trump_mode: gedraaid``: the suit that may be bid now (-1 in other modes)."""
         self.proposals = 0
         """``trump_mode: gedraaid``: bit per suit proposed so far in this deal."""
+        self.calls: list[tuple[int, str]] = []
+        """``trump_mode: kraken``: (seat, call) in order, call "kraak", "herkraak",
+        "superkraak" or "pass"."""
+        self.call_order: tuple[int, ...] = ()
+        """``trump_mode: kraken``: the seats that may make the next kraak call, in turn."""
+        self.call_index = 0
+        self.kraaks = 0
+        """``trump_mode: kraken``: kraak calls made in this deal; the card points count
+        ``2 ** kraaks`` times."""
+        self.roem_held = [0, 0]
+        """``trump_mode: kraken``: the roem in hand per team, before the refusal."""
         self.trump = -1
         self.declarer = -1
         self.leader = 0
@@ -111,6 +129,9 @@ class KlaverjasState:
         o.bid_index = self.bid_index
         o.bid_order = self.bid_order
         o.bids = list(self.bids)
+        o.call_index = self.call_index
+        o.call_order = self.call_order
+        o.calls = list(self.calls)
         o.claimable = self.claimable
         o.deal_no = self.deal_no
         o.dealer = self.dealer
@@ -118,6 +139,7 @@ class KlaverjasState:
         o.draai = self.draai
         o.forced = self.forced
         o.hands = list(self.hands)
+        o.kraaks = self.kraaks
         o.last_trick = self.last_trick
         o.leader = self.leader
         o.led = self.led
@@ -130,6 +152,7 @@ class KlaverjasState:
         o.questionable = list(self.questionable)
         o.revoke_roem = list(self.revoke_roem)
         o.roem = list(self.roem)
+        o.roem_held = list(self.roem_held)
         o.seen = self.seen
         o.summaries = list(self.summaries)
         o.totals = list(self.totals)
