@@ -83,20 +83,35 @@ def finish(game: Klaverjassen, s: KlaverjasState, points: list[int], tricks: lis
 @pytest.mark.parametrize(
     ("variant", "options", "message"),
     [
-        ("nku", {}, "played with the Amsterdams rules: use the variant amsterdams"),
-        ("amsterdams", {"troefplicht": "rotterdams"}, "set troefplicht amsterdams"),
-        ("amsterdams", {"four_jacks_200": False}, "four_jacks_200 true"),
+        ("nku", {"troefplicht": "rotterdams"}, "troefplicht must be amsterdams"),
+        ("amsterdams", {"troefplicht": "rotterdams"}, "troefplicht must be amsterdams"),
+        ("amsterdams", {"four_jacks_200": False}, "four_jacks_200 must be true"),
         ("amsterdams", {"roem_claim": "manual"}, "roem_claim manual cannot be used"),
         ("amsterdams", {"four_kind_ranks": "a10hv"}, "four_kind_ranks a10hv cannot be used"),
     ],
 )
-def test_kraken_refuses_options_against_its_rules(
+def test_kraken_refuses_options_set_against_its_rules(
     variant: str, options: dict[str, Any], message: str
 ) -> None:
     """Source: "Kraken wordt gespeeld met de spelregels van Amsterdams Klaverjassen";
     roem is counted in the hand from the page's own table."""
     with pytest.raises(InvalidInput, match=message):
         Klaverjassen(variant, {"trump_mode": "kraken", **options})
+
+
+def test_kraken_brings_the_amsterdams_rules_to_the_nku_preset() -> None:
+    """Source: "Kraken wordt gespeeld met de spelregels van Amsterdams Klaverjassen": the
+    preset's Rotterdams troefplicht and four jacks 100 give way; the record keeps them."""
+    game = Klaverjassen("nku", {"trump_mode": "kraken"})
+    assert game.options["troefplicht"] == "amsterdams"
+    assert game.options["four_jacks_200"] is True
+    assert game.rules.amsterdams
+    writer = RecordWriter(game, 4, dealer=0)
+    assert writer.doc["options"] == {
+        "trump_mode": "kraken",
+        "troefplicht": "amsterdams",
+        "four_jacks_200": True,
+    }
 
 
 def test_kraken_takes_the_other_options() -> None:

@@ -136,7 +136,7 @@ class Klaverjassen(Game[KlaverjasState]):
                 "option four_kind_ranks a10hv counts four jacks as 200: set four_jacks_200 too"
             )
         if opts["trump_mode"] == "kraken":
-            _check_kraken_options(opts)
+            self.options = opts = _kraken_options(opts, options or {})
         self.rules = KrakenRules(opts) if opts["trump_mode"] == "kraken" else Rules(opts)
         self.config = core.Config.from_options(opts)
         if self.config.gedraaid:
@@ -683,14 +683,20 @@ _PHASE_NOW = {
 """Why an action of another phase is refused, by the phase the game is in."""
 
 
-def _check_kraken_options(opts: Mapping[str, object]) -> None:
+KRAKEN_IMPLIES: dict[str, object] = {"troefplicht": "amsterdams", "four_jacks_200": True}
+"""The Amsterdams rules (the ``amsterdams`` preset) that ``trump_mode: kraken`` brings."""
+
+
+def _kraken_options(opts: dict[str, object], given: Mapping[str, object]) -> dict[str, object]:
     """Kraken "wordt gespeeld met de spelregels van Amsterdams Klaverjassen" and counts
-    roem in the hand from its own table: refuse what contradicts that, saying how to fix it."""
-    if opts["troefplicht"] != "amsterdams" or not opts["four_jacks_200"]:
-        raise InvalidInput(
-            "trump_mode kraken is played with the Amsterdams rules: use the variant"
-            " amsterdams, or set troefplicht amsterdams and four_jacks_200 true"
-        )
+    roem in the hand from its own table. The Amsterdams rules replace a preset's; an
+    option set against them, or against roem in hand, is refused, saying how to fix it."""
+    for name, value in KRAKEN_IMPLIES.items():
+        if name in given and opts[name] != value:
+            raise InvalidInput(
+                f"trump_mode kraken is played with the Amsterdams rules: {name} must be"
+                f" {str(value).lower()} (leave it out and kraken sets it)"
+            )
     if opts["roem_claim"] != "auto":
         raise InvalidInput(
             "trump_mode kraken counts roem in the hand when play starts, not in the"
@@ -701,6 +707,7 @@ def _check_kraken_options(opts: Mapping[str, object]) -> None:
             "trump_mode kraken has its own table of four of a kind in the hand:"
             " four_kind_ranks a10hv cannot be used with it"
         )
+    return {**opts, **KRAKEN_IMPLIES}
 
 
 def _cards(mask: int) -> list[str]:

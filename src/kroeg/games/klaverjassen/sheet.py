@@ -66,9 +66,13 @@ def render_sheet(
 ) -> str:
     doubled = bool(game.options["double_spades"])
     kraken = game.config.kraken
+    if game.options["troefplicht"] == "amsterdams":
+        rules = "Amsterdams"
+    else:
+        rules = "NKU Rotterdams" if game.variant == "nku" else "Rotterdams"
     title = (
-        f"Klaverjassen · {'NKU Rotterdams' if game.variant == 'nku' else 'Amsterdams'}"
-        f"{' · Kraken' if kraken else ''} · {LENGTH_TEXT[str(game.options['game_length'])]}"
+        f"Klaverjassen · {rules}{' · Kraken' if kraken else ''}"
+        f" · {LENGTH_TEXT[str(game.options['game_length'])]}"
     )
     left = f"{'Spel':>4}  {'Gever':<10} {'Speelt':<10} {'Troef':<5}"
     if kraken:
