@@ -8,6 +8,7 @@ from typing import Any
 from kroeg.bots.base import Deadline, GameKit
 from kroeg.games.base import JSON, Action, Game
 from kroeg.games.klaverjassen import Klaverjassen
+from kroeg.games.klaverjassen.kraken import roem_in_hand
 
 from . import basis, sterk
 from .knowledge import infer_allowed, read_view, sample_hands
@@ -37,6 +38,8 @@ class Kit(GameKit):
             return side
         if view["phase"] == "bidding":
             return basis.choose_bid(seen.hand, legal)
+        if view["phase"] == "kraken":
+            return basis.choose_call(seen.hand, seen.trump, legal)
         return basis.choose_play(seen, basis.play_from(seen, self.pit_bonus, self.roem_of))
 
     def sterk(
@@ -53,6 +56,8 @@ class Kit(GameKit):
             return side
         if view["phase"] == "bidding":
             return self._search_bid(view, seen, legal, rng, deadline, max_samples)
+        if view["phase"] == "kraken":
+            return self._search_call(view, seen, legal, rng, deadline, max_samples)
         base = basis.play_from(seen, self.pit_bonus, self.roem_of)
         preferred = basis.choose_play(seen, base)
         return sterk.search_play(seen, base, legal, preferred, rng, deadline, max_samples)
@@ -77,7 +82,8 @@ class Kit(GameKit):
         dealer = view["dealer"]
         bids = view["bids"]
         options = view["options"]
-        if options["trump_mode"] == "utrechts":
+        kraken = options["trump_mode"] == "kraken"
+        if options["trump_mode"] in ("utrechts", "kraken"):
             order = [(dealer + 1) % 4]
         elif options["bid_start"] == "left_of_dealer":
             order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
@@ -90,6 +96,7 @@ class Kit(GameKit):
         lead = (dealer + 1) % 4
 
         def new_play(trump: int, declarer: int, hands: list[int]) -> Play:
+            roem = roem_in_hand(hands, trump)[1] if kraken else [0, 0]
             return Play(
                 trump,
                 declarer & 1,
@@ -101,8 +108,46 @@ class Kit(GameKit):
                 [],
                 0,
                 [0, 0],
+                roem,
                 [0, 0],
-                [0, 0],
+                must_make=declarer & 1 if kraken else -1,
             )
 
         return sterk.search_bid(seen, legal, after, forced, new_play, rng, deadline, max_samples)
+
+    def _search_call(
+        self,
+        view: JSON,
+        seen: Any,
+        legal: list[Action],
+        rng: random.Random,
+        deadline: Deadline,
+        max_samples: int | None,
+    ) -> Action:
+        """``trump_mode: kraken``: a kraak call or pass, each played out on samples, with
+        the roem in hand of the sampled hands."""
+        trump = seen.trump
+        playing = seen.declarer & 1
+        kraaks = seen.factor.bit_length() - 1
+        lead = (view["dealer"] + 1) % 4
+
+        def new_play(hands: list[int], called: bool) -> Play:
+            calls = kraaks + called
+            return Play(
+                trump,
+                playing,
+                seen.amsterdams,
+                self.pit_bonus,
+                self.roem_of,
+                hands,
+                lead,
+                [],
+                0,
+                [0, 0],
+                roem_in_hand(hands, trump)[1],
+                [0, 0],
+                factor=1 << calls,
+                must_make=playing ^ (calls & 1),
+            )
+
+        return sterk.search_call(seen, legal, new_play, rng, deadline, max_samples)

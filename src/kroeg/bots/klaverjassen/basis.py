@@ -3,6 +3,8 @@
 Bidding weighs, for each suit as trump, the trumps held (the jack and the nine,
 "nel", above all, and length) and the side aces and guarded tens; the seat plays
 the best suit when that weight reaches :data:`BID_AT`, and always when it must.
+With ``trump_mode: kraken`` the same weight, with the named trump, decides a kraak
+call (:data:`CALL_AT`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ BID_AT = 75
 TRUMP_LENGTH = 10
 SIDE_ACE = 11
 GUARDED_TEN = 5
+CALL_AT = {"kraak": BID_AT, "herkraak": 90, "superkraak": 90}
+"""Bid weight with the named trump from which ``basis`` makes each kraak call: a defender
+kraakt with a hand it would have played that trump with; answering a call asks more."""
 
 
 def bid_weight(hand: int, trump: int) -> int:
@@ -49,6 +54,13 @@ def choose_bid(hand: int, legal: list[Action]) -> Action:
     return ("pass",)
 
 
+def choose_call(hand: int, trump: int, legal: list[Action]) -> Action:
+    """``trump_mode: kraken``: make the call offered when the hand's weight with the named
+    trump reaches ``CALL_AT``, else pass."""
+    (call,) = [a for a in legal if a != ("pass",)]
+    return call if bid_weight(hand, trump) >= CALL_AT[call[0]] else ("pass",)
+
+
 def play_from(seen: Seen, pit_bonus: int, roem_of: RoemOf) -> Play:
     """The deal as :class:`Play` with only the own hand known (the others empty)."""
     hands = [0, 0, 0, 0]
@@ -66,6 +78,8 @@ def play_from(seen: Seen, pit_bonus: int, roem_of: RoemOf) -> Play:
         points=seen.points(),
         roem=list(seen.roem),
         tricks_won=list(seen.tricks_won),
+        factor=seen.factor,
+        must_make=seen.must_make,
     )
 
 

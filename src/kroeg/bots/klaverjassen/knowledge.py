@@ -35,6 +35,10 @@ class Seen:
     roem: list[int]
     tricks_won: list[int]
     amsterdams: bool
+    factor: int = 1
+    """``trump_mode: kraken``: how often the card points count (2 ** kraak calls)."""
+    must_make: int = -1
+    """``trump_mode: kraken``: the team that must take more than half (-1: other modes)."""
 
     @property
     def gone(self) -> int:
@@ -71,6 +75,8 @@ def read_view(view: JSON) -> Seen:
         roem=list(view["roem"]),
         tricks_won=list(view["tricks_won"]),
         amsterdams=view["options"]["troefplicht"] == "amsterdams",
+        factor=view.get("factor") or 1,
+        must_make=-1 if view.get("must_make") is None else view["must_make"],
     )
 
 

@@ -4,8 +4,8 @@
 in a rollout), the trick so far and the score of the deal. :func:`legal_mask` is
 RULES.md §6.5 (Rotterdams and Amsterdams), checked against the engine in the tests;
 :func:`solve` is an exact alpha-beta search of the remaining tricks on the deal's
-final score (made, nat and pit as §6.7); :func:`rollout` plays the deal out with
-:func:`choose_card`, the rule-based card play of ``basis``.
+final score (made, nat and pit as §6.7, or as kraken scores them); :func:`rollout`
+plays the deal out with :func:`choose_card`, the rule-based card play of ``basis``.
 """
 
 from __future__ import annotations
@@ -57,6 +57,10 @@ class Play:
     points: list[int]
     roem: list[int]
     tricks_won: list[int]
+    factor: int = 1
+    """``trump_mode: kraken``: how often the card points count."""
+    must_make: int = -1
+    """``trump_mode: kraken``: the team that must take more than half; -1 in other modes."""
 
     def copy(self) -> Play:
         return Play(
@@ -72,6 +76,8 @@ class Play:
             self.points[:],
             self.roem[:],
             self.tricks_won[:],
+            self.factor,
+            self.must_make,
         )
 
     @property
@@ -155,12 +161,28 @@ def final_scores(p: Play) -> tuple[int, int]:
     playing = p.declarer_team
     defending = 1 - playing
     score = [0, 0]
+    if p.must_make >= 0:
+        return _kraken_scores(p)
     if p.tricks_won[playing] == 8:
         score[playing] = p.points[playing] + p.roem[playing] + p.pit_bonus
     elif p.points[playing] + p.roem[playing] > p.points[defending] + p.roem[defending]:
         score = [p.points[0] + p.roem[0], p.points[1] + p.roem[1]]
     else:
         score[defending] = DEAL_POINTS + p.roem[0] + p.roem[1]
+    return score[0], score[1]
+
+
+def _kraken_scores(p: Play) -> tuple[int, int]:
+    """Kraken: the team that must make it takes more than half of the card points or is
+    nat; card points count ``factor`` times, roem once; pit adds its bonus."""
+    must = p.must_make
+    if 2 * p.points[must] > DEAL_POINTS:
+        score = [p.points[0] * p.factor + p.roem[0], p.points[1] * p.factor + p.roem[1]]
+    else:
+        score = [0, 0]
+        score[1 - must] = DEAL_POINTS * p.factor + p.roem[0] + p.roem[1]
+    if p.tricks_won[p.declarer_team] == 8:
+        score[p.declarer_team] += p.pit_bonus
     return score[0], score[1]
 
 

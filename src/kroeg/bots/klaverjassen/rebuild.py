@@ -4,9 +4,10 @@ The view holds the whole public history of the running deal (the bids in order,
 every trick with its leader), so the state is rebuilt by replaying it through the
 engine's own rules: the deal (each hand as sampled plus the cards it has played
 since; with ``gedraaid`` the draaikaarten turned so far on top of the stock), the bids,
-then every card. Whatever the engine keeps, it is then exactly
+(and the kraak calls), then every card. Whatever the engine keeps, it is then exactly
 what it would have kept. (Manual roem claims are not in the view; with
-``roem_claim: manual`` the rebuilt state has the roem unclaimed.)
+``roem_claim: manual`` the rebuilt state has the roem unclaimed. With ``trump_mode:
+kraken`` the roem in hand is the view's, whatever the sampled hands hold.)
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ def rebuild(game: Klaverjassen, view: JSON, seen: Seen, hands: list[int]) -> Any
     for bid in view["bids"]:
         action = ("pass",) if bid["bid"] == "pass" else ("bid", parse_suit(bid["bid"]))
         game.apply(s, bid["seat"], action)
+    for call in view.get("calls", []):
+        game.apply(s, call["seat"], (call["call"],))
+    if view.get("roem_held") is not None:
+        s.roem_held, s.roem = list(view["roem_held"]), list(view["roem"])
     for seat, card in plays:
         game.apply(s, seat, ("play", card))
     return s

@@ -4,8 +4,9 @@ Card play: every legal card is tried on each sample; with :data:`EXACT_TRICKS` o
 fewer tricks left the rest of the deal is solved exactly (alpha-beta on the final
 deal score, nat and pit included), earlier it is played out by ``basis`` for all
 four seats. Bidding: each suit (and passing, after which the later bidders bid as
-``basis`` does) is played out on every sample. The action with the best mean
-margin (own team's deal score minus the other's) wins.
+``basis`` does) is played out on every sample. A kraak call (``trump_mode: kraken``):
+calling and passing are played out on every sample, no later call assumed. The action
+with the best mean margin (own team's deal score minus the other's) wins.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from kroeg.bots.base import Deadline
 from kroeg.bots.search import best_by_sampling
 from kroeg.games.base import Action
 
-from .basis import bid_weight, choose_bid
+from .basis import bid_weight, choose_bid, choose_call
 from .knowledge import Seen, infer_allowed, sample_hands
 from .play import Play, margin, play_card, rollout, solve
 
@@ -84,6 +85,34 @@ def search_bid(
             if trump < 0:
                 return 0.0
         p = new_play(trump, declarer, list(hands))
+        rollout(p)
+        return margin(p, team)
+
+    return best_by_sampling(
+        candidates, sample, score, rng, deadline, max_samples, lambda: preferred
+    )
+
+
+def search_call(
+    seen: Seen,
+    legal: list[Action],
+    new_play: Callable[[list[int], bool], Play],
+    rng: random.Random,
+    deadline: Deadline,
+    max_samples: int | None,
+) -> Action:
+    """``new_play(hands, called)`` gives the deal at its first lead, with or without the
+    call offered now."""
+    preferred = choose_call(seen.hand, seen.trump, legal)
+    candidates = [preferred] + [a for a in legal if a != preferred]
+    allowed = infer_allowed(seen)
+    team = seen.me & 1
+
+    def sample(r: random.Random) -> list[int]:
+        return sample_hands(seen, allowed, r)
+
+    def score(hands: list[int], action: Action, r: random.Random) -> float:
+        p = new_play(list(hands), action != ("pass",))
         rollout(p)
         return margin(p, team)
 
