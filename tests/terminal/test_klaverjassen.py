@@ -7,6 +7,9 @@ import itertools
 import json
 from pathlib import Path
 
+import pytest
+
+from kroeg.cli import main
 from kroeg.records import replay
 from kroeg.terminal.klaverjassen import play
 
@@ -112,3 +115,48 @@ def test_a_gedraaid_game_asks_to_play_the_proposed_suit(tmp_path: Path) -> None:
     assert all(len(deal["stock"]) == 20 for deal in doc["deals"])
     out, code = replay(doc)
     assert code == 0 and out["over"] is True
+
+
+def test_a_kraken_game_asks_for_the_calls_and_shows_the_factor(tmp_path: Path) -> None:
+    """RULES.md §6.10 trump_mode kraken (klaverjas.nl "Spelregels Kraken"): you answer a
+    kraak call with kraak (herkraak, superkraak) or pas; when play starts the roem in
+    hand and the factor are told; the sheet has the Kraak column; the record replays."""
+    record = tmp_path / "kraken.json"
+    script = itertools.cycle(["h", "kraak", "herkraak", "x", "pas", *map(str, range(1, 9))])
+    lines: list[str] = []
+
+    def ask(prompt: str) -> str:
+        answer = next(script)
+        lines.append(prompt + answer)
+        return answer
+
+    args = argparse.Namespace(
+        game="klaverjassen",
+        variant=None,
+        seats=None,
+        seed=8,
+        name="Jij",
+        record=str(record),
+        options={"trump_mode": "kraken"},
+    )
+    assert play(args, input_fn=ask, output_fn=lines.append) == 0
+    assert any(line.startswith("Kraak? (kraak of pas) ") for line in lines)
+    assert any(line.startswith("Jij: kraak! De punten tellen 2 keer.") for line in lines)
+    assert any("Dat begrijp ik niet: typ " in line for line in lines)
+    assert any(line.startswith("Roem in de hand: Wij ") for line in lines)
+    sheets = [line for line in lines if line.lstrip("\n").startswith("Klaverjassen · ")]
+    assert len(sheets) == 16
+    assert sheets[0].lstrip("\n").startswith("Klaverjassen · Amsterdams · Kraken · 16 spellen")
+    assert "Troef Kraak" in sheets[-1]
+    doc = json.loads(record.read_text())
+    assert doc["options"]["trump_mode"] == "kraken"
+    out, code = replay(doc)
+    assert code == 0 and out["over"] is True
+    assert any(deal["factor"] > 1 for deal in out["deals"])
+
+
+def test_kroeg_play_refuses_kraken_with_rotterdams(capsys: pytest.CaptureFixture[str]) -> None:
+    """The page: kraken "wordt gespeeld met de spelregels van Amsterdams Klaverjassen"."""
+    args = ["play", "klaverjassen", "--option", "trump_mode=kraken"]
+    assert main([*args, "--option", "troefplicht=rotterdams"]) == 2
+    assert "troefplicht must be amsterdams" in capsys.readouterr().out

@@ -5,6 +5,8 @@ are played by the house with ``default()``. After each deal the score sheet is s
 (:func:`kroeg.games.klaverjassen.score_sheet`). Text and prompts are Dutch.
 
 ``args.options`` (optional, a dict) sets table options, e.g. ``{"trump_mode": "gedraaid"}``.
+With ``trump_mode: kraken`` you answer a kraak call with ``kraak`` (``herkraak``,
+``superkraak``) or ``pas``; the factor and the roem in hand are shown.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ HOUSE_NAMES = ("Bram", "Cor", "Dirk")
 YOU = 0
 SUIT_KEYS = {"k": 0, "klaveren": 0, "r": 1, "ruiten": 1, "h": 2, "harten": 2, "s": 3, "schoppen": 3}
 DUTCH_RANKS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
+TEAMS_NL = ("Wij", "Zij")
 REASONS_NL = (
     ("must follow suit", "je moet bekennen"),
     ("must overtrump", "je moet overtroeven"),
@@ -108,6 +111,12 @@ class Table:
         elif kind == "propose":
             suit = SUIT_NAMES_NL["cdhs".index(str(data["suit"]))]
             self.say(f"Voorgestelde troef: {suit}.")
+        elif kind == "call":
+            said = "pas" if data["call"] == "pass" else f"{data['call']}! De punten tellen"
+            factor = f" {data['factor']} keer" if data["call"] != "pass" else ""
+            self.say(f"{names[int(str(data['seat']))]}: {said}{factor}.")
+        elif kind == "roem_in_hand":
+            self.say(self.roem_in_hand_text(data))
         elif kind == "redeal":
             self.say("Iedereen heeft gepast: er wordt opnieuw gegeven.")
         elif kind == "play" and data["seat"] != YOU:
@@ -134,6 +143,8 @@ class Table:
         game, s = self.game, self.state
         legal = game.legal(s, YOU)
         view = game.view(s, YOU)
+        if view["phase"] == "kraken":
+            return self.kraak_call(view, legal)
         if view["phase"] == "bidding":
             self.say(f"Je kaarten: {self.hand_text()}")
             if "proposed" in view:
@@ -181,6 +192,34 @@ class Table:
                 game.apply(s.copy(), YOU, ("play", card))
             except RuleError as e:
                 self.say(self.dutch_refusal(str(e)))
+
+    def kraak_call(self, view: dict[str, object], legal: list[Action]) -> Action:
+        """Kraken: make the call offered (kraak, herkraak or superkraak) or pass."""
+        call = str(view["next_call"])
+        trump = SUIT_NAMES_NL["cdhs".index(str(view["trump"]))]
+        self.say(f"Troef: {trump}. Je kaarten: {self.hand_text()}")
+        while True:
+            answer = self.ask(f"{call.capitalize()}? ({call} of pas) ").strip().lower()
+            if answer in (call, "ja", "j"):
+                return (call,)
+            if answer in ("pas", "p", "nee", "n"):
+                return ("pass",)
+            self.say(f"Dat begrijp ik niet: typ {call} of pas.")
+
+    def roem_in_hand_text(self, data: dict[str, object]) -> str:
+        """Kraken, play starts: the roem in hand of both teams, what counts, who must make it."""
+        held = data["held"]
+        counted = data["roem"]
+        assert isinstance(held, list) and isinstance(counted, list)
+        parts = []
+        for team in (0, 1):
+            note = "" if held[team] == counted[team] else f" (telt: {counted[team]})"
+            parts.append(f"{TEAMS_NL[team]} {held[team]}{note}")
+        must = TEAMS_NL[int(str(data["must_make"]))]
+        return (
+            f"Roem in de hand: {', '.join(parts)}. Punten keer {data['factor']};"
+            f" {must} moet meer dan de helft halen."
+        )
 
     def gedraaid_bid(self, proposed: str, legal: list[Action]) -> Action:
         """Gedraaid: play the proposed suit ("speel") or pass; nothing else can be bid."""
