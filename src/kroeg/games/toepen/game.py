@@ -57,10 +57,12 @@ from kroeg.games.toepen.options import (
 )
 from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, PLAY, ToepenState
 from kroeg.games.toepen.tables import (
+    BIT,
     CARD_STR,
     CHALLENGE,
     FACE_MASK,
     FOLD,
+    HAND_STRS,
     JACKS,
     KEEP,
     KNOCK,
@@ -70,6 +72,7 @@ from kroeg.games.toepen.tables import (
     NEXT_SEAT,
     PIKET,
     PLAYS,
+    POINTS_OF,
     RANK_MASKS,
     RANKS,
     REVOKE,
@@ -77,10 +80,14 @@ from kroeg.games.toepen.tables import (
     SEVENS,
     STAY,
     SUIT_OF,
+    TELL_HANDS,
     TENS,
+    TOEP_HANDS,
     TRICK_KEYS,
+    TRIPS_HANDS,
     hand_list,
     hand_str,
+    hand_strs,
     plays_of,
     shuffled_deck,
     trips,
@@ -262,21 +269,30 @@ class Toepen(Game[ToepenState]):
 
     def random_deal(self, s: ToepenState, rng: random.Random) -> Deal:
         cards = shuffled_deck(rng)
-        hands: list[tuple[int, ...]] = []
-        masks: list[int] = []
         out = s.out
+        n = s.n
+        if not out:  # everyone plays: four cards each from the top, in seat order
+            top = iter(cards[: 4 * n])
+            hands_in = tuple(zip(top, top, top, top, strict=True))
+            bit = BIT
+            masks = tuple([bit[a] | bit[b] | bit[c] | bit[d] for a, b, c, d in hands_in])
+            dealt = Deal(hands_in, tuple(cards[4 * n :]))
+            self._dealt = (dealt, n, 0, masks)
+            return dealt
+        hands: list[tuple[int, ...]] = []
+        mask_list: list[int] = []
         pos = 0
-        for seat in range(s.n):
+        for seat in range(n):
             if out >> seat & 1:
                 hands.append(())
-                masks.append(0)
+                mask_list.append(0)
             else:
                 a, b, c, d = hand = cards[pos : pos + 4]
                 hands.append(tuple(hand))
-                masks.append(1 << a | 1 << b | 1 << c | 1 << d)
+                mask_list.append(1 << a | 1 << b | 1 << c | 1 << d)
                 pos += 4
         dealt = Deal(tuple(hands), tuple(cards[pos:]))
-        self._dealt = (dealt, s.n, out, tuple(masks))
+        self._dealt = (dealt, n, out, tuple(mask_list))
         return dealt
 
     # Who acts, and what they may do ------------------------------------------------
@@ -397,14 +413,31 @@ class Toepen(Game[ToepenState]):
 
     def apply(self, s: ToepenState, seat: int, action: Action | Deal) -> list[Event]:
         events: list[Event] = []
+        # The usual case checked at once (a known verb, a seat, a deal under way): the
+        # handler is called straight away. Anything else goes through _step's checks in order.
+        if action.__class__ is tuple and action and seat.__class__ is int and 0 <= seat < s.n:
+            handler = self._handlers.get(action[0])
+            if handler is not None and DEAL < s.phase < OVER:
+                handler(s, seat, action, events)
+                if s.late and action[0] != "late":
+                    s.late &= ~(1 << seat)
+                return events
         self._step(s, seat, action, events)
         return events
 
     def advance(self, s: ToepenState, seat: int, action: Action | Deal) -> None:
         """:meth:`apply` without building events: the same rules, for simulations."""
+        if action.__class__ is tuple and action and seat.__class__ is int and 0 <= seat < s.n:
+            handler = self._handlers.get(action[0])
+            if handler is not None and DEAL < s.phase < OVER:
+                handler(s, seat, action, None)
+                if s.late and action[0] != "late":
+                    s.late &= ~(1 << seat)
+                return
         self._step(s, seat, action, None)
 
     def _step(self, s: ToepenState, seat: int, action: Action | Deal, ev: Events) -> None:
+        """Check and apply an action: the checks in their order, then the handler."""
         if action.__class__ is not tuple:
             if isinstance(action, Deal):
                 self._deal(s, seat, action, ev)
@@ -477,7 +510,7 @@ class Toepen(Game[ToepenState]):
         s.deal_no += 1
         s.hands = hands
         s.stock = deal.stock
-        in_game = self.in_game(s)
+        in_game = ((1 << s.n) - 1) & ~s.out
         s.active = in_game
         rules = self.rules
         if rules.armoede and rules.armoede_level in s.points:
@@ -500,8 +533,8 @@ class Toepen(Game[ToepenState]):
         order = self._order_from(s, s.dealer)
         if self._instant_win(s, order, ev):
             return
-        if rules.three_of_a_kind:
-            s.queue = [p for p in order if trips(s.hands[p])[0] >= 0]
+        if rules.three_of_a_kind and not TRIPS_HANDS.isdisjoint(hands):
+            s.queue = [p for p in order if hands[p] in TRIPS_HANDS]
         self._next_exchange(s, ev)
 
     def _refuse_deal(self, s: ToepenState, seat: int) -> None:
@@ -569,24 +602,27 @@ class Toepen(Game[ToepenState]):
         return best
 
     def _deal_events(self, s: ToepenState, ev: list[Event]) -> None:
+        hands = s.hands
         data: JSON = {
             "dealer": s.dealer,
             "deal_no": s.deal_no,
-            "hand_counts": [h.bit_count() for h in s.hands],
+            "hand_counts": [h.bit_count() for h in hands],
             "stock_count": len(s.stock),
             "stake": s.stake,
         }
         if s.deal_no == 1 and s.het is not None:
             data["het"] = view.het_json(s.het)
-        ev.append(Event("deal", data))
-        hands = s.hands
-        for p in range(s.n):
-            if hands[p]:
-                ev.append(Event("hand", {"seat": p, "cards": hand_str(hands[p])}, p))
-        for p in self._order_from(s, s.dealer):
-            hand = hands[p]
-            if (hand & TENS).bit_count() > 2 or (hand & JACKS).bit_count() > 2:
-                self._tell_events(p, hand, ev)
+        append = ev.append
+        append(Event("deal", data))
+        strs = HAND_STRS
+        for p, hand in enumerate(hands):
+            if hand:
+                cards = list(strs.get(hand) or hand_strs(hand))
+                append(Event("hand", {"seat": p, "cards": cards}, p))
+        if not TELL_HANDS.isdisjoint(hands):
+            for p in self._order_from(s, s.dealer):
+                if hands[p] in TELL_HANDS:
+                    self._tell_events(p, hands[p], ev)
         if s.armoede_seats:
             ev.append(
                 Event(
@@ -613,14 +649,13 @@ class Toepen(Game[ToepenState]):
     def _instant_win(self, s: ToepenState, order: list[int], ev: Events) -> bool:
         """Four tens dealt, or any toep with ``any_toep_wins`` (RULES.md §2.9, §12)."""
         rules = self.rules
-        if rules.four_tens != FOUR_TENS_OFF:
+        hands = s.hands
+        if rules.four_tens != FOUR_TENS_OFF and TENS in hands:
+            self._four_tens(s, hands.index(TENS), ev)  # the four tens are one hand
+            return True
+        if rules.any_toep_wins and not TOEP_HANDS.isdisjoint(hands):
             for p in order:
-                if s.hands[p] & TENS == TENS:
-                    self._four_tens(s, p, ev)
-                    return True
-        if rules.any_toep_wins:
-            for p in order:
-                if self._toep_rank(s.hands[p]) >= 0:
+                if hands[p] in TOEP_HANDS:
                     self._toep_round(s, p, ev)
                     return True
         return False
@@ -728,7 +763,7 @@ class Toepen(Game[ToepenState]):
                 if hand & ace:
                     s.shown_ac = p
                     if ev is not None:
-                        ev.append(Event("reveal", {"seat": p, "card": card_str(COMPROMISKAART)}))
+                        ev.append(Event("reveal", {"seat": p, "card": CARD_STR[COMPROMISKAART]}))
                         ev.append(Event("applause", {"seat": p}))
                     break
         if s.armoede_seats:
@@ -763,26 +798,16 @@ class Toepen(Game[ToepenState]):
         s.phase = PLAY
         lead = s.armoede_lead if s.armoede_seats else s.dealer
         if not (s.armoede_seats and s.active >> lead & 1):
-            lead = self._next_active(s, lead)
+            lead = NEXT_SEAT[s.n][lead << 8 | s.active]
         s.turn = lead
         self._update_limit(s)
         if ev is not None:
             ev.append(Event("lead", {"seat": lead}))
 
-    @staticmethod
-    def _next_active(s: ToepenState, seat: int) -> int:
-        return NEXT_SEAT[s.n][seat << 8 | s.active]
-
     def _update_limit(self, s: ToepenState) -> None:
         """The highest standing among active players, for the any-active knock limit."""
         if self.rules.limit == LIMIT_ANY:
-            points = s.points
-            active = s.active
-            top = -(1 << 30)
-            for p in range(s.n):
-                if active >> p & 1 and points[p] > top:
-                    top = points[p]
-            s.limit_top = top
+            s.limit_top = max(POINTS_OF[s.active](s.points), default=-(1 << 30))
 
     # Play -------------------------------------------------------------------------------
 
@@ -1201,10 +1226,15 @@ class Toepen(Game[ToepenState]):
         """Score the deal (RULES.md §1.1) and decide what comes next."""
         rules = self.rules
         n = s.n
+        out = s.out
+        active = s.active
+        stake = s.stake
+        owed = s.owed
+        extra = s.extra
+        points = s.points
         penalties = [0] * n
-        before = s.points[:]
         for p in range(n):
-            if s.out >> p & 1:
+            if out >> p & 1:
                 continue
             if revoker >= 0:
                 cost = 2 if p == revoker else 0
@@ -1212,25 +1242,26 @@ class Toepen(Game[ToepenState]):
                 cost = (
                     -1 if rules.winnen_met_boer and win_card % 13 == JACK and win_card >= 0 else 0
                 )
-            elif s.active >> p & 1:
-                cost = s.stake
+            elif active >> p & 1:
+                cost = stake
             else:
-                cost = s.owed[p]
-            cost += s.extra[p]
+                cost = owed[p]
+            cost += extra[p]
             penalties[p] = cost
-            s.points[p] += cost
+            points[p] += cost
         summary: JSON = {
             "winner": None if winner < 0 else winner,
-            "stake": s.stake,
+            "stake": stake,
             "penalties": penalties,
         }
         s.history.append(summary)
         s.phase = DEAL
         level = rules.armoede_level
-        for p in range(n):
-            if s.points[p] == level and before[p] != level:
-                # Ties within one deal: the order from this deal's dealer's left.
-                s.reached_at[p] = (s.deal_no, (p - s.dealer - 1) % n)
+        if level in points:
+            for p in range(n):
+                if points[p] == level and penalties[p]:  # reached in this deal
+                    # Ties within one deal: the order from this deal's dealer's left.
+                    s.reached_at[p] = (s.deal_no, (p - s.dealer - 1) % n)
         if winner >= 0:
             s.dealer = winner
         if ev is not None:
@@ -1242,6 +1273,8 @@ class Toepen(Game[ToepenState]):
 
     def _check_game_end(self, s: ToepenState, ev: Events) -> None:
         top = self.rules.max_points
+        if max(s.points) < top:
+            return
         reached = [p for p in range(s.n) if not s.out >> p & 1 and s.points[p] >= top]
         if not reached:
             return

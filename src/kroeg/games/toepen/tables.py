@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from operator import itemgetter
 
 from kroeg.cards import (
     ACE,
@@ -83,16 +86,22 @@ PIKET = frozenset(PIKET_DECK)
 CARD_STR: tuple[str, ...] = tuple(card_str(c) for c in range(54))
 """``CARD_STR[card]``: the record notation, looked up instead of built."""
 
-_HAND_STR: dict[int, tuple[str, ...]] = {}
+HAND_STRS: dict[int, tuple[str, ...]] = {}
+"""``hand_strs``'s cache, read directly on the hot path like ``PLAYS``."""
+
+
+def hand_strs(mask: int) -> tuple[str, ...]:
+    """The cards of a mask in display order, in record notation (a shared tuple)."""
+    found = HAND_STRS.get(mask)
+    if found is None:
+        found = tuple(CARD_STR[c] for c in hand_list(mask))
+        HAND_STRS[mask] = found
+    return found
 
 
 def hand_str(mask: int) -> list[str]:
     """The cards of a mask in display order, in record notation (a fresh list)."""
-    found = _HAND_STR.get(mask)
-    if found is None:
-        found = tuple(CARD_STR[c] for c in hand_list(mask))
-        _HAND_STR[mask] = found
-    return list(found)
+    return list(HAND_STRS.get(mask) or hand_strs(mask))
 
 
 _ORDERS = math.factorial(32)
@@ -133,6 +142,37 @@ def trips(hand: int) -> tuple[int, int]:
         _TRIPS[hand] = found
     return found
 
+
+BIT: tuple[int, ...] = tuple(1 << c for c in range(54))
+"""``BIT[card]``: the card's bit in a hand mask (a lookup is cheaper than the shift)."""
+
+
+def _three_and_one(ranks: tuple[int, ...]) -> frozenset[int]:
+    """The four-card hands with three or four cards of one of ``ranks``."""
+    hands = set()
+    for rank in ranks:
+        for three in combinations(cards_in(RANK_MASKS[rank]), 3):
+            for odd in PIKET_DECK:
+                if odd not in three:
+                    hands.add(sum(1 << c for c in three) | 1 << odd)
+    return frozenset(hands)
+
+
+TRIPS_HANDS = _three_and_one(RANKS) - {RANK_MASKS[rank] for rank in RANKS}
+"""The four-card hands with exactly three of a kind: a dealt hand that may be exchanged."""
+
+TOEP_HANDS = frozenset(RANK_MASKS[rank] for rank in RANKS)
+"""The four-card hands of one rank (a *toep*)."""
+
+TELL_HANDS = _three_and_one((TEN, JACK))
+"""The four-card hands with three or four tens or jacks: whistled or stood up for."""
+
+POINTS_OF: tuple[Callable[[list[int]], Sequence[int]], ...] = (
+    itemgetter(slice(0, 0)),
+    *(itemgetter(*cards_in(mask), *cards_in(mask)) for mask in range(1, 256)),
+)
+"""``POINTS_OF[mask](points)``: the standings of the seats in ``mask`` (each seat twice,
+so that a one-seat mask gives a tuple too; an empty mask gives an empty list)."""
 
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(54))
 """``SUIT_OF[card]``: the suit of a card (jokers 4)."""
