@@ -218,7 +218,7 @@ class Table:
         must = TEAMS_NL[int(str(data["must_make"]))]
         return (
             f"Roem in de hand: {', '.join(parts)}. Punten keer {data['factor']};"
-            f" {must} moet meer dan de helft halen."
+            f" {must} moeten meer dan de helft halen."
         )
 
     def gedraaid_bid(self, proposed: str, legal: list[Action]) -> Action:

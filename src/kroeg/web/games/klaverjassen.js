@@ -1,4 +1,5 @@
 // Klaverjassen at the table (docs/games/klaverjassen.md): bidding ("Ik speel ♣ / Ik pas"),
+// the kraak calls of trump_mode kraken (Kraak! / Herkraak! / Superkraak! / Pas, the factor),
 // the trick with trump, and the score sheet per deal with P/V/N.
 
 import { cardShort, suitSymbol } from "../cards.js";
@@ -23,18 +24,23 @@ function teamName(ctx, team) {
   return team === ourTeam(ctx) ? t("kj.we") : t("kj.they");
 }
 
-/** The score sheet's two columns for one team in one deal: points and roem, and the P/V/N mark. */
+/** The score sheet's two columns for one team in one deal: points and roem, and the P/V/N mark.
+ *  Kraken: the points column holds the card points times the deal's factor (162 x factor for
+ *  the team a nat scores for); roem, bonus and penalty stay in the roem column, never doubled. */
 export function sheetCells(deal, team) {
   const score = deal.score[team];
-  if (!deal.mark) return { points: deal.points[team], roem: deal.roem[team], mark: "" };
+  const factor = deal.factor || 1;
+  if (!deal.mark) return { points: deal.points[team] * factor, roem: deal.roem[team], mark: "" };
   if (score === 0) return { points: 0, roem: 0, mark: MARK_LETTER[deal.mark] || "" };
-  const points = Math.min(score, 162);
+  const points = deal.mark === "pit" ? deal.points[team] * factor : Math.min(score, 162 * factor);
   return { points, roem: score - points, mark: "" };
 }
 
+const CALL_VERBS = new Set(["kraak", "herkraak", "superkraak"]);
+
 export default {
   cardMode: "play",
-  primaryVerbs: new Set(["bid", "roem"]),
+  primaryVerbs: new Set(["bid", "roem", "kraak", "herkraak", "superkraak"]),
 
   center(ctx) {
     const v = ctx.view;
@@ -46,6 +52,10 @@ export default {
       // trump_mode gedraaid: one suit on offer at a time, from the turned draaikaarten.
       if (v.proposed) parts.push(h("div", { class: "stake", "data-testid": "proposed" }, t("kj.proposed", { suit: suitSymbol(v.proposed) })));
     }
+    // trump_mode kraken: how often the card points count, and who must take more than half.
+    if (v.factor) parts.push(h("div", { class: "stake", "data-testid": "factor" }, t("kj.factor", { factor: v.factor })));
+    if (v.must_make !== null && v.must_make !== undefined) parts.push(h("div", { class: "table-note", "data-testid": "must-make" }, t("kj.must_make", { team: teamName(ctx, v.must_make) })));
+    if (v.roem_held) parts.push(h("div", { class: "table-note", "data-testid": "roem-in-hand" }, roemInHandText(ctx, v.roem_held, v.roem)));
     if (v.turned && v.turned.length) parts.push(h("div", { class: "table-note", "data-testid": "turned" }, t("kj.turned", { cards: v.turned.map(cardShort).join(" ") })));
     if (v.phase !== "over" && v.deal_no) parts.push(h("div", { class: "table-note" }, t("kj.deal_no", { n: v.deal_no, of: gameLength(v) })));
     const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
@@ -59,6 +69,10 @@ export default {
       const bid = [...(v.bids || [])].reverse().find((b) => b.seat === seat);
       if (bid) return bid.bid === "pass" ? t("kj.passed") : t("kj.plays", { suit: suitSymbol(bid.bid) });
     }
+    if (v.phase === "kraken") {
+      const call = [...(v.calls || [])].reverse().find((c) => c.seat === seat);
+      if (call) return t(`kj.called.${call.call}`);
+    }
     if (v.declarer === seat) return t("kj.declarer", { suit: suitSymbol(v.trump) });
     if (v.phase === "play") return t("kj.tricks_team", { n: v.tricks_won?.[teamOf(seat)] ?? 0 });
     return null;
@@ -67,7 +81,8 @@ export default {
   actionLabel(action, ctx) {
     const [verb, arg] = action;
     if (verb === "bid") return t("kj.bid", { suit: suitText(arg) });
-    if (verb === "pass") return t("kj.pass");
+    if (verb === "pass") return ctx.view.phase === "kraken" ? t("kj.no_call") : t("kj.pass");
+    if (CALL_VERBS.has(verb)) return t(`kj.call.${verb}`, { factor: 2 * (ctx.view.factor || 1) });
     if (verb === "roem") return t("kj.roem");
     if (verb === "verzaakt") return t("kj.call_revoke", { name: ctx.name(arg) });
     return t(`verb.${verb}`);
@@ -76,6 +91,7 @@ export default {
   prompt(ctx) {
     const v = ctx.view;
     if (v.phase === "bidding") return turnPrompt(ctx, "kj.prompt_bid");
+    if (v.phase === "kraken") return turnPrompt(ctx, `kj.prompt_${v.next_call}`);
     if (v.phase === "play") return turnPrompt(ctx, "prompt.your_card");
     return null;
   },
@@ -105,7 +121,7 @@ export default {
             h(
               "tr",
               {},
-              h("td", {}, `${i + 1} ${suitSymbol(deal.trump) || ""}`),
+              h("td", {}, `${i + 1} ${suitSymbol(deal.trump) || ""}${deal.factor > 1 ? ` ×${deal.factor}` : ""}`),
               teams.map((team) => {
                 const c = sheetCells(deal, team);
                 // A team that scores nothing writes 0 and the mark: N (nat), P (pit), V (verzaakt).
@@ -128,6 +144,10 @@ export default {
         return ev.roem && ev.roem_counted !== false ? t("kj.log_trick_roem", { name: ctx.name(ev.winner), roem: ev.roem }) : t("kj.log_trick", { name: ctx.name(ev.winner) });
       case "trump":
         return t("kj.log_trump", { name: ctx.name(ev.declarer), suit: suitText(ev.trump) });
+      case "call": // the action itself is logged by the table ("Anna: kraak!"); this adds the factor
+        return ev.call === "pass" ? null : t("kj.log_factor", { factor: ev.factor });
+      case "roem_in_hand":
+        return t("kj.log_roem_in_hand", { text: roemInHandText(ctx, ev.held, ev.roem), team: teamName(ctx, ev.must_make) });
       case "must_play":
         return t("kj.log_must_play", { name: ctx.name(ev.seat) });
       case "redeal":
@@ -147,6 +167,7 @@ export default {
     if (ev.kind === "trick" && ev.roem >= 20 && ev.roem_counted !== false) return t("kj.effect_roem", { roem: ev.roem });
     if (ev.kind === "deal_end" && ev.mark) return t(`kj.effect.${ev.mark}`);
     if (ev.kind === "roem") return t("kj.effect_roem", { roem: ev.roem });
+    if (ev.kind === "call" && CALL_VERBS.has(ev.call)) return t(`kj.effect_call.${ev.call}`, { factor: ev.factor });
     if (ev.kind === "trump") return t("kj.effect_trump", { name: ctx.name(ev.declarer), suit: suitText(ev.trump) });
     return null;
   },
@@ -159,6 +180,13 @@ export default {
     return `${t("kj.winner", { team: teamName(ctx, result.winner) })} ${line}`;
   },
 };
+
+/** Kraken: the roem in hand of both teams (your team first) and, where refused, what counts. */
+function roemInHandText(ctx, held, counted) {
+  const us = ourTeam(ctx);
+  const part = (team) => (held[team] === counted[team] ? String(held[team]) : t("kj.roem_refused", { held: held[team], counted: counted[team] }));
+  return t("kj.roem_in_hand", { we: part(us), they: part(1 - us), wename: teamName(ctx, us), theyname: teamName(ctx, 1 - us) });
+}
 
 function gameLength(view) {
   const length = view.options?.game_length;

@@ -1,0 +1,66 @@
+"""A Klaverjassen table with ``trump_mode: kraken`` in the browser (RULES.md §6.10;
+klaverjas.nl "Spelregels Kraken": "de tegenstander mag bepalen of ze denken dat je nat
+gaat en dan kunnen ze kraken [...] Bij elke kraak worden de punten van die ronde
+verdubbeld")."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import NewPage
+from tests.e2e.helpers import Frames, click_action, enter, hand_cards, my_turn
+
+
+def test_kraken_offers_the_call_and_shows_the_factor_and_the_roem_in_hand(
+    new_page: NewPage,
+) -> None:
+    """Anna's first kraak call is offered as a button "Kraak! (×2)" beside "Pas"; she
+    says it, the table shows "Punten ×2" (or more, when answered), the roem in hand of
+    both teams when play starts, and the score sheet's row of that deal its factor."""
+    page = new_page()
+    frames = Frames(page)
+    enter(page, "Anna")
+    page.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
+    page.get_by_label("Troef maken").select_option("kraken")
+    page.get_by_role("button", name="Tafel maken").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.get_by_role("button", name="Begin het spel").click()
+
+    cracked_in = None
+    while True:
+        frame = my_turn(page, frames)
+        assert frame is not None, "a game of 16 deals gives Anna a kraak call"
+        view, legal = frame["view"], frame["legal"]
+        if cracked_in is not None and view["deal_no"] > cracked_in:
+            break
+        if view["phase"] == "kraken" and cracked_in is None:
+            call = view["next_call"]
+            assert legal == [[call], ["pass"]]
+            factor = 2 * view["factor"]
+            name = f"{call.capitalize()}! (×{factor})"
+            expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+            expect(page.get_by_role("button", name="Pas", exact=True)).to_be_visible()
+            expect(page.get_by_test_id("factor")).to_have_text(f"Punten ×{view['factor']}")
+            page.get_by_role("button", name=name, exact=True).click()
+            cracked_in = view["deal_no"]
+            continue
+        if view["phase"] == "kraken":
+            click_action(page, ["pass"])
+        elif view["phase"] == "bidding":
+            held = hand_cards(page)
+            click_action(page, ["bid", max("cdhs", key=lambda s: sum(c.endswith(s) for c in held))])
+        else:
+            if cracked_in is not None:
+                assert view["factor"] >= 2
+                expect(page.get_by_test_id("factor")).to_have_text(f"Punten ×{view['factor']}")
+                expect(page.get_by_test_id("roem-in-hand")).to_contain_text("Roem in de hand: Wij ")
+                expect(page.get_by_test_id("must-make")).to_contain_text("meer dan de helft")
+            plays = sorted(a[1] for a in legal if a[0] == "play")
+            page.click(f'.hand .card.legal[data-card="{plays[0]}"]')
+    deal = frames.latest("view")["view"]["deals"][cracked_in - 1]
+    assert deal["factor"] >= 2 and deal["kraken"][0] == 0  # Anna (seat 0) called first
+    row = page.locator(".score-table tbody tr").nth(cracked_in)  # after the header row
+    expect(row.locator("td").first).to_contain_text(f"×{deal['factor']}")
+    expect(page.locator(".chat-log")).to_contain_text("Anna: kraak!")
