@@ -40,6 +40,15 @@ from kroeg.games.base import (
     check_deck,
 )
 from kroeg.games.toepen import policy, view
+from kroeg.games.toepen.events import (
+    KNOCK_AGAIN_EVENTS,
+    LEAD_EVENTS,
+    PLAY_EVENTS,
+    REVEAL_EVENTS,
+    STAY_EVENTS,
+    TRICK_EVENTS,
+    fold_event,
+)
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
 from kroeg.games.toepen.options import (
     ANSWER_FAST,
@@ -763,8 +772,7 @@ class Toepen(Game[ToepenState]):
                 if hand & ace:
                     s.shown_ac = p
                     if ev is not None:
-                        ev.append(Event("reveal", {"seat": p, "card": CARD_STR[COMPROMISKAART]}))
-                        ev.append(Event("applause", {"seat": p}))
+                        ev.extend(REVEAL_EVENTS[p])
                     break
         if s.armoede_seats:
             s.queue = [
@@ -802,7 +810,7 @@ class Toepen(Game[ToepenState]):
         s.turn = lead
         self._update_limit(s)
         if ev is not None:
-            ev.append(Event("lead", {"seat": lead}))
+            ev.append(LEAD_EVENTS[lead])
 
     def _update_limit(self, s: ToepenState) -> None:
         """The highest standing among active players, for the any-active knock limit."""
@@ -839,7 +847,7 @@ class Toepen(Game[ToepenState]):
             s.played_any = True
             s.claim = -1
         if ev is not None:
-            ev.append(Event("play", {"seat": seat, "card": CARD_STR[card]}))
+            ev.append(PLAY_EVENTS[seat * 54 + card])
             if led < 0 and self.rules.etiquette:
                 self._lead_chants(s, seat, card, ev)
         if bit & JACKS:
@@ -902,7 +910,7 @@ class Toepen(Game[ToepenState]):
         s.trick_played = 0
         s.led = -1
         if ev is not None:
-            ev.append(Event("trick", {"winner": winner, "trick_no": tricks}))
+            ev.append(TRICK_EVENTS[winner * 5 + tricks])
         if tricks == 4:
             self._end_deal(s, winner, ev, win_card)
             return
@@ -987,7 +995,7 @@ class Toepen(Game[ToepenState]):
         self._check_limit(s, seat)
         s.over_knock = seat
         if ev is not None:
-            ev.append(Event("stay", {"seat": seat, "knocks_again": True}))
+            ev.append(KNOCK_AGAIN_EVENTS[seat])
         self._answered(s, seat, ev)
 
     def _answer_turn(self, s: ToepenState, seat: int) -> None:
@@ -1030,7 +1038,7 @@ class Toepen(Game[ToepenState]):
                 raise RuleError(f"no knock to answer: {self._waiting(s)}")
             self._answer_turn(s, seat)
         if ev is not None:
-            ev.append(Event("stay", {"seat": seat}))
+            ev.append(STAY_EVENTS[seat])
         self._answered(s, seat, ev)
 
     def _fold(self, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
@@ -1094,10 +1102,10 @@ class Toepen(Game[ToepenState]):
             s.trick_played &= ~bit
             s.led = SUIT_OF[s.trick_cards[0]] if s.trick_cards else -1
         if ev is not None:
-            data: JSON = {"seat": seat, "cost": cost}
             if removed >= 0:
-                data["removed"] = CARD_STR[removed]
-            ev.append(Event("fold", data))
+                ev.append(Event("fold", {"seat": seat, "cost": cost, "removed": CARD_STR[removed]}))
+            else:
+                ev.append(fold_event(seat, cost))
         if s.phase == PLAY:
             if active.bit_count() == 1:
                 self._end_deal(s, active.bit_length() - 1, ev, -1)

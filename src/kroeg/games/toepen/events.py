@@ -1,0 +1,62 @@
+"""Prebuilt events for the moves every deal makes many times: shared, never rebuilt.
+
+An event is never changed once it is made (:class:`kroeg.games.base.Event`), so the
+events whose data holds only seat numbers, small counts and card names (a play, a
+stay, a fold, a trick, a lead, the klaveren aas shown) are built once per process and
+shared by every game. Building them anew was the larger part of what
+:meth:`Toepen.apply` costs over :meth:`Toepen.advance`.
+"""
+
+from __future__ import annotations
+
+from kroeg.games.base import Event
+from kroeg.games.toepen.het import COMPROMISKAART
+from kroeg.games.toepen.tables import CARD_STR
+
+SEAT_LIMIT = 8
+"""Toepen seats at most 8 players (klassiek)."""
+
+PLAY_EVENTS: tuple[Event, ...] = tuple(
+    Event("play", {"seat": seat, "card": CARD_STR[card]})
+    for seat in range(SEAT_LIMIT)
+    for card in range(54)
+)
+"""``PLAY_EVENTS[seat * 54 + card]``: ``seat`` plays ``card``."""
+
+STAY_EVENTS: tuple[Event, ...] = tuple(Event("stay", {"seat": seat}) for seat in range(SEAT_LIMIT))
+"""``STAY_EVENTS[seat]``: ``seat`` stays in (meegaan) after a knock."""
+
+KNOCK_AGAIN_EVENTS: tuple[Event, ...] = tuple(
+    Event("stay", {"seat": seat, "knocks_again": True}) for seat in range(SEAT_LIMIT)
+)
+"""``KNOCK_AGAIN_EVENTS[seat]``: ``seat`` answers a knock by knocking again."""
+
+LEAD_EVENTS: tuple[Event, ...] = tuple(Event("lead", {"seat": seat}) for seat in range(SEAT_LIMIT))
+"""``LEAD_EVENTS[seat]``: ``seat`` leads the first trick of the deal."""
+
+TRICK_EVENTS: tuple[Event, ...] = tuple(
+    Event("trick", {"winner": winner, "trick_no": trick_no})
+    for winner in range(SEAT_LIMIT)
+    for trick_no in range(5)
+)
+"""``TRICK_EVENTS[winner * 5 + trick_no]``: ``winner`` takes trick ``trick_no`` (1 to 4)."""
+
+REVEAL_EVENTS: tuple[tuple[Event, Event], ...] = tuple(
+    (
+        Event("reveal", {"seat": seat, "card": CARD_STR[COMPROMISKAART]}),
+        Event("applause", {"seat": seat}),
+    )
+    for seat in range(SEAT_LIMIT)
+)
+"""``REVEAL_EVENTS[seat]``: ``seat`` shows the klaveren aas, and the table applauds."""
+
+_FOLD_EVENTS: dict[int, Event] = {}
+
+
+def fold_event(seat: int, cost: int) -> Event:
+    """``seat`` folds for ``cost`` (no card of it in the trick): built once per pair."""
+    key = cost * SEAT_LIMIT + seat
+    found = _FOLD_EVENTS.get(key)
+    if found is None:
+        found = _FOLD_EVENTS[key] = Event("fold", {"seat": seat, "cost": cost})
+    return found
