@@ -37,16 +37,14 @@ class Config:
     allow_revoke: bool
     deals: int | None
     target: int | None
+    kraken: bool
+    """The player left of the dealer must make trump, then the teams may kraak in turn
+    (a field, not a property: finish_deal reads it on every deal, rollouts included)."""
 
     @property
     def gedraaid(self) -> bool:
         """Trump is proposed by turning draaikaarten (the unused 2 to 6), first deal clubs."""
         return self.trump_mode == "gedraaid"
-
-    @property
-    def kraken(self) -> bool:
-        """The player left of the dealer must make trump, then the teams may kraak in turn."""
-        return self.trump_mode == "kraken"
 
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Config:
@@ -63,6 +61,7 @@ class Config:
             allow_revoke=bool(options["allow_revoke"]),
             deals=GAME_LENGTHS.get(length),
             target=TARGET_TOTAL if length == "first_to_1500" else None,
+            kraken=options["trump_mode"] == "kraken",
         )
 
 
@@ -110,11 +109,12 @@ def start_deal(
     s.turned = 0
     s.proposed = -1
     s.proposals = 0
-    s.calls = []
-    s.call_order = ()
-    s.call_index = 0
-    s.kraaks = 0
-    s.roem_held = [0, 0]
+    if cfg.kraken:  # in other modes the calls never change from the new state's
+        s.calls = []
+        s.call_order = ()
+        s.call_index = 0
+        s.kraaks = 0
+        s.roem_held = [0, 0]
     if cfg.gedraaid:
         if s.deal_no == 0:
             _propose(s, CLUBS)
