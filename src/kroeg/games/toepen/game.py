@@ -71,7 +71,6 @@ from kroeg.games.toepen.tables import (
     CHALLENGE,
     FACE_MASK,
     FOLD,
-    HAND_STRS,
     JACKS,
     KEEP,
     KNOCK,
@@ -96,7 +95,6 @@ from kroeg.games.toepen.tables import (
     TRIPS_HANDS,
     hand_list,
     hand_str,
-    hand_strs,
     plays_of,
     shuffled_deck,
     trips,
@@ -623,11 +621,9 @@ class Toepen(Game[ToepenState]):
             data["het"] = view.het_json(s.het)
         append = ev.append
         append(Event("deal", data))
-        strs = HAND_STRS
         for p, hand in enumerate(hands):
             if hand:
-                cards = list(strs.get(hand) or hand_strs(hand))
-                append(Event("hand", {"seat": p, "cards": cards}, p))
+                append(Event("hand", {"seat": p, "cards": hand_str(hand)}, p))
         if not TELL_HANDS.isdisjoint(hands):
             for p in self._order_from(s, s.dealer):
                 if hands[p] in TELL_HANDS:

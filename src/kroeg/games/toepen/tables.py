@@ -86,22 +86,28 @@ PIKET = frozenset(PIKET_DECK)
 CARD_STR: tuple[str, ...] = tuple(card_str(c) for c in range(54))
 """``CARD_STR[card]``: the record notation, looked up instead of built."""
 
-HAND_STRS: dict[int, tuple[str, ...]] = {}
-"""``hand_strs``'s cache, read directly on the hot path like ``PLAYS``."""
+
+def _suit_strs(suit: int) -> tuple[tuple[str, ...], ...]:
+    base = 13 * suit + SEVEN
+    return tuple(
+        tuple(CARD_STR[c] for c in hand_list(sum(1 << base + i for i in range(8) if bits >> i & 1)))
+        for bits in range(256)
+    )
 
 
-def hand_strs(mask: int) -> tuple[str, ...]:
-    """The cards of a mask in display order, in record notation (a shared tuple)."""
-    found = HAND_STRS.get(mask)
-    if found is None:
-        found = tuple(CARD_STR[c] for c in hand_list(mask))
-        HAND_STRS[mask] = found
-    return found
+SUIT_STRS = tuple(_suit_strs(suit) for suit in SUITS)
+"""``SUIT_STRS[suit][bits]``: the names, in display order, of the cards of ``suit`` whose
+ranks 7 up to A are the bits of ``bits`` (the hand mask shifted by ``13 * suit + 5``)."""
+
+_PIKET_MASK = sum(1 << c for c in PIKET_DECK)
 
 
 def hand_str(mask: int) -> list[str]:
     """The cards of a mask in display order, in record notation (a fresh list)."""
-    return list(HAND_STRS.get(mask) or hand_strs(mask))
+    if mask & ~_PIKET_MASK:
+        return [CARD_STR[c] for c in hand_list(mask)]
+    c, d, h, s = SUIT_STRS
+    return [*c[mask >> 5 & 255], *d[mask >> 18 & 255], *h[mask >> 31 & 255], *s[mask >> 44 & 255]]
 
 
 _ORDERS = math.factorial(32)
