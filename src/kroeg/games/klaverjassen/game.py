@@ -624,7 +624,9 @@ class Klaverjassen(Game[KlaverjasState]):
         return out
 
     def default(self, s: KlaverjasState, seat: int) -> Action:
-        return house_action(self, s, seat)
+        if seat not in self.to_act(s):
+            raise RuleError(f"seat {seat} has no decision to make now")
+        return house_action(self.rules, self.config, s, seat)
 
     # Results and records -------------------------------------------------------------
 

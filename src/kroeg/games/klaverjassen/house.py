@@ -8,17 +8,13 @@ is read, so the house never uses another hand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kroeg.cards import ACE, JACK, SUIT_MASKS, cards_in, rank_of
-from kroeg.games.base import Action, RuleError
+from kroeg.games.base import Action
 
 from . import core
+from .rules import Rules
 from .state import BIDDING, KRAKEN, PLAY, KlaverjasState
 from .tables import POINTS, STRENGTH, SUIT_OF, mask_cards
-
-if TYPE_CHECKING:
-    from .game import Klaverjassen
 
 BID_THRESHOLD = 80
 """Hand value (card points with that trump + 8 per trump held) from which the house plays."""
@@ -37,9 +33,8 @@ def hand_value(hand: int, trump: int) -> int:
     )
 
 
-def house_action(game: Klaverjassen, s: KlaverjasState, seat: int) -> Action:
-    if seat not in game.to_act(s):
-        raise RuleError(f"seat {seat} has no decision to make now")
+def house_action(rules: Rules, cfg: core.Config, s: KlaverjasState, seat: int) -> Action:
+    """The house's choice for ``seat``, which must be the seat to act now (the game checks)."""
     if s.phase == BIDDING:
         return _bid(s, seat)
     if s.phase == KRAKEN:
@@ -48,11 +43,11 @@ def house_action(game: Klaverjassen, s: KlaverjasState, seat: int) -> Action:
     assert s.phase == PLAY
     if s.claimable and s.last_trick is not None and core.team_of(s.last_trick[2]) == seat & 1:
         return ("roem",)
-    if game.config.allow_revoke:
+    if cfg.allow_revoke:
         accused = proven_revoke(s, seat)
         if accused is not None:
             return ("verzaakt", accused)
-    return ("play", _card(game, s, seat))
+    return ("play", _card(rules, s, seat))
 
 
 def proven_revoke(s: KlaverjasState, seat: int) -> int | None:
@@ -88,8 +83,8 @@ def _bid(s: KlaverjasState, seat: int) -> Action:
     return ("pass",)
 
 
-def _card(game: Klaverjassen, s: KlaverjasState, seat: int) -> int:
-    legal = mask_cards(game.rules.legal_mask(s, seat))
+def _card(rules: Rules, s: KlaverjasState, seat: int) -> int:
+    legal = mask_cards(rules.legal_mask(s, seat))
     if len(legal) == 1:
         return legal[0]
     trump = s.trump
