@@ -32,11 +32,12 @@ from kroeg.games.base import (
 )
 
 from . import core
+from .events import PLAY_EVENTS
 from .house import house_action
 from .kraken import CALLS, KrakenRules
 from .rules import Rules, cards_text
 from .state import BIDDING, DEAL, KRAKEN, OVER, PHASE_NAMES, PLAY, KlaverjasState
-from .tables import CARD_NAMES, SUIT_OF, mask_cards, play_actions
+from .tables import CARD_NAMES, SUIT_OF, mask_cards, mask_names, play_actions
 
 SEATS = 4
 HAND_SIZE = 8
@@ -368,7 +369,7 @@ class Klaverjassen(Game[KlaverjasState]):
         return events
 
     def _hand_event(self, s: KlaverjasState, seat: int) -> Event:
-        return Event("hand", {"seat": seat, "cards": _cards(s.hands[seat])}, to=seat)
+        return Event("hand", {"seat": seat, "cards": mask_names(s.hands[seat])}, to=seat)
 
     def _check_turn(self, s: KlaverjasState, seat: int, phase: int) -> None:
         if s.phase != phase:
@@ -492,30 +493,39 @@ class Klaverjassen(Game[KlaverjasState]):
             raise RuleError(
                 f"seat {seat} does not hold {card_str(card)}: it holds {cards_text(hand)}"
             )
-        if s.trick and not self.config.allow_revoke:  # else every held card is legal
-            rules = self.rules
-            legal = rules.legal_in_trick(hand, s.trump, s.led, s.win_seat, s.win_strength, seat)
+        trick = s.trick
+        rules = self.rules
+        config = self.config
+        led = s.led
+        # A card of the led suit is always legal unless trump was led, when it must head
+        # the trick if it can (RULES.md §6.5); with allow_revoke every held card is.
+        if trick and (SUIT_OF[card] != led or led == s.trump) and not config.allow_revoke:
+            legal = rules.legal_in_trick(hand, s.trump, led, s.win_seat, s.win_strength, seat)
             if not (legal >> card) & 1:
                 raise RuleError(rules.refusal(s, seat, card, legal))
-        events = [Event("play", {"seat": seat, "card": CARD_NAMES[card]})]
-        if core.play_card(self.rules, self.config, s, seat, card):  # a trick is complete
-            events.append(self._trick_event(s))
-            if s.phase != PLAY:  # it was the last: the deal is scored
-                events += self._deal_end_events(s)
+        if len(trick) < 3:
+            core.play_card(rules, config, s, seat, card)
+            return [PLAY_EVENTS[seat][card]]
+        roem_before = s.roem[0] + s.roem[1]
+        core.play_card(rules, config, s, seat, card)  # completes the trick
+        events = [PLAY_EVENTS[seat][card], self._trick_event(s, roem_before)]
+        if s.phase != PLAY:  # it was the last: the deal is scored
+            events += self._deal_end_events(s)
         return events
 
-    def _trick_event(self, s: KlaverjasState) -> Event:
+    def _trick_event(self, s: KlaverjasState, roem_before: int) -> Event:
+        """The trick just completed. Its roem is what it added to the teams' roem or left
+        to be claimed (``roem_before`` is both teams' roem before its last card)."""
         assert s.last_trick is not None
-        leader, cards, winner = s.last_trick
-        a, b, c, d = cards
-        roem = self.rules.roem(s.trump, (1 << a) | (1 << b) | (1 << c) | (1 << d))
+        leader, (a, b, c, d), winner = s.last_trick
+        roem = s.roem[0] + s.roem[1] - roem_before + s.claimable
         return Event(
             "trick",
             {
                 "leader": leader,
-                "cards": [CARD_NAMES[c] for c in cards],
+                "cards": [CARD_NAMES[a], CARD_NAMES[b], CARD_NAMES[c], CARD_NAMES[d]],
                 "winner": winner,
-                "team": core.team_of(winner),
+                "team": winner & 1,
                 "roem": roem,
                 "roem_counted": not s.claimable and roem > 0,
             },
@@ -564,7 +574,7 @@ class Klaverjassen(Game[KlaverjasState]):
         in_deal = s.phase in (BIDDING, KRAKEN, PLAY)
         hand = None
         if seat is not None and in_deal and (s.seen >> seat) & 1:
-            hand = _cards(s.hands[seat])
+            hand = mask_names(s.hands[seat])
         trick = [{"seat": (s.leader + i) % 4, "card": card_str(c)} for i, c in enumerate(s.trick)]
         out: JSON = {
             "game": self.name,
@@ -710,11 +720,6 @@ def _kraken_options(opts: dict[str, object], given: Mapping[str, object]) -> dic
             " four_kind_ranks a10hv cannot be used with it"
         )
     return {**opts, **KRAKEN_IMPLIES}
-
-
-def _cards(mask: int) -> list[str]:
-    """A hand in its display order: suits c, d, h, s, each from 7 up to the ace."""
-    return [CARD_NAMES[c] for c in mask_cards(mask)]
 
 
 def _is_seat(value: object) -> bool:

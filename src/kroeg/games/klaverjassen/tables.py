@@ -112,6 +112,23 @@ def play_actions(mask: int) -> list[tuple[str, int]]:
     ]
 
 
+_SUIT_NAMES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(CARD_NAMES[card] for card in cards) for cards in by_bits) for by_bits in _SUIT_CARDS
+)
+"""``_SUIT_NAMES[suit][bits]``: the record names of ``_SUIT_CARDS[suit][bits]``."""
+
+
+def mask_names(mask: int) -> list[str]:
+    """``[CARD_NAMES[card] for card in mask_cards(mask)]``: a hand as an event shows it."""
+    clubs, diamonds, hearts, spades = _SUIT_NAMES
+    return [
+        *clubs[(mask >> SEVEN) & 255],
+        *diamonds[(mask >> (13 + SEVEN)) & 255],
+        *hearts[(mask >> (26 + SEVEN)) & 255],
+        *spades[(mask >> (39 + SEVEN)) & 255],
+    ]
+
+
 def mask_cards(mask: int) -> tuple[int, ...]:
     """The piket cards of a mask, lowest id first (as :func:`kroeg.cards.cards_in`)."""
     clubs, diamonds, hearts, spades = _SUIT_CARDS
