@@ -346,8 +346,8 @@ def _complete_trick(rules: Rules, cfg: Config, s: KlaverjasState) -> None:
             s.claimable = roem
         else:
             s.roem[team] += roem
-    s.last_trick = (s.leader, tuple(trick), winner)
-    s.played.append(s.last_trick)
+    s.last_trick = last_trick = (s.leader, (a, b, c, d), winner)
+    s.played.append(last_trick)
     s.trick = []
     s.leader = s.turn = winner
     s.led = s.win_seat = s.win_strength = -1

@@ -1,13 +1,15 @@
 """Events every deal makes many times, built once per process and shared.
 
 An event is never changed once it is made (:class:`kroeg.games.base.Event`), so the
-``play`` events, whose data is only a seat and a card name, are made once for every
-seat and card. Building a new event and its dict for each of the 32 cards of a deal
-was the largest single cost of :meth:`Klaverjassen.apply` over the moves themselves.
+events whose data is only seats, suits and card names (a play, a bid, a pass, trump
+made) are made once for every combination. Building a new event and its dict for each
+of the 32 cards of a deal was the largest single cost of :meth:`Klaverjassen.apply`
+over the moves themselves.
 """
 
 from __future__ import annotations
 
+from kroeg.cards import suit_str
 from kroeg.games.base import Event
 
 from .tables import CARD_NAMES
@@ -19,3 +21,27 @@ PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
     for seat in range(SEATS)
 )
 """``PLAY_EVENTS[seat][card]``: ``seat`` plays ``card``."""
+
+BID_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event("bid", {"seat": seat, "suit": suit_str(suit)}) for suit in range(4))
+    for seat in range(SEATS)
+)
+"""``BID_EVENTS[seat][suit]``: ``seat`` says "ik speel ⟨suit⟩"."""
+
+TRUMP_EVENTS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            Event(
+                "trump",
+                {"declarer": seat, "team": seat & 1, "trump": suit_str(suit), "leader": leader},
+            )
+            for leader in range(SEATS)
+        )
+        for suit in range(4)
+    )
+    for seat in range(SEATS)
+)
+"""``TRUMP_EVENTS[declarer][suit][leader]``: trump is made; ``leader`` plays first."""
+
+PASS_EVENTS: tuple[Event, ...] = tuple(Event("pass", {"seat": seat}) for seat in range(SEATS))
+"""``PASS_EVENTS[seat]``: ``seat`` says "ik pas"."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from kroeg.cards import (
@@ -32,7 +33,7 @@ from kroeg.games.base import (
 )
 
 from . import core
-from .events import PLAY_EVENTS
+from .events import BID_EVENTS, PASS_EVENTS, PLAY_EVENTS, TRUMP_EVENTS
 from .house import house_action
 from .kraken import CALLS, KrakenRules
 from .rules import Rules, cards_text
@@ -41,6 +42,7 @@ from .tables import CARD_NAMES, SUIT_OF, mask_cards, mask_names, play_actions
 
 SEATS = 4
 HAND_SIZE = 8
+HAND_SIZES = [HAND_SIZE] * SEATS
 PIKET_CARDS = frozenset(PIKET_DECK)
 DRAAIKAARTEN = tuple(c for c in range(52) if c not in PIKET_CARDS)
 """``trump_mode: gedraaid``: the cards 2 to 6 of every suit, unused in play."""
@@ -49,6 +51,23 @@ ONE_SEAT = tuple(frozenset((seat,)) for seat in range(SEATS))
 NO_SEAT: frozenset[int] = frozenset()
 GEDRAAID_DECK = tuple(range(52))
 """With ``trump_mode: gedraaid`` a deal holds the whole pack: the draaikaarten are its stock."""
+
+
+def _packets(i: int) -> tuple[int, ...]:
+    """The places in the shuffled pack of the cards dealt to the i-th seat from the
+    dealer's left: packets of 3, 2 and 3 clockwise (RULES.md §6.3)."""
+    return (
+        *range(3 * i, 3 * i + 3),
+        *range(12 + 2 * i, 14 + 2 * i),
+        *range(20 + 3 * i, 23 + 3 * i),
+    )
+
+
+HANDS_DEALT = tuple(
+    tuple(itemgetter(*_packets((seat - dealer - 1) % SEATS)) for seat in range(SEATS))
+    for dealer in range(SEATS)
+)
+"""``HANDS_DEALT[dealer][seat](pack)``: the hand ``seat`` gets from the shuffled pack."""
 
 _NKU: dict[str, object] = {
     "troefplicht": "rotterdams",
@@ -202,20 +221,15 @@ class Klaverjassen(Game[KlaverjasState]):
 
         With ``trump_mode: gedraaid`` the draaikaarten are shuffled after the piket
         cards and form the stock."""
-        cards = list(PIKET_DECK)
-        rng.shuffle(cards)
-        hands: list[tuple[int, ...]] = [(), (), (), ()]
-        for i in range(4):  # the i-th seat from the dealer's left: packets of 3, 2 and 3
-            hands[(s.dealer + 1 + i) % 4] = (
-                *cards[3 * i : 3 * i + 3],
-                *cards[12 + 2 * i : 14 + 2 * i],
-                *cards[20 + 3 * i : 23 + 3 * i],
-            )
-        draai: list[int] = []
-        if self.config.gedraaid:
-            draai = list(DRAAIKAARTEN)
-            rng.shuffle(draai)
-        return Deal(hands=tuple(hands), stock=tuple(draai))
+        pack = list(PIKET_DECK)
+        rng.shuffle(pack)
+        a, b, c, d = HANDS_DEALT[s.dealer]
+        hands = (a(pack), b(pack), c(pack), d(pack))
+        if not self.config.gedraaid:
+            return Deal(hands=hands, stock=())
+        draai = list(DRAAIKAARTEN)
+        rng.shuffle(draai)
+        return Deal(hands=hands, stock=tuple(draai))
 
     # Whose turn, what is legal -----------------------------------------------------
 
@@ -316,7 +330,7 @@ class Klaverjassen(Game[KlaverjasState]):
             raise RuleError("no deal is due now: the current deal is not finished")
         if seat != s.dealer:
             raise RuleError(f"the deal is due from seat {s.dealer}, not seat {seat}")
-        if len(deal.hands) != SEATS or any(len(h) != HAND_SIZE for h in deal.hands):
+        if len(deal.hands) != SEATS or [len(h) for h in deal.hands] != HAND_SIZES:
             raise InvalidInput("a klaverjassen deal gives 4 hands of 8 cards")
         gedraaid = self.config.gedraaid
         if deal.stock and not gedraaid:
@@ -399,18 +413,7 @@ class Klaverjassen(Game[KlaverjasState]):
         core.make_trump(s, seat, suit)
         if self.config.kraken:
             core.open_calls(s)
-        events = [
-            Event("bid", {"seat": seat, "suit": suit_str(suit)}),
-            Event(
-                "trump",
-                {
-                    "declarer": seat,
-                    "team": core.team_of(seat),
-                    "trump": suit_str(suit),
-                    "leader": s.leader,
-                },
-            ),
-        ]
+        events = [BID_EVENTS[seat][suit], TRUMP_EVENTS[seat][suit][s.leader]]
         events += [self._hand_event(s, x) for x in unseen]
         if s.phase == KRAKEN:
             events.append(self._may_call_event(s))
@@ -467,7 +470,7 @@ class Klaverjassen(Game[KlaverjasState]):
         turned_before = s.turned
         round_before = s.proposals
         go_on = core.pass_bid(self.config, s, seat)
-        events = [Event("pass", {"seat": seat})]
+        events = [PASS_EVENTS[seat]]
         if not go_on:
             events.append(Event("redeal", {"dealer": s.dealer}))
             return events
