@@ -308,7 +308,7 @@ class Toepen(Game[ToepenState]):
         phase = s.phase
         if phase == PLAY:
             if s.knocker >= 0:
-                if self.rules.answers == ANSWER_FAST:
+                if self._any_answer_order:
                     return frozenset(s.answerers)
                 return _SINGLE[s.answerers[0]]
             return _SINGLE[s.turn]
@@ -351,8 +351,11 @@ class Toepen(Game[ToepenState]):
                     < rules.max_points
                 ):
                     out.append(KNOCK)
-            if rules.laundry and not s.played_any:
-                self._laundry_options(s, seat, out)
+            if rules.laundry and not s.played_any:  # vuile was, no knock being answered
+                if self._may_claim_laundry(s, seat):
+                    out.append(LAUNDRY)
+                if s.claim >= 0 and self._may_challenge(s, seat):
+                    out.append(CHALLENGE[s.laundry[s.claim][0]])
             if not rules.follow:
                 out.extend(REVOKE[t] for t in self._revoke_targets(s, seat))
             return out
@@ -386,14 +389,6 @@ class Toepen(Game[ToepenState]):
         if limit == LIMIT_KNOCKER and s.points[seat] + new_stake > top:
             return seat
         return -1
-
-    def _laundry_options(self, s: ToepenState, seat: int, out: list[Action]) -> None:
-        if s.knocker >= 0:
-            return
-        if self._may_claim_laundry(s, seat):
-            out.append(LAUNDRY)
-        if s.claim >= 0 and self._may_challenge(s, seat):
-            out.append(CHALLENGE[s.laundry[s.claim][0]])
 
     def _may_claim_laundry(self, s: ToepenState, seat: int) -> bool:
         return (self.rules.laundry_repeat or not s.laundry_count[seat]) and len(
@@ -537,12 +532,13 @@ class Toepen(Game[ToepenState]):
                 s.armoede_lead = self._most_recent_armoede(s, seats)
         if ev is not None:
             self._deal_events(s, ev)
-        order = self._order_from(s, s.dealer)
-        if self._instant_win(s, order, ev):
+        if (rules.four_tens != FOUR_TENS_OFF or rules.any_toep_wins) and self._instant_win(s, ev):
             return
         if rules.three_of_a_kind and not TRIPS_HANDS.isdisjoint(hands):
-            s.queue = [p for p in order if hands[p] in TRIPS_HANDS]
-        self._next_exchange(s, ev)
+            s.queue = [p for p in self._order_from(s, s.dealer) if hands[p] in TRIPS_HANDS]
+            self._next_exchange(s, ev)
+        else:
+            self._after_exchanges(s, ev)
 
     def _refuse_deal(self, s: ToepenState, seat: int) -> None:
         if s.phase == OVER:
@@ -613,7 +609,7 @@ class Toepen(Game[ToepenState]):
         data: JSON = {
             "dealer": s.dealer,
             "deal_no": s.deal_no,
-            "hand_counts": [h.bit_count() for h in hands],
+            "hand_counts": list(map(int.bit_count, hands)),
             "stock_count": len(s.stock),
             "stake": s.stake,
         }
@@ -651,7 +647,7 @@ class Toepen(Game[ToepenState]):
                 kind = "whistle" if held == 3 else "stand_up"
                 ev.append(Event(kind, {"seat": seat, "rank": "T" if rank == TEN else "J"}))
 
-    def _instant_win(self, s: ToepenState, order: list[int], ev: Events) -> bool:
+    def _instant_win(self, s: ToepenState, ev: Events) -> bool:
         """Four tens dealt, or any toep with ``any_toep_wins`` (RULES.md §2.9, §12)."""
         rules = self.rules
         hands = s.hands
@@ -659,7 +655,7 @@ class Toepen(Game[ToepenState]):
             self._four_tens(s, hands.index(TENS), ev)  # the four tens are one hand
             return True
         if rules.any_toep_wins and not TOEP_HANDS.isdisjoint(hands):
-            for p in order:
+            for p in self._order_from(s, s.dealer):
                 if hands[p] in TOEP_HANDS:
                     self._toep_round(s, p, ev)
                     return True
@@ -804,14 +800,16 @@ class Toepen(Game[ToepenState]):
         if not (s.armoede_seats and s.active >> lead & 1):
             lead = NEXT_SEAT[s.n][lead << 8 | s.active]
         s.turn = lead
-        self._update_limit(s)
+        if self.rules.limit == LIMIT_ANY:
+            self._update_limit(s)
         if ev is not None:
             ev.append(LEAD_EVENTS[lead])
 
-    def _update_limit(self, s: ToepenState) -> None:
-        """The highest standing among active players, for the any-active knock limit."""
-        if self.rules.limit == LIMIT_ANY:
-            s.limit_top = max(POINTS_OF[s.active](s.points), default=-(1 << 30))
+    @staticmethod
+    def _update_limit(s: ToepenState) -> None:
+        """The highest standing among active players, for the any-active knock limit
+        (the callers skip it for the other limits, which never read it)."""
+        s.limit_top = max(POINTS_OF[s.active](s.points), default=-(1 << 30))
 
     # Play -------------------------------------------------------------------------------
 
@@ -1106,7 +1104,7 @@ class Toepen(Game[ToepenState]):
             if active.bit_count() == 1:
                 self._end_deal(s, active.bit_length() - 1, ev, -1)
                 return True
-            if s.points[seat] == s.limit_top:
+            if s.points[seat] == s.limit_top and self.rules.limit == LIMIT_ANY:
                 self._update_limit(s)  # the folder may have been the one the limit looked at
         return False
 
