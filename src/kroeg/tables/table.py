@@ -36,6 +36,14 @@ log = logging.getLogger(__name__)
 HISTORY = 256
 """Versions a table keeps in memory for reconnecting clients."""
 
+Encoded = tuple[tuple[int | None, bytes], ...]
+"""A version's events, each encoded to JSON once, with its audience (``Event.to``).
+
+The history holds versions in this form: a few hundred versions of hundreds of tables as
+``Event`` objects (each with its dict and lists) were the bulk of the server's live
+objects, and every full garbage collection walked them all, stalling every table for
+hundreds of milliseconds. Tuples of bytes are not tracked by the collector."""
+
 MAX_TURN_STEPS = 64
 """A bound on the decisions the house makes to finish one expired turn."""
 
@@ -211,7 +219,7 @@ class Table:
         self.deadlines: dict[int, float] = {}
         """Wall-clock deadlines of the people the game waits for, by seat."""
         self.house_due: float | None = None
-        self.history: deque[tuple[int, list[Event]]] = deque(maxlen=settings.history)
+        self.history: deque[tuple[int, Encoded]] = deque(maxlen=settings.history)
         self.inbox: asyncio.Queue[Command] = asyncio.Queue()
         self.rng = rng or secrets.SystemRandom()
         """Shuffles and game seeds: the CSPRNG; never sent anywhere."""
@@ -732,10 +740,11 @@ class Table:
                 for listener, _ in send.audiences:
                     listener.send(send.ready or b"")
                 continue
-            self.history.append((send.version, send.events))
+            events = tuple((e.to, _encode(e.json())) for e in send.events)
+            self.history.append((send.version, events))
             # Only the newest version of a batch carries the state (docs/protocol.md): the
             # steps before it were never the state anyone could act on.
-            for listener, frame in self._frames(send, full=i == last):
+            for listener, frame in self._frames(send.version, events, send.audiences, i == last):
                 listener.send(frame)
 
     def _rollback(self) -> None:
@@ -811,28 +820,33 @@ class Table:
         for listener in self.listeners:
             listener.send(frame)
 
-    def _frames(self, send: _Send, *, full: bool) -> list[tuple[Listener, bytes]]:
+    def _frames(
+        self,
+        version: int,
+        events: Encoded,
+        audiences: list[tuple[Listener, int | None]],
+        full: bool,
+    ) -> list[tuple[Listener, bytes]]:
         """A version's frame for every listener, one encoding per audience."""
-        assert send.version is not None
         by_audience: dict[int | None, bytes] = {}
         frames = []
-        for listener, audience in send.audiences:
+        for listener, audience in audiences:
             frame = by_audience.get(audience)
             if frame is None:
-                message = self._event_frame(audience, send.version, send.events, full=full)
+                message = self._event_frame(audience, version, events, full=full)
                 frame = by_audience[audience] = _encode(message)
             frames.append((listener, frame))
         return frames
 
     def _event_frame(
-        self, audience: int | None, version: int, events: list[Event], *, full: bool
+        self, audience: int | None, version: int, events: Encoded, *, full: bool
     ) -> JSON:
         frame: JSON = {
             "type": "event",
             "table": self.id,
             "version": version,
             "now": time.time(),
-            "events": [e.json() for e in events if e.to is None or e.to == audience],
+            "events": [msgspec.Raw(e) for to, e in events if to is None or to == audience],
         }
         frame.update(self._current(audience) if full else _EMPTY_CURRENT)
         return frame
