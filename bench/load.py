@@ -18,6 +18,13 @@ scripted clients run here, pinned to the other core (CPU 1). Then:
 
 The ratio compares the frames a second the server handles (in + out) at the tables with
 the echo's (in + out). Run: ``.venv/bin/python bench/load.py`` (see ``--help``).
+
+Each phase also reports ``server_cpu_share`` (the server's CPU seconds per second),
+``server_core_busy`` (how busy CPU 0 was, other processes included: well above the
+server's share means it competed for its core) and ``client_cpu_share`` (this process:
+near 1.0 means the clients, not the server, set the pace). The clients' objects made
+before the window are frozen out of their garbage collections, so that a collection
+in the clients does not count as server latency.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -34,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -160,26 +169,69 @@ async def echo_client(url: str, payload: str, c: Counters) -> None:
                 c.frames_out += 1
 
 
+def core_busy(cpu: int) -> tuple[int, int]:
+    """Busy and total jiffies of one CPU so far (Linux /proc/stat)."""
+    for line in Path("/proc/stat").read_text().splitlines():
+        name, *values = line.split()
+        if name == f"cpu{cpu}":
+            ticks = [int(v) for v in values]
+            idle = ticks[3] + ticks[4]  # idle + iowait
+            return sum(ticks) - idle, sum(ticks)
+    raise ValueError(f"no cpu{cpu} in /proc/stat")
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def measure(
-    tasks: list[asyncio.Task[None]], c: Counters, args: argparse.Namespace
-) -> tuple[float, float]:
-    """Wall seconds and server CPU seconds of the measured window."""
+@dataclass(frozen=True, slots=True)
+class Window:
+    """The measured window: wall seconds, CPU seconds of the server and of the clients, and
+    how busy the server's core was in all (other processes' work on it included)."""
+
+    elapsed: float
+    server_cpu: float
+    client_cpu: float
+    server_core_busy: float
+
+    def figures(self) -> dict[str, float]:
+        return {
+            "seconds": round(self.elapsed, 1),
+            "server_cpu_share": round(self.server_cpu / self.elapsed, 2),
+            "server_core_busy": round(self.server_core_busy, 2),
+            "client_cpu_share": round(self.client_cpu / self.elapsed, 2),
+        }
+
+
+async def measure(tasks: list[asyncio.Task[None]], c: Counters, args: argparse.Namespace) -> Window:
     await asyncio.sleep(args.warmup)
+    # The clients' own full garbage collections would stall every client at once and
+    # count as the server's latency: leave the connections made so far out of them.
+    gc.collect()
+    gc.freeze()
     c.measuring = True
-    started, cpu = time.perf_counter(), cpu_seconds(args.server_pid)
+    started, server, clients = (
+        time.perf_counter(),
+        cpu_seconds(args.server_pid),
+        time.process_time(),
+    )
+    busy, total = core_busy(args.server_cpu)
     await asyncio.sleep(args.seconds)
     c.measuring = False
-    elapsed, used = time.perf_counter() - started, cpu_seconds(args.server_pid) - cpu
+    busy_after, total_after = core_busy(args.server_cpu)
+    window = Window(
+        time.perf_counter() - started,
+        cpu_seconds(args.server_pid) - server,
+        time.process_time() - clients,
+        (busy_after - busy) / max(1, total_after - total),
+    )
+    gc.unfreeze()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return elapsed, used
+    return window
 
 
 async def create_tables(base: str, count: int, game: str, variant: str) -> list[str]:
@@ -207,13 +259,13 @@ async def run_tables(args: argparse.Namespace, port: int) -> dict[str, Any]:
         tasks.append(asyncio.create_task(person(url, table, i, think, c)))
         if i % 50 == 49:
             await asyncio.sleep(0.2)  # do not open every connection in the same instant
-    elapsed, cpu = await measure(tasks, c, args)
+    window = await measure(tasks, c, args)
+    elapsed, cpu = window.elapsed, window.server_cpu
     lat = sorted(c.latencies)
     return {
         "tables": args.tables,
         "think_s": list(think),
-        "seconds": round(elapsed, 1),
-        "server_cpu_share": round(cpu / elapsed, 2),
+        **window.figures(),
         "acts_per_cpu_s": round(c.acts / cpu) if cpu else None,
         "versions_per_cpu_s": round(c.versions / cpu) if cpu else None,
         "frames_per_cpu_s": round((c.frames_in + c.frames_out) / cpu) if cpu else None,
@@ -238,11 +290,11 @@ async def run_echo(args: argparse.Namespace, port: int) -> dict[str, Any]:
         tasks.append(asyncio.create_task(echo_client(url, payload, c)))
         if i % 50 == 49:
             await asyncio.sleep(0.2)
-    elapsed, cpu = await measure(tasks, c, args)
+    window = await measure(tasks, c, args)
+    elapsed, cpu = window.elapsed, window.server_cpu
     return {
         "connections": args.tables,
-        "seconds": round(elapsed, 1),
-        "server_cpu_share": round(cpu / elapsed, 2),
+        **window.figures(),
         "frames_per_cpu_s": round((c.frames_in + c.frames_out) / cpu) if cpu else None,
         "frames_per_s": round((c.frames_in + c.frames_out) / elapsed),
     }
@@ -272,6 +324,7 @@ def main() -> int:
         server = start_server(port, url, args.server_cpu)
         args.server_pid = server.pid
         try:
+            runner: Callable[[Coroutine[Any, Any, dict[str, Any]]], dict[str, Any]]
             try:
                 import uvloop
 
