@@ -28,8 +28,6 @@ TARGET_TOTAL = 1500
 class Config:
     """The options that steer bidding, scoring and the end of the game."""
 
-    bid_start_left: bool
-    trump_mode: str
     all_pass: str
     roem_manual: bool
     pit_bonus: int
@@ -40,20 +38,22 @@ class Config:
     kraken: bool
     """The player left of the dealer must make trump, then the teams may kraak in turn
     (a field, not a property: finish_deal reads it on every deal, rollouts included)."""
-
-    @property
-    def gedraaid(self) -> bool:
-        """Trump is proposed by turning draaikaarten (the unused 2 to 6), first deal clubs."""
-        return self.trump_mode == "gedraaid"
+    gedraaid: bool
+    """Trump is proposed by turning draaikaarten (the unused 2 to 6), first deal clubs."""
+    forced_bid: bool
+    """The first to bid may not pass (verplicht_spelen, utrechts, kraken)."""
+    bid_orders: tuple[tuple[int, ...], ...]
+    """``bid_orders[dealer]``: the seats that may make trump, in turn (start_deal reads it
+    on every deal, so it is worked out once)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Config:
         length = str(options["game_length"])
         pit_bonus = options["pit_bonus"]
         assert isinstance(pit_bonus, int)
+        mode = str(options["trump_mode"])
+        bid_start_left = options["bid_start"] == "left_of_dealer"
         return cls(
-            bid_start_left=options["bid_start"] == "left_of_dealer",
-            trump_mode=str(options["trump_mode"]),
             all_pass=str(options["all_pass"]),
             roem_manual=options["roem_claim"] == "manual",
             pit_bonus=pit_bonus,
@@ -61,8 +61,21 @@ class Config:
             allow_revoke=bool(options["allow_revoke"]),
             deals=GAME_LENGTHS.get(length),
             target=TARGET_TOTAL if length == "first_to_1500" else None,
-            kraken=options["trump_mode"] == "kraken",
+            kraken=mode == "kraken",
+            gedraaid=mode == "gedraaid",
+            forced_bid=mode in ("verplicht_spelen", "utrechts", "kraken"),
+            bid_orders=tuple(_bid_order(mode, bid_start_left, dealer) for dealer in range(4)),
         )
+
+
+def _bid_order(trump_mode: str, bid_start_left: bool, dealer: int) -> tuple[int, ...]:
+    """Who may make trump, in turn (RULES.md §6.4): the dealer first and then clockwise,
+    or from the dealer's left; with utrechts and kraken only the dealer's left."""
+    if trump_mode in ("utrechts", "kraken"):
+        return ((dealer + 1) % 4,)
+    if bid_start_left or trump_mode == "gedraaid":
+        return tuple((dealer + i) % 4 for i in (1, 2, 3, 4))
+    return tuple((dealer + i) % 4 for i in range(4))
 
 
 def team_of(seat: int) -> int:
@@ -78,19 +91,13 @@ def start_deal(
     ``draai`` are the draaikaarten of ``trump_mode: gedraaid``, top first: the first
     deal of the game proposes clubs, any other deal turns the top one to propose its suit.
     """
-    d = s.dealer
-    if cfg.trump_mode in ("utrechts", "kraken"):
-        order: tuple[int, ...] = ((d + 1) % 4,)
-    elif cfg.bid_start_left or cfg.gedraaid:
-        order = tuple((d + i) % 4 for i in (1, 2, 3, 4))
-    else:
-        order = tuple((d + i) % 4 for i in range(4))
+    order = cfg.bid_orders[s.dealer]
     s.phase = BIDDING
     s.hands = hands
     s.bid_order = order
     s.bid_index = 0
     s.bids = []
-    s.forced = cfg.trump_mode in ("verplicht_spelen", "utrechts", "kraken")
+    s.forced = cfg.forced_bid
     s.seen = 1 << order[0]
     s.trump = s.declarer = -1
     s.trick = []

@@ -38,7 +38,15 @@ from .house import house_action
 from .kraken import CALLS, KrakenRules
 from .rules import Rules, cards_text
 from .state import BIDDING, DEAL, KRAKEN, OVER, PHASE_NAMES, PLAY, KlaverjasState
-from .tables import CARD_NAMES, SUIT_OF, mask_cards, mask_names, play_actions
+from .tables import (
+    CARD_NAMES,
+    SUIT_OF,
+    SUIT_PLAYS,
+    SUIT_SHIFT,
+    mask_cards,
+    mask_names,
+    play_actions,
+)
 
 SEATS = 4
 HAND_SIZE = 8
@@ -252,8 +260,13 @@ class Klaverjassen(Game[KlaverjasState]):
                 return []
             hand = s.hands[seat]
             if s.trick:
+                led = s.led
+                if led != s.trump:  # who can follow a plain suit must, with any card of it
+                    follow = (hand >> SUIT_SHIFT[led]) & 255
+                    if follow:
+                        return list(SUIT_PLAYS[led][follow])
                 hand = self.rules.legal_in_trick(
-                    hand, s.trump, s.led, s.win_seat, s.win_strength, seat
+                    hand, s.trump, led, s.win_seat, s.win_strength, seat
                 )
             return play_actions(hand)
         if s.phase == BIDDING:

@@ -95,15 +95,18 @@ _SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 """``_SUIT_CARDS[suit][bits]``: the cards 7..A of a suit whose bits (7 = bit 0) are set."""
 
 
-_SUIT_PLAYS: tuple[tuple[tuple[tuple[str, int], ...], ...], ...] = tuple(
+SUIT_SHIFT: tuple[int, ...] = tuple(13 * suit + SEVEN for suit in SUITS)
+"""``(mask >> SUIT_SHIFT[suit]) & 255``: the bits (7 = bit 0) of a suit's piket cards."""
+
+SUIT_PLAYS: tuple[tuple[tuple[tuple[str, int], ...], ...], ...] = tuple(
     tuple(tuple(("play", card) for card in cards) for cards in by_bits) for by_bits in _SUIT_CARDS
 )
-"""``_SUIT_PLAYS[suit][bits]``: the actions ``("play", card)`` of ``_SUIT_CARDS[suit][bits]``."""
+"""``SUIT_PLAYS[suit][bits]``: the actions ``("play", card)`` of ``_SUIT_CARDS[suit][bits]``."""
 
 
 def play_actions(mask: int) -> list[tuple[str, int]]:
     """``[("play", card) for card in mask_cards(mask)]``, from shared immutable tuples."""
-    clubs, diamonds, hearts, spades = _SUIT_PLAYS
+    clubs, diamonds, hearts, spades = SUIT_PLAYS
     return [
         *clubs[(mask >> SEVEN) & 255],
         *diamonds[(mask >> (13 + SEVEN)) & 255],
