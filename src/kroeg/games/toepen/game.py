@@ -88,10 +88,11 @@ from kroeg.games.toepen.tables import (
     SEVENS,
     STAY,
     SUIT_OF,
+    SUIT_STRS,
     TELL_HANDS,
     TENS,
     TOEP_HANDS,
-    TRICK_KEYS,
+    TRICK_VALUES,
     TRIPS_HANDS,
     hand_list,
     hand_str,
@@ -617,9 +618,16 @@ class Toepen(Game[ToepenState]):
             data["het"] = view.het_json(s.het)
         append = ev.append
         append(Event("deal", data))
+        c, d, h, sp = SUIT_STRS  # hand_str, inlined: dealt hands are piket cards
         for p, hand in enumerate(hands):
             if hand:
-                append(Event("hand", {"seat": p, "cards": hand_str(hand)}, p))
+                cards = [
+                    *c[hand >> 5 & 255],
+                    *d[hand >> 18 & 255],
+                    *h[hand >> 31 & 255],
+                    *sp[hand >> 44 & 255],
+                ]
+                append(Event("hand", {"seat": p, "cards": cards}, p))
         if not TELL_HANDS.isdisjoint(hands):
             for p in self._order_from(s, s.dealer):
                 if hands[p] in TELL_HANDS:
@@ -809,7 +817,7 @@ class Toepen(Game[ToepenState]):
     def _update_limit(s: ToepenState) -> None:
         """The highest standing among active players, for the any-active knock limit
         (the callers skip it for the other limits, which never read it)."""
-        s.limit_top = max(POINTS_OF[s.active](s.points), default=-(1 << 30))
+        s.limit_top = max(POINTS_OF[s.active](s.points))  # two active seats at least
 
     # Play -------------------------------------------------------------------------------
 
@@ -893,7 +901,7 @@ class Toepen(Game[ToepenState]):
     def _finish_trick(self, s: ToepenState, ev: Events) -> None:
         seats = s.trick_seats
         cards = s.trick_cards
-        win_card = max(cards, key=TRICK_KEYS[s.led].__getitem__)
+        win_card = max(map(TRICK_VALUES[s.led].__getitem__, cards)) & 63
         winner = seats[cards.index(win_card)]
         tricks = s.tricks_done + 1
         s.tricks_done = tricks

@@ -112,7 +112,11 @@ def hand_str(mask: int) -> list[str]:
 
 _ORDERS = math.factorial(32)
 _PIKET_LIST = list(PIKET_DECK)
-_RADICES = tuple(range(32, 0, -1))
+_DIGIT_PAIRS = tuple(
+    (k * (k - 1), tuple((r % k, r // k) for r in range(k * (k - 1)))) for k in range(32, 0, -2)
+)
+"""Per two radices ``k, k - 1`` of the mixed-radix reading: their product and, for every
+remainder by it, the two digits it stands for (half the big-number divisions)."""
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
@@ -127,10 +131,13 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     while x >= _ORDERS:
         x = rng.getrandbits(118)
     take = _PIKET_LIST[:].pop
-    out = []
-    for k in _RADICES:
-        out.append(take(x % k))
-        x //= k
+    out: list[int] = []
+    append = out.append
+    for size, digits in _DIGIT_PAIRS:  # radix k, then k - 1: x % k, then x // k % (k - 1)
+        first, second = digits[x % size]
+        x //= size
+        append(take(first))
+        append(take(second))
     return out
 
 
@@ -186,11 +193,13 @@ SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(54))
 LEAD_COUNT: tuple[int, ...] = tuple(1 << (suit * 4) for suit in SUITS)
 """``LEAD_COUNT[suit]``: one more lead of ``suit`` in a seat's ``led_suits`` counters."""
 
-TRICK_KEYS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(STRENGTH[c] + 1 if c < 52 and c // 13 == led else 0 for c in range(54)) for led in SUITS
+TRICK_VALUES: tuple[tuple[int, ...], ...] = tuple(
+    tuple((STRENGTH[c] + 1 if c < 52 and c // 13 == led else 0) << 6 | c for c in range(54))
+    for led in SUITS
 )
-"""``TRICK_KEYS[led][card]``: 1 + the Toepen height of a card of the led suit, else 0, so
-the trick's winning card is ``max(cards, key=TRICK_KEYS[led].__getitem__)``."""
+"""``TRICK_VALUES[led][card]``: 1 + the Toepen height of a card of the led suit (else 0),
+then the card in the low six bits, so the trick's winning card is
+``max(map(TRICK_VALUES[led].__getitem__, cards)) & 63`` (the lead is of the led suit)."""
 
 
 def _clockwise(n: int, seat: int, mask: int, *, include_self: bool) -> tuple[int, ...]:
