@@ -16,12 +16,11 @@ from kroeg.games.toepen.tables import CARD_STR
 SEAT_LIMIT = 8
 """Toepen seats at most 8 players (klassiek)."""
 
-PLAY_EVENTS: tuple[Event, ...] = tuple(
-    Event("play", {"seat": seat, "card": CARD_STR[card]})
+PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event("play", {"seat": seat, "card": CARD_STR[card]}) for card in range(54))
     for seat in range(SEAT_LIMIT)
-    for card in range(54)
 )
-"""``PLAY_EVENTS[seat * 54 + card]``: ``seat`` plays ``card``."""
+"""``PLAY_EVENTS[seat][card]``: ``seat`` plays ``card``."""
 
 STAY_EVENTS: tuple[Event, ...] = tuple(Event("stay", {"seat": seat}) for seat in range(SEAT_LIMIT))
 """``STAY_EVENTS[seat]``: ``seat`` stays in (meegaan) after a knock."""

@@ -353,7 +353,8 @@ class Toepen(Game[ToepenState]):
                 ):
                     out.append(KNOCK)
             if rules.laundry and not s.played_any:  # vuile was, no knock being answered
-                if self._may_claim_laundry(s, seat):
+                stock_left = len(s.stock) - s.stock_pos
+                if (rules.laundry_repeat or not s.laundry_count[seat]) and stock_left >= 4:
                     out.append(LAUNDRY)
                 if s.claim >= 0 and self._may_challenge(s, seat):
                     out.append(CHALLENGE[s.laundry[s.claim][0]])
@@ -390,11 +391,6 @@ class Toepen(Game[ToepenState]):
         if limit == LIMIT_KNOCKER and s.points[seat] + new_stake > top:
             return seat
         return -1
-
-    def _may_claim_laundry(self, s: ToepenState, seat: int) -> bool:
-        return (self.rules.laundry_repeat or not s.laundry_count[seat]) and len(
-            s.stock
-        ) - s.stock_pos >= 4
 
     def _may_challenge(self, s: ToepenState, seat: int) -> bool:
         entry = s.laundry[s.claim]
@@ -826,7 +822,7 @@ class Toepen(Game[ToepenState]):
         if card.__class__ is not int or card not in PIKET:
             card = self._card_arg(action)
         hand = s.hands[seat]
-        bit = 1 << card
+        bit = BIT[card]
         led = s.led
         suit = SUIT_OF[card]
         if not (
@@ -849,7 +845,7 @@ class Toepen(Game[ToepenState]):
             s.played_any = True
             s.claim = -1
         if ev is not None:
-            ev.append(PLAY_EVENTS[seat * 54 + card])
+            ev.append(PLAY_EVENTS[seat][card])
             if led < 0 and self.rules.etiquette:
                 self._lead_chants(s, seat, card, ev)
         if bit & JACKS:
