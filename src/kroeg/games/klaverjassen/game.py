@@ -56,6 +56,8 @@ DRAAIKAARTEN = tuple(c for c in range(52) if c not in PIKET_CARDS)
 """``trump_mode: gedraaid``: the cards 2 to 6 of every suit, unused in play."""
 DRAAI_MASK = mask_of(DRAAIKAARTEN)
 ONE_SEAT = tuple(frozenset((seat,)) for seat in range(SEATS))
+UNSEEN = tuple(tuple(x for x in range(SEATS) if not (seen >> x) & 1) for seen in range(16))
+"""``UNSEEN[seen]``: the seats whose bit is not set in ``seen`` (KlaverjasState.seen)."""
 NO_SEAT: frozenset[int] = frozenset()
 GEDRAAID_DECK = tuple(range(52))
 """With ``trump_mode: gedraaid`` a deal holds the whole pack: the draaikaarten are its stock."""
@@ -308,7 +310,7 @@ class Klaverjassen(Game[KlaverjasState]):
             and type(action) is tuple
             and len(action) == 2
             and action[0] == "play"
-        ):  # the common case first; _play checks the rest
+        ):  # the common case first: the seat to play plays; _play checks the card
             return self._play(s, seat, action[1])
         if isinstance(action, Deal):
             return self._deal(s, seat, action)
@@ -320,6 +322,8 @@ class Klaverjassen(Game[KlaverjasState]):
             raise InvalidInput(f"seat must be 0 to 3, got {seat!r}")
         verb = action[0] if action else None
         if verb == "play" and len(action) == 2:
+            if _is_piket_card(action[1]):  # else _play refuses the card before the turn
+                self._check_turn(s, seat, PLAY)
             return self._play(s, seat, action[1])
         if verb == "bid" and len(action) == 2:
             return self._bid(s, seat, action[1])
@@ -396,7 +400,7 @@ class Klaverjassen(Game[KlaverjasState]):
         return events
 
     def _hand_event(self, s: KlaverjasState, seat: int) -> Event:
-        return Event("hand", {"seat": seat, "cards": mask_names(s.hands[seat])}, to=seat)
+        return Event("hand", {"seat": seat, "cards": mask_names(s.hands[seat])}, seat)
 
     def _check_turn(self, s: KlaverjasState, seat: int, phase: int) -> None:
         if s.phase != phase:
@@ -422,7 +426,7 @@ class Klaverjassen(Game[KlaverjasState]):
             raise RuleError(
                 f"only the proposed trump may be played (gedraaid): {what} {proposed}{closing}"
             )
-        unseen = [x for x in range(SEATS) if not (s.seen >> x) & 1]
+        unseen = UNSEEN[s.seen]
         core.make_trump(s, seat, suit)
         if self.config.kraken:
             core.open_calls(s)
@@ -500,10 +504,9 @@ class Klaverjassen(Game[KlaverjasState]):
         return events
 
     def _play(self, s: KlaverjasState, seat: int, card: object) -> list[Event]:
-        if type(card) is not int or card not in PIKET_CARDS:
+        """``seat``, whose turn it is to play (the caller checked), plays ``card``."""
+        if type(card) is not int or card not in PIKET_CARDS:  # not _is_piket_card: hot path
             raise InvalidInput(f"play needs a card of the piket deck (7 to A), got {card!r}")
-        if s.phase != PLAY or seat != s.turn:
-            self._check_turn(s, seat, PLAY)
         hand = s.hands[seat]
         if not (hand >> card) & 1:
             raise RuleError(
@@ -736,6 +739,11 @@ def _kraken_options(opts: dict[str, object], given: Mapping[str, object]) -> dic
             " four_kind_ranks a10hv cannot be used with it"
         )
     return {**opts, **KRAKEN_IMPLIES}
+
+
+def _is_piket_card(value: object) -> bool:
+    """A card of the piket deck (7 to A), as an int, not a bool or a float."""
+    return type(value) is int and value in PIKET_CARDS
 
 
 def _is_seat(value: object) -> bool:

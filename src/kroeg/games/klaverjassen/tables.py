@@ -96,7 +96,8 @@ _SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 
 SUIT_SHIFT: tuple[int, ...] = tuple(13 * suit + SEVEN for suit in SUITS)
-"""``(mask >> SUIT_SHIFT[suit]) & 255``: the bits (7 = bit 0) of a suit's piket cards."""
+"""``(mask >> SUIT_SHIFT[suit]) & 255``: the bits (7 = bit 0) of a suit's piket cards.
+The functions below write the shifts 5, 18, 31 and 44 out: a constant is cheaper."""
 
 SUIT_PLAYS: tuple[tuple[tuple[tuple[str, int], ...], ...], ...] = tuple(
     tuple(tuple(("play", card) for card in cards) for cards in by_bits) for by_bits in _SUIT_CARDS
@@ -108,10 +109,10 @@ def play_actions(mask: int) -> list[tuple[str, int]]:
     """``[("play", card) for card in mask_cards(mask)]``, from shared immutable tuples."""
     clubs, diamonds, hearts, spades = SUIT_PLAYS
     return [
-        *clubs[(mask >> SEVEN) & 255],
-        *diamonds[(mask >> (13 + SEVEN)) & 255],
-        *hearts[(mask >> (26 + SEVEN)) & 255],
-        *spades[(mask >> (39 + SEVEN)) & 255],
+        *clubs[mask >> 5 & 255],
+        *diamonds[mask >> 18 & 255],
+        *hearts[mask >> 31 & 255],
+        *spades[mask >> 44 & 255],
     ]
 
 
@@ -125,10 +126,10 @@ def mask_names(mask: int) -> list[str]:
     """``[CARD_NAMES[card] for card in mask_cards(mask)]``: a hand as an event shows it."""
     clubs, diamonds, hearts, spades = _SUIT_NAMES
     return [
-        *clubs[(mask >> SEVEN) & 255],
-        *diamonds[(mask >> (13 + SEVEN)) & 255],
-        *hearts[(mask >> (26 + SEVEN)) & 255],
-        *spades[(mask >> (39 + SEVEN)) & 255],
+        *clubs[mask >> 5 & 255],
+        *diamonds[mask >> 18 & 255],
+        *hearts[mask >> 31 & 255],
+        *spades[mask >> 44 & 255],
     ]
 
 
@@ -136,10 +137,10 @@ def mask_cards(mask: int) -> tuple[int, ...]:
     """The piket cards of a mask, lowest id first (as :func:`kroeg.cards.cards_in`)."""
     clubs, diamonds, hearts, spades = _SUIT_CARDS
     return (
-        clubs[(mask >> SEVEN) & 255]
-        + diamonds[(mask >> (13 + SEVEN)) & 255]
-        + hearts[(mask >> (26 + SEVEN)) & 255]
-        + spades[(mask >> (39 + SEVEN)) & 255]
+        clubs[mask >> 5 & 255]
+        + diamonds[mask >> 18 & 255]
+        + hearts[mask >> 31 & 255]
+        + spades[mask >> 44 & 255]
     )
 
 
