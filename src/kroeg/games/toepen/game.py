@@ -281,7 +281,9 @@ class Toepen(Game[ToepenState]):
         n = s.n
         if not out:  # everyone plays: four cards each from the top, in seat order
             top = iter(cards[: 4 * n])
-            hands_in = tuple(zip(top, top, top, top, strict=True))
+            # One iterator four times: equal lengths by construction (and strict= would
+            # parse a keyword argument on every deal).
+            hands_in = tuple(zip(top, top, top, top))  # noqa: B905
             bit = BIT
             masks = tuple([bit[a] | bit[b] | bit[c] | bit[d] for a, b, c, d in hands_in])
             dealt = Deal(hands_in, tuple(cards[4 * n :]))
@@ -901,7 +903,8 @@ class Toepen(Game[ToepenState]):
         winner = seats[cards.index(win_card)]
         tricks = s.tricks_done + 1
         s.tricks_done = tricks
-        s.last_trick = trick = list(zip(seats, cards, strict=True))
+        # Equal lengths by construction; strict= would parse a keyword on every trick.
+        s.last_trick = trick = list(zip(seats, cards))  # noqa: B905
         s.done_tricks.append(trick)
         s.trick_seats = []
         s.trick_cards = []
@@ -1275,12 +1278,11 @@ class Toepen(Game[ToepenState]):
             if revoker >= 0:
                 end["revoker"] = revoker
             ev.append(Event("deal_end", end))
-        self._check_game_end(s, ev)
+        if max(points) >= rules.max_points:  # somebody may be out, or the game over
+            self._check_game_end(s, ev)
 
     def _check_game_end(self, s: ToepenState, ev: Events) -> None:
         top = self.rules.max_points
-        if max(s.points) < top:
-            return
         reached = [p for p in range(s.n) if not s.out >> p & 1 and s.points[p] >= top]
         if not reached:
             return
