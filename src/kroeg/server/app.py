@@ -1,4 +1,5 @@
-"""The FastAPI application: lifespan (store, tables), REST, websocket, the static client."""
+"""The FastAPI application: lifespan (store, tables), REST, the static client; and the
+server's entry point, which hands websocket connections to their endpoints directly."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from kroeg.server import api, echo, static, ws
+from kroeg.server.entry import Endpoint, Entry
 from kroeg.server.runtime import Runtime
 from kroeg.server.settings import ServerSettings
 
@@ -34,9 +36,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.state.runtime = runtime
     app.include_router(api.router)
-    app.include_router(ws.router)
     app.include_router(static.router)
-    if settings.echo:
-        app.include_router(echo.router)
     app.mount("/web", StaticFiles(directory=static.WEB, check_dir=False), name="web")
     return app
+
+
+def create_entry(settings: ServerSettings | None = None) -> Entry:
+    """What uvicorn serves: the application, with ``/ws`` (and ``/echo`` when enabled)
+    called directly."""
+    settings = settings or ServerSettings.from_env()
+    websockets: dict[str, Endpoint] = {"/ws": ws.websocket_endpoint}
+    if settings.echo:
+        websockets["/echo"] = echo.echo
+    return Entry(create_app(settings), websockets)

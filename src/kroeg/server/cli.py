@@ -15,7 +15,7 @@ import socket
 
 import uvicorn
 
-from kroeg.server.app import create_app
+from kroeg.server.app import create_entry
 from kroeg.server.runtime import Runtime
 from kroeg.server.settings import ServerSettings
 
@@ -69,9 +69,9 @@ def run(args: argparse.Namespace) -> int:
     if args.house_delay is not None:
         settings = dataclasses.replace(settings, house_delay=args.house_delay)
     logging.basicConfig(level=args.log_level.upper())
-    app = create_app(settings)
+    entry = create_entry(settings)
     config = uvicorn.Config(
-        app,
+        entry,
         host=args.host,
         port=args.port,
         loop="uvloop",
@@ -83,5 +83,5 @@ def run(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=5,
         access_log=os.environ.get("KROEG_ACCESS_LOG") == "1",
     )
-    KroegServer(config, app.state.runtime).run()
+    KroegServer(config, entry.app.state.runtime).run()
     return 0

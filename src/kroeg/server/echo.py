@@ -1,14 +1,12 @@
-"""A bare websocket echo on the same stack (FastAPI, uvicorn, the same settings): the
-ceiling the load benchmark compares the tables with. Only served with ``KROEG_ECHO=1``."""
+"""A bare websocket echo on the same stack as ``/ws`` (uvicorn, the same settings, called
+directly like it, kroeg.server.entry): the ceiling the load benchmark compares the tables
+with. Only served with ``KROEG_ECHO=1``."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-
-router = APIRouter()
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 
-@router.websocket("/echo")
 async def echo(websocket: WebSocket) -> None:
     await websocket.accept()
     try:

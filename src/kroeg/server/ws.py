@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import msgspec
-from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocket
 
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
@@ -25,10 +25,7 @@ from kroeg.tables.errors import TableError
 
 log = logging.getLogger(__name__)
 
-router = APIRouter()
 
-
-@router.websocket("/ws")
 async def websocket_endpoint(websocket: WebSocket) -> None:
     runtime: Runtime = websocket.app.state.runtime
     await websocket.accept()
