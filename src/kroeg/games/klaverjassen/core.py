@@ -109,20 +109,21 @@ def start_deal(
     s.last_trick = None
     s.played = []
     s.claimable = 0
-    s.revoke_roem = [None, None, None, None]
-    s.questionable = [0, 0, 0, 0]
-    s.plays_questioned = [0, 0, 0, 0]
-    s.draai = draai
-    s.turned = 0
-    s.proposed = -1
-    s.proposals = 0
+    if cfg.allow_revoke:  # in other games the revoke fields never change from the new state's
+        s.revoke_roem = [None, None, None, None]
+        s.questionable = [0, 0, 0, 0]
+        s.plays_questioned = [0, 0, 0, 0]
     if cfg.kraken:  # in other modes the calls never change from the new state's
         s.calls = []
         s.call_order = ()
         s.call_index = 0
         s.kraaks = 0
         s.roem_held = [0, 0]
-    if cfg.gedraaid:
+    if cfg.gedraaid:  # in other modes the draaikaarten and proposals stay as new
+        s.draai = draai
+        s.turned = 0
+        s.proposed = -1
+        s.proposals = 0
         if s.deal_no == 0:
             _propose(s, CLUBS)
         else:
