@@ -71,7 +71,6 @@ from kroeg.games.toepen.tables import (
     CHALLENGE,
     FACE_MASK,
     FOLD,
-    JACKS,
     KEEP,
     KNOCK,
     LAUNDRY,
@@ -850,7 +849,7 @@ class Toepen(Game[ToepenState]):
             ev.append(PLAY_EVENTS[seat][card])
             if led < 0 and self.rules.etiquette:
                 self._lead_chants(s, seat, card, ev)
-        if bit & JACKS:
+        if card % 13 == JACK:
             self._jack_seen(s, ev)
         if played == s.active:
             self._finish_trick(s, ev)
