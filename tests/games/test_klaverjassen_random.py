@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kroeg.cards import PIKET_DECK, card_str, cards_in
+from kroeg.cards import PIKET_DECK, card_str, cards_in, mask_of, parse_card
 from kroeg.games.base import Action, Deal, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core
 from kroeg.games.klaverjassen.state import BIDDING, KRAKEN, PLAY
@@ -355,3 +355,40 @@ def test_every_refused_card_names_its_reason_and_the_legal_cards(setup: str) -> 
                 if card // 13 != s.led and s.hands[seat] >> (13 * s.led) & 0x1FFF:
                     assert reason == f"must follow suit {led}"
             game.apply(s, seat, ("play", rng.choice(cards_in(legal))))
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_every_trick_event_tells_the_roem_of_its_four_cards(setup: str) -> None:
+    """§6.6: the roem of the four cards lying together in a trick is told with the trick
+    and goes to the winner's team, at once with ``roem_claim: auto`` (and for the last
+    trick), else left to be claimed; with kraken roem is counted only in the hand, so a
+    trick tells none. Checked against the rules' roem of the event's own cards."""
+    variant, options = SETUPS[setup]
+    game = Klaverjassen(variant, options)
+    kraken = game.options["trump_mode"] == "kraken"
+    rng = random.Random(f"trick-roem-{setup}")
+    tricks_with_roem = 0
+    for _ in range(deals_for(setup) // 40):
+        s = game.new_state(4, dealer=rng.randrange(4))
+        while not game.is_over(s):
+            due = game.pending_deal(s)
+            if due is not None:
+                game.apply(s, due, game.random_deal(s, rng))
+                continue
+            seat, action = random_choice(game, s, rng)
+            before = list(s.roem)
+            for e in game.apply(s, seat, action):
+                if e.kind != "trick":
+                    continue
+                mask = mask_of(parse_card(c) for c in e.data["cards"])
+                roem = 0 if kraken else game.rules.roem(s.trump, mask)
+                team = e.data["winner"] & 1
+                assert e.data["roem"] == roem and e.data["team"] == team
+                tricks_with_roem += roem > 0
+                counted = [s.roem[t] - before[t] for t in (0, 1)]
+                if e.data["roem_counted"]:
+                    assert roem > 0 and counted[team] == roem and counted[1 - team] == 0
+                else:
+                    assert counted == [0, 0]
+                    assert roem == 0 or s.claimable == roem
+    assert kraken or tricks_with_roem > 0  # the check had something to bite
