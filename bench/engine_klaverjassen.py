@@ -38,18 +38,22 @@ PEER = Path(__file__).resolve().parent / "openspiel_peer.py"
 
 def deals_apply(game: Klaverjassen, seconds: float, rng: random.Random) -> float:
     """Random deals through ``legal``/``apply`` (a fresh state when a game ends)."""
+    pick = rng.random
+    apply, legal, to_act = game.apply, game.legal, game.to_act
+    pending_deal, is_over = game.pending_deal, game.is_over
     s = game.new_state(4, dealer=0)
     done = 0
     start = time.process_time()
     end = start + seconds
     while time.process_time() < end:
         for _ in range(20):
-            if game.is_over(s):
+            if is_over(s):
                 s = game.new_state(4, dealer=0)
-            game.apply(s, s.dealer, game.random_deal(s, rng))
-            while game.pending_deal(s) is None and not game.is_over(s):
-                (seat,) = game.to_act(s)
-                game.apply(s, seat, rng.choice(game.legal(s, seat)))
+            apply(s, s.dealer, game.random_deal(s, rng))
+            while pending_deal(s) is None and not is_over(s):
+                (seat,) = to_act(s)
+                actions = legal(s, seat)
+                apply(s, seat, actions[int(pick() * len(actions))])
             done += 1
     return done / (time.process_time() - start)
 
@@ -96,7 +100,8 @@ def games_apply(game: Klaverjassen, seconds: float, rng: random.Random) -> float
                 game.apply(s, dealer, deal)
                 continue
             (seat,) = game.to_act(s)
-            game.apply(s, seat, rng.choice(game.legal(s, seat)))
+            actions = game.legal(s, seat)
+            game.apply(s, seat, actions[int(rng.random() * len(actions))])
         done += 1
     return done / (time.process_time() - start)
 

@@ -7,8 +7,8 @@ Run by ``engine_klaverjassen.py`` with the python of a throwaway environment tha
     KROEG_OPENSPIEL_PYTHON=/tmp/ospiel/bin/python .venv/bin/python bench/engine.py klaverjassen
 
 Prints one JSON object: game name → random games per second. Chance nodes are
-sampled with their probabilities, every other move uniformly among the legal actions,
-from Python, as our own loops do.
+sampled with their probabilities, every other move uniformly among the legal actions
+(``legal[int(random() * len(legal))]``), from Python, as our own loops pick theirs.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def games_per_second(name: str, seconds: float, rng: random.Random) -> float:
                 weights = [p for _, p in outcomes]
                 action = rng.choices(actions, weights)[0]
             else:
-                action = rng.choice(state.legal_actions())
+                legal = state.legal_actions()
+                action = legal[int(rng.random() * len(legal))]
             state.apply_action(action)
         done += 1
     return done / (time.process_time() - start)
