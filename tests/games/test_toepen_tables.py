@@ -18,16 +18,19 @@ from kroeg.cards import JACK, PIKET_DECK, TEN, TOEPEN_STRENGTH, card_str, cards_
 from kroeg.games.base import Event
 from kroeg.games.toepen.events import (
     KNOCK_AGAIN_EVENTS,
+    KNOCK_EVENTS,
     LEAD_EVENTS,
     PLAY_EVENTS,
     REVEAL_EVENTS,
     STAY_EVENTS,
     TRICK_EVENTS,
     fold_event,
+    knock_event,
 )
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.tables import (
     POINTS_OF,
+    SEATS_AFTER,
     TELL_HANDS,
     TOEP_HANDS,
     TRICK_VALUES,
@@ -128,3 +131,16 @@ def test_shared_events_say_what_a_fresh_event_says() -> None:
         for cost in (0, 1, 2, 9, 30):
             assert fold_event(seat, cost) == Event("fold", {"seat": seat, "cost": cost})
             assert fold_event(seat, cost) is fold_event(seat, cost)
+
+
+def test_a_knock_event_is_found_again_by_stake_knocker_and_active_seats() -> None:
+    for n in range(3, 9):
+        for seat in range(n):
+            for active in (1 << n) - 1, (1 << n) - 1 & ~(1 << (seat + 1) % n):
+                answerers = SEATS_AFTER[n][seat << 8 | active]
+                assert answerers == tuple(
+                    p for p in [*range(seat + 1, n), *range(seat)] if active >> p & 1
+                )
+                made = knock_event(seat, 3, answerers)
+                assert made == Event("knock", {"seat": seat, "stake": 3, "answerers": [*answerers]})
+                assert KNOCK_EVENTS[3 << 11 | seat << 8 | active] is made

@@ -2,8 +2,8 @@
 
 An event is never changed once it is made (:class:`kroeg.games.base.Event`), so the
 events whose data holds only seat numbers, small counts and card names (a play, a
-stay, a fold, a trick, a lead, the klaveren aas shown) are built once per process and
-shared by every game. Building them anew was the larger part of what
+stay, a fold, a trick, a lead, the klaveren aas shown, a knock and its answerers) are
+built once per process and shared by every game. Building them anew was the larger part of what
 :meth:`Toepen.apply` costs over :meth:`Toepen.advance`.
 """
 
@@ -59,3 +59,19 @@ def fold_event(seat: int, cost: int) -> Event:
     if found is None:
         found = _FOLD_EVENTS[key] = Event("fold", {"seat": seat, "cost": cost})
     return found
+
+
+KNOCK_EVENTS: dict[int, Event] = {}
+"""``knock_event``'s cache by ``stake << 11 | seat << 8 | active``, read directly on the hot
+path: the answerers are the other active seats clockwise from the knocker's left, which
+the knocker and the active seats decide whatever the table size."""
+
+
+def knock_event(seat: int, stake: int, answerers: tuple[int, ...]) -> Event:
+    """``seat`` knocks, the stake becomes ``stake``, ``answerers`` answer in this order."""
+    active = 1 << seat
+    for p in answerers:
+        active |= 1 << p
+    event = Event("knock", {"seat": seat, "stake": stake, "answerers": list(answerers)})
+    KNOCK_EVENTS[stake << 11 | seat << 8 | active] = event
+    return event

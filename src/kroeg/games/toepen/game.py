@@ -42,12 +42,14 @@ from kroeg.games.base import (
 from kroeg.games.toepen import policy, view
 from kroeg.games.toepen.events import (
     KNOCK_AGAIN_EVENTS,
+    KNOCK_EVENTS,
     LEAD_EVENTS,
     PLAY_EVENTS,
     REVEAL_EVENTS,
     STAY_EVENTS,
     TRICK_EVENTS,
     fold_event,
+    knock_event,
 )
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
 from kroeg.games.toepen.options import (
@@ -971,12 +973,12 @@ class Toepen(Game[ToepenState]):
         s.last_knocker = seat
         s.knocker = seat
         s.over_knock = -1
-        answerers = SEATS_AFTER[s.n][seat << 8 | s.active]
+        key = seat << 8 | s.active
+        answerers = SEATS_AFTER[s.n][key]
         s.answerers = list(answerers)
         if ev is not None:
-            ev.append(
-                Event("knock", {"seat": seat, "stake": s.stake, "answerers": list(answerers)})
-            )
+            known = KNOCK_EVENTS.get(s.stake << 11 | key)
+            ev.append(known or knock_event(seat, s.stake, answerers))
 
     def _over_knock(self, s: ToepenState, seat: int, ev: Events) -> None:
         self._answer_turn(s, seat)
