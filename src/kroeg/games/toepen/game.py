@@ -10,6 +10,8 @@ the *compromiskaart* is the klaveren aas.
 Every handler checks the whole action before it changes anything, so a RuleError or
 InvalidInput leaves the state as it was. Events are built only when the caller wants
 them (:meth:`Toepen.apply`); :meth:`Toepen.advance` runs the same rules without them.
+The frequent events are prebuilt and shared (:mod:`.events`); the hot paths read the
+lookup tables of :mod:`.tables` instead of computing.
 """
 
 from __future__ import annotations
