@@ -40,18 +40,18 @@ def deals_apply(game: Klaverjassen, seconds: float, rng: random.Random) -> float
     """Random deals through ``legal``/``apply`` (a fresh state when a game ends)."""
     pick = rng.random
     apply, legal, to_act = game.apply, game.legal, game.to_act
-    pending_deal, is_over = game.pending_deal, game.is_over
     s = game.new_state(4, dealer=0)
     done = 0
     start = time.process_time()
     end = start + seconds
     while time.process_time() < end:
         for _ in range(20):
-            if is_over(s):
+            if game.is_over(s):
                 s = game.new_state(4, dealer=0)
             apply(s, s.dealer, game.random_deal(s, rng))
-            while pending_deal(s) is None and not is_over(s):
-                (seat,) = to_act(s)
+            # Nobody is to act once the deal is scored: the next deal is due or the game over.
+            while seats := to_act(s):
+                (seat,) = seats
                 actions = legal(s, seat)
                 apply(s, seat, actions[int(pick() * len(actions))])
             done += 1
