@@ -70,6 +70,35 @@ class Kit(GameKit):
             return legal[0]
         return None
 
+    def _first_lead(
+        self,
+        seen: Any,
+        trump: int,
+        declarer_team: int,
+        hands: list[int],
+        lead: int,
+        roem: list[int],
+        factor: int,
+        must_make: int,
+    ) -> Play:
+        """The deal at its first lead, for a search to play out on sampled ``hands``."""
+        return Play(
+            trump,
+            declarer_team,
+            seen.amsterdams,
+            self.pit_bonus,
+            self.roem_of,
+            hands,
+            lead,
+            [],
+            0,
+            [0, 0],
+            roem,
+            [0, 0],
+            factor=factor,
+            must_make=must_make,
+        )
+
     def _search_bid(
         self,
         view: JSON,
@@ -97,21 +126,8 @@ class Kit(GameKit):
 
         def new_play(trump: int, declarer: int, hands: list[int]) -> Play:
             roem = roem_in_hand(hands, trump)[1] if kraken else [0, 0]
-            return Play(
-                trump,
-                declarer & 1,
-                seen.amsterdams,
-                self.pit_bonus,
-                self.roem_of,
-                hands,
-                lead,
-                [],
-                0,
-                [0, 0],
-                roem,
-                [0, 0],
-                must_make=declarer & 1 if kraken else -1,
-            )
+            must_make = declarer & 1 if kraken else -1
+            return self._first_lead(seen, trump, declarer & 1, hands, lead, roem, 1, must_make)
 
         return sterk.search_bid(seen, legal, after, forced, new_play, rng, deadline, max_samples)
 
@@ -133,21 +149,8 @@ class Kit(GameKit):
 
         def new_play(hands: list[int], called: bool) -> Play:
             calls = kraaks + called
-            return Play(
-                trump,
-                playing,
-                seen.amsterdams,
-                self.pit_bonus,
-                self.roem_of,
-                hands,
-                lead,
-                [],
-                0,
-                [0, 0],
-                roem_in_hand(hands, trump)[1],
-                [0, 0],
-                factor=1 << calls,
-                must_make=playing ^ (calls & 1),
-            )
+            roem = roem_in_hand(hands, trump)[1]
+            factor, must_make = 1 << calls, playing ^ (calls & 1)
+            return self._first_lead(seen, trump, playing, hands, lead, roem, factor, must_make)
 
         return sterk.search_call(seen, legal, new_play, rng, deadline, max_samples)

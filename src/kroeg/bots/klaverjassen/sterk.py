@@ -69,28 +69,18 @@ def search_bid(
     max_samples: int | None,
 ) -> Action:
     """``new_play(trump, declarer, hands)`` gives the deal at its first lead."""
-    preferred = choose_bid(seen.hand, legal)
-    candidates = [preferred] + [a for a in legal if a != preferred]
-    allowed = infer_allowed(seen)
-    team = seen.me & 1
 
-    def sample(r: random.Random) -> list[int]:
-        return sample_hands(seen, allowed, r)
-
-    def score(hands: list[int], action: Action, r: random.Random) -> float:
+    def deal_after(hands: list[int], action: Action) -> Play | None:
         if action[0] == "bid":
             trump, declarer = action[1], seen.me
         else:
             trump, declarer = _later_bid(hands, bidders_after, forced_seat)
             if trump < 0:
-                return 0.0
-        p = new_play(trump, declarer, list(hands))
-        rollout(p)
-        return margin(p, team)
+                return None
+        return new_play(trump, declarer, hands)
 
-    return best_by_sampling(
-        candidates, sample, score, rng, deadline, max_samples, lambda: preferred
-    )
+    preferred = choose_bid(seen.hand, legal)
+    return _played_out(seen, legal, preferred, deal_after, rng, deadline, max_samples)
 
 
 def search_call(
@@ -103,7 +93,26 @@ def search_call(
 ) -> Action:
     """``new_play(hands, called)`` gives the deal at its first lead, with or without the
     call offered now."""
+
+    def deal_after(hands: list[int], action: Action) -> Play:
+        return new_play(hands, action != ("pass",))
+
     preferred = choose_call(seen.hand, seen.trump, legal)
+    return _played_out(seen, legal, preferred, deal_after, rng, deadline, max_samples)
+
+
+def _played_out(
+    seen: Seen,
+    legal: list[Action],
+    preferred: Action,
+    deal_after: Callable[[list[int], Action], Play | None],
+    rng: random.Random,
+    deadline: Deadline,
+    max_samples: int | None,
+) -> Action:
+    """The action whose deal, played out on sampled hands, gives the best mean margin;
+    ``deal_after`` gives the deal at its first lead after an action (None: a redeal,
+    scored 0)."""
     candidates = [preferred] + [a for a in legal if a != preferred]
     allowed = infer_allowed(seen)
     team = seen.me & 1
@@ -112,7 +121,9 @@ def search_call(
         return sample_hands(seen, allowed, r)
 
     def score(hands: list[int], action: Action, r: random.Random) -> float:
-        p = new_play(list(hands), action != ("pass",))
+        p = deal_after(list(hands), action)
+        if p is None:
+            return 0.0
         rollout(p)
         return margin(p, team)
 
