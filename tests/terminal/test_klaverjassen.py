@@ -18,7 +18,10 @@ ANSWERS = ["x", "pas", "h", "9", "1", "2", "3", "4", "5", "6", "7", "8"]
 
 
 def run(
-    seed: int, record: Path | None = None, answers: list[str] = ANSWERS
+    seed: int,
+    record: Path | None = None,
+    answers: list[str] = ANSWERS,
+    options: dict[str, object] | None = None,
 ) -> tuple[int, list[str]]:
     script = itertools.cycle(answers)
     lines: list[str] = []
@@ -35,6 +38,7 @@ def run(
         seed=seed,
         name="Jij",
         record=str(record) if record else None,
+        options=options,
     )
     return play(args, input_fn=ask, output_fn=lines.append), lines
 
@@ -88,24 +92,9 @@ def test_a_gedraaid_game_asks_to_play_the_proposed_suit(tmp_path: Path) -> None:
     first deal, then turned draaikaarten) and you answer speel or pas; the record
     replays with the draaikaarten as each deal's stock."""
     record = tmp_path / "gedraaid.json"
-    script = itertools.cycle(["h", "pas", "speel", *[str(i) for i in range(1, 9)]])
-    lines: list[str] = []
-
-    def ask(prompt: str) -> str:
-        answer = next(script)
-        lines.append(prompt + answer)
-        return answer
-
-    args = argparse.Namespace(
-        game="klaverjassen",
-        variant=None,
-        seats=None,
-        seed=5,
-        name="Jij",
-        record=str(record),
-        options={"trump_mode": "gedraaid"},
-    )
-    assert play(args, input_fn=ask, output_fn=lines.append) == 0
+    answers = ["h", "pas", "speel", *[str(i) for i in range(1, 9)]]
+    code, lines = run(5, record, answers, {"trump_mode": "gedraaid"})
+    assert code == 0
     assert "Voorgestelde troef: klaveren." in lines
     assert any(line.startswith("Gedraaid: ") for line in lines)
     assert any(line.startswith("Speel je ") for line in lines)
@@ -122,24 +111,9 @@ def test_a_kraken_game_asks_for_the_calls_and_shows_the_factor(tmp_path: Path) -
     kraak call with kraak (herkraak, superkraak) or pas; when play starts the roem in
     hand and the factor are told; the sheet has the Kraak column; the record replays."""
     record = tmp_path / "kraken.json"
-    script = itertools.cycle(["h", "kraak", "herkraak", "x", "pas", *map(str, range(1, 9))])
-    lines: list[str] = []
-
-    def ask(prompt: str) -> str:
-        answer = next(script)
-        lines.append(prompt + answer)
-        return answer
-
-    args = argparse.Namespace(
-        game="klaverjassen",
-        variant=None,
-        seats=None,
-        seed=8,
-        name="Jij",
-        record=str(record),
-        options={"trump_mode": "kraken"},
-    )
-    assert play(args, input_fn=ask, output_fn=lines.append) == 0
+    answers = ["h", "kraak", "herkraak", "x", "pas", *map(str, range(1, 9))]
+    code, lines = run(8, record, answers, {"trump_mode": "kraken"})
+    assert code == 0
     assert any(line.startswith("Kraak? (kraak of pas) ") for line in lines)
     assert any(line.startswith("Jij: kraak! De punten tellen 2 keer.") for line in lines)
     assert any("Dat begrijp ik niet: typ " in line for line in lines)
