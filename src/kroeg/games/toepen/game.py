@@ -1334,7 +1334,7 @@ class Toepen(Game[ToepenState]):
     # Views, the house's choice, record form ----------------------------------------------------
 
     def view(self, s: ToepenState, seat: int | None) -> JSON:
-        return view.view(self, s, seat)
+        return view.view(self, self.rules, s, seat)
 
     def default(self, s: ToepenState, seat: int) -> Action:
         if seat not in self.to_act(s):

@@ -6,16 +6,12 @@ the stock, or a laundry hand that was not turned up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kroeg.cards import card_str, suit_str
-from kroeg.games.base import JSON
+from kroeg.games.base import JSON, Game
 from kroeg.games.toepen.het import COMPROMISKAART
+from kroeg.games.toepen.options import Rules
 from kroeg.games.toepen.state import DEAL, PHASE_NAMES, PLAY, ToepenState
 from kroeg.games.toepen.tables import hand_list
-
-if TYPE_CHECKING:
-    from kroeg.games.toepen.game import Toepen
 
 
 def het_json(rounds: list[list[tuple[int, int]]]) -> list[list[JSON]]:
@@ -31,7 +27,8 @@ def _cards(mask: int) -> list[str]:
     return [card_str(c) for c in hand_list(mask)]
 
 
-def view(game: Toepen, s: ToepenState, seat: int | None) -> JSON:
+def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None) -> JSON:
+    """The view of ``seat`` (None: a spectator) of ``game``, played by ``rules``."""
     n = s.n
     phase = PHASE_NAMES[s.phase]
     if s.phase == PLAY and s.knocker >= 0:
@@ -56,7 +53,7 @@ def view(game: Toepen, s: ToepenState, seat: int | None) -> JSON:
         "deals": game.deal_summaries(s),
         "result": game.result(s),
         "points": s.points[:],
-        "max_points": game.rules.max_points,
+        "max_points": rules.max_points,
         "out": _seats(s.out, n),
         "deal_no": s.deal_no,
         "het": None if s.het is None else het_json(s.het),
@@ -115,7 +112,7 @@ def view(game: Toepen, s: ToepenState, seat: int | None) -> JSON:
                 }
                 for entry in s.laundry
             ],
-            "laundry_open": game.rules.laundry and not s.played_any,
+            "laundry_open": rules.laundry and not s.played_any,
             "claim": None if s.claim < 0 else s.laundry[s.claim][0],
             "open_hands": {str(p): _cards(s.hands[p]) for p in _seats(s.open_hands, n)},
         }
