@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from kroeg.store import Store, open_store
-from kroeg.tables import table as t
+from kroeg.tables import commands as t
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kroeg.games import GAMES, game_class
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.runtime import Runtime
-from kroeg.tables import table as t
+from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 from kroeg.tables.records import game_record
 

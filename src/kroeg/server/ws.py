@@ -20,7 +20,7 @@ from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.connection import Connection
 from kroeg.server.runtime import Runtime
-from kroeg.tables import table as t
+from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 
 log = logging.getLogger(__name__)

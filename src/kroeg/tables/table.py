@@ -18,13 +18,27 @@ import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
 from kroeg.cards import CardError
 from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
 from kroeg.store import Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
+from kroeg.tables.commands import (
+    Act,
+    Chat,
+    Command,
+    Leave,
+    Listener,
+    Sit,
+    Stand,
+    Start,
+    Stop,
+    Summary,
+    Unwatch,
+    Watch,
+)
 from kroeg.tables.config import ROTATION_VARIANTS, WHOLE_TURN_GAMES, TableConfig
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
@@ -52,15 +66,6 @@ GREETING = "Hallo allemaal, ik ben {name}!"
 drie met hand en woord")."""
 
 _encode = msgspec.json.Encoder().encode
-
-
-class Listener(Protocol):
-    """A connection following a table: who it is, and a way to send it a frame."""
-
-    @property
-    def player(self) -> str | None: ...
-
-    def send(self, frame: bytes) -> None: ...
 
 
 @dataclass(slots=True)
@@ -113,74 +118,6 @@ class TableSettings:
     test_seed: int | None = None
     """Tests only: shuffle with ``random.Random(test_seed + n)`` for the n-th table made,
     instead of the CSPRNG, so a browser test can look for a deal."""
-
-
-# Commands -------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Command:
-    reply: asyncio.Future[Any] = field(init=False, repr=False)
-
-
-@dataclass(slots=True)
-class Watch(Command):
-    listener: Listener
-    since: int | None = None
-    """A resume: the last version the client saw."""
-
-
-@dataclass(slots=True)
-class Unwatch(Command):
-    listener: Listener
-
-
-@dataclass(slots=True)
-class Sit(Command):
-    player: str
-    name: str
-    seat: int | None
-    listener: Listener | None = None
-
-
-@dataclass(slots=True)
-class Stand(Command):
-    player: str
-
-
-@dataclass(slots=True)
-class Leave(Command):
-    player: str
-
-
-@dataclass(slots=True)
-class Start(Command):
-    player: str
-
-
-@dataclass(slots=True)
-class Act(Command):
-    player: str
-    version: int
-    action: list[Any]
-
-
-@dataclass(slots=True)
-class Chat(Command):
-    player: str
-    name: str
-    preset: str | None
-    text: str | None
-
-
-@dataclass(slots=True)
-class Summary(Command):
-    pass
-
-
-@dataclass(slots=True)
-class _Stop(Command):
-    pass
 
 
 # The table ------------------------------------------------------------------------
@@ -246,7 +183,7 @@ class Table:
         if self.task is None or self.task.done():
             return
         with contextlib.suppress(TableError):
-            await self.ask(_Stop())
+            await self.ask(Stop())
         with contextlib.suppress(asyncio.CancelledError):
             await self.task
 
@@ -271,7 +208,7 @@ class Table:
             except TimeoutError:
                 await self._on_due()
                 continue
-            if isinstance(command, _Stop):
+            if isinstance(command, Stop):
                 command.reply.set_result(None)
                 self._refuse_pending()
                 return

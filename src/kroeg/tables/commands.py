@@ -1,0 +1,86 @@
+"""What other tasks hand a table: the commands its task answers in order, and the
+listeners (connections) that follow it.
+
+A command is put in the table's inbox by :meth:`kroeg.tables.table.Table.ask`, which sets
+its ``reply`` future; the table's task answers each in turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class Listener(Protocol):
+    """A connection following a table: who it is, and a way to send it a frame."""
+
+    @property
+    def player(self) -> str | None: ...
+
+    def send(self, frame: bytes) -> None: ...
+
+
+@dataclass(slots=True)
+class Command:
+    reply: asyncio.Future[Any] = field(init=False, repr=False)
+
+
+@dataclass(slots=True)
+class Watch(Command):
+    listener: Listener
+    since: int | None = None
+    """A resume: the last version the client saw."""
+
+
+@dataclass(slots=True)
+class Unwatch(Command):
+    listener: Listener
+
+
+@dataclass(slots=True)
+class Sit(Command):
+    player: str
+    name: str
+    seat: int | None
+    listener: Listener | None = None
+
+
+@dataclass(slots=True)
+class Stand(Command):
+    player: str
+
+
+@dataclass(slots=True)
+class Leave(Command):
+    player: str
+
+
+@dataclass(slots=True)
+class Start(Command):
+    player: str
+
+
+@dataclass(slots=True)
+class Act(Command):
+    player: str
+    version: int
+    action: list[Any]
+
+
+@dataclass(slots=True)
+class Chat(Command):
+    player: str
+    name: str
+    preset: str | None
+    text: str | None
+
+
+@dataclass(slots=True)
+class Summary(Command):
+    pass
+
+
+@dataclass(slots=True)
+class Stop(Command):
+    """Sent by :meth:`Table.stop` only: the task refuses what is still queued and ends."""
