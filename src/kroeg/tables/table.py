@@ -20,8 +20,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
 from kroeg.cards import CardError
 from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
 from kroeg.store import Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
@@ -41,22 +39,24 @@ from kroeg.tables.commands import (
 )
 from kroeg.tables.config import ROTATION_VARIANTS, WHOLE_TURN_GAMES, TableConfig
 from kroeg.tables.errors import TableError
+from kroeg.tables.frames import (
+    Encoded,
+    encode,
+    event_frame,
+    lobby_summary,
+    seats_json,
+    snapshot,
+    version_frames,
+)
 from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
 from kroeg.tables.outcomes import losing_seats
 from kroeg.tables.replay import rebuild
+from kroeg.tables.seats import Seat
 
 log = logging.getLogger(__name__)
 
 HISTORY = 256
 """Versions a table keeps in memory for reconnecting clients."""
-
-Encoded = tuple[tuple[int | None, bytes], ...]
-"""A version's events, each encoded to JSON once, with its audience (``Event.to``).
-
-The history holds versions in this form: a few hundred versions of hundreds of tables as
-``Event`` objects (each with its dict and lists) were the bulk of the server's live
-objects, and every full garbage collection walked them all, stalling every table for
-hundreds of milliseconds. Tuples of bytes are not tracked by the collector."""
 
 MAX_TURN_STEPS = 64
 """A bound on the decisions the house makes to finish one expired turn."""
@@ -64,19 +64,6 @@ MAX_TURN_STEPS = 64
 GREETING = "Hallo allemaal, ik ben {name}!"
 """The newcomer's greeting (seed 000: "Degene die instapt, stelt zich voor aan de overige
 drie met hand en woord")."""
-
-_encode = msgspec.json.Encoder().encode
-
-
-@dataclass(slots=True)
-class Seat:
-    player: str | None
-    """The person at the seat, or None when the house plays it."""
-    name: str
-    out: bool = False
-    """Taken out of the current game (two timeouts, or left)."""
-    timeouts: int = 0
-    """Clock expiries in a row."""
 
 
 @dataclass(slots=True)
@@ -323,14 +310,14 @@ class Table:
             self.waiting.append((cmd.player, cmd.name))
             self._stage([self._waiting_event(cmd.player, cmd.name)], seating=True)
             if cmd.listener is not None:
-                self._stage_direct(cmd.listener, self.snapshot(None))
+                self._stage_direct(cmd.listener, snapshot(self, None))
             return
         seat = cmd.seat if cmd.seat is not None else free[0]
         self.seats[seat] = Seat(cmd.player, cmd.name)
         sit = Event("sit", {"seat": seat, "player": cmd.player, "name": cmd.name})
         self._stage([sit], seating=True)
         if cmd.listener is not None:
-            self._stage_direct(cmd.listener, self.snapshot(seat))
+            self._stage_direct(cmd.listener, snapshot(self, seat))
 
     def _waiting_event(self, player: str, name: str) -> Event:
         waiting = [{"player": p, "name": n} for p, n in self.waiting]
@@ -400,7 +387,7 @@ class Table:
         )
         self.version += 1
         self.state, self.game_id, self.number, self.seq = state, game_id, self.number + 1, 0
-        self._stage([Event("game_start", {"game_id": game_id, "seats": self._seats_json()})])
+        self._stage([Event("game_start", {"game_id": game_id, "seats": seats_json(self)})])
 
     async def _act(self, cmd: Act) -> None:
         if self.state is None or not self.running:
@@ -653,7 +640,7 @@ class Table:
 
     def _stage_direct(self, listener: Listener, message: JSON) -> None:
         """A message for one listener, sent after the staged changes are committed."""
-        self._checkpoint().sends.append(_Send(None, [], [(listener, None)], _encode(message)))
+        self._checkpoint().sends.append(_Send(None, [], [(listener, None)], encode(message)))
 
     async def _flush(self) -> None:
         """Commit what is staged in one transaction, then send its frames in order."""
@@ -677,11 +664,13 @@ class Table:
                 for listener, _ in send.audiences:
                     listener.send(send.ready or b"")
                 continue
-            events = tuple((e.to, _encode(e.json())) for e in send.events)
+            events = tuple((e.to, encode(e.json())) for e in send.events)
             self.history.append((send.version, events))
             # Only the newest version of a batch carries the state (docs/protocol.md): the
             # steps before it were never the state anyone could act on.
-            for listener, frame in self._frames(send.version, events, send.audiences, i == last):
+            for listener, frame in version_frames(
+                self, send.version, events, send.audiences, i == last
+            ):
                 listener.send(frame)
 
     def _rollback(self) -> None:
@@ -726,9 +715,9 @@ class Table:
             missed = [(v, evs) for v, evs in self.history if v > since]
             for i, (version, events) in enumerate(missed):
                 last = i == len(missed) - 1
-                listener.send(_encode(self._event_frame(audience, version, events, full=last)))
+                listener.send(encode(event_frame(self, audience, version, events, full=last)))
             return
-        listener.send(_encode(self.snapshot(self.seat_of(listener.player))))
+        listener.send(encode(snapshot(self, self.seat_of(listener.player))))
 
     def _presence(self) -> None:
         connected = {listener.player for listener in self.listeners}
@@ -753,122 +742,10 @@ class Table:
         )
 
     def _send_all(self, message: JSON) -> None:
-        frame = _encode(message)
+        frame = encode(message)
         for listener in self.listeners:
             listener.send(frame)
 
-    def _frames(
-        self,
-        version: int,
-        events: Encoded,
-        audiences: list[tuple[Listener, int | None]],
-        full: bool,
-    ) -> list[tuple[Listener, bytes]]:
-        """A version's frame for every listener, one encoding per audience."""
-        by_audience: dict[int | None, bytes] = {}
-        frames = []
-        for listener, audience in audiences:
-            frame = by_audience.get(audience)
-            if frame is None:
-                message = self._event_frame(audience, version, events, full=full)
-                frame = by_audience[audience] = _encode(message)
-            frames.append((listener, frame))
-        return frames
-
-    def _event_frame(
-        self, audience: int | None, version: int, events: Encoded, *, full: bool
-    ) -> JSON:
-        frame: JSON = {
-            "type": "event",
-            "table": self.id,
-            "version": version,
-            "now": time.time(),
-            "events": [msgspec.Raw(e) for to, e in events if to is None or to == audience],
-        }
-        frame.update(self._current(audience) if full else _EMPTY_CURRENT)
-        return frame
-
-    def _current(self, audience: int | None) -> JSON:
-        view = legal = None
-        to_act: list[int] = []
-        if self.state is not None:
-            view = self.game.view(self.state, audience)
-            if audience is not None and self.running:
-                legal = [self.game.action_json(a) for a in self.game.legal(self.state, audience)]
-            to_act = sorted(self.game.to_act(self.state)) if self.running else []
-        return {
-            "view": view,
-            "legal": legal or [],
-            "to_act": to_act,
-            "seats": self._seats_json(),
-            "waiting": [{"player": p, "name": n} for p, n in self.waiting],
-            "running": self.running,
-            "game_id": self.game_id,
-            "clocks": [{"seat": s, "deadline": d} for s, d in sorted(self.deadlines.items())],
-        }
-
-    def snapshot(self, audience: int | None) -> JSON:
-        return {
-            "type": "snapshot",
-            "table": self.id,
-            "version": self.version,
-            "now": time.time(),
-            "info": {"id": self.id, **self.config.json()},
-            "you": audience,
-            "spectators": self._spectators(),
-            **self._current(audience),
-        }
-
-    def _seats_json(self) -> list[JSON]:
-        connected = {listener.player for listener in self.listeners}
-        return [
-            {
-                "seat": i,
-                "player": s.player,
-                "name": s.name,
-                "house": s.player is None,
-                "away": s.player is not None and s.player not in connected,
-                "out": s.out,
-                "timeouts": s.timeouts,
-            }
-            for i, s in enumerate(self.seats)
-        ]
-
-    def _spectators(self) -> int:
-        seated = {s.player for s in self.seats if s.player is not None}
-        return len({listener.player for listener in self.listeners} - seated)
-
     def summary(self) -> JSON:
         """The table as the lobby shows it (REST)."""
-        return {
-            "id": self.id,
-            **self.config.json(),
-            "running": self.running,
-            "game_id": self.game_id,
-            "version": self.version,
-            "players": [
-                {
-                    "seat": i,
-                    "player": s.player,
-                    "name": s.name,
-                    "house": s.player is None,
-                    "out": s.out,
-                }
-                for i, s in enumerate(self.seats)
-            ],
-            "waiting": [n for _, n in self.waiting],
-            "spectators": self._spectators(),
-            **({"invite": f"/t/{self.id}"} if self.config.private else {}),
-        }
-
-
-_EMPTY_CURRENT: JSON = {
-    "view": None,
-    "legal": None,
-    "to_act": None,
-    "seats": None,
-    "waiting": None,
-    "running": None,
-    "game_id": None,
-    "clocks": None,
-}
+        return lobby_summary(self)

@@ -1,0 +1,171 @@
+"""The frames a table's followers are sent, built per audience: a version's events, the
+snapshot on joining, and the lobby's summary.
+
+An audience is a seat (its player sees that seat's view, legal actions and private
+events) or None (spectators: the public view and public events). These functions only
+build messages from what a table shows; the table decides when to send them, and to whom.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any, Protocol
+
+import msgspec
+
+from kroeg.games.base import JSON, Game
+from kroeg.tables.commands import Listener
+from kroeg.tables.config import TableConfig
+from kroeg.tables.seats import Seat
+
+encode = msgspec.json.Encoder().encode
+
+Encoded = tuple[tuple[int | None, bytes], ...]
+"""A version's events, each encoded to JSON once, with its audience (``Event.to``).
+
+The history holds versions in this form: a few hundred versions of hundreds of tables as
+``Event`` objects (each with its dict and lists) were the bulk of the server's live
+objects, and every full garbage collection walked them all, stalling every table for
+hundreds of milliseconds. Tuples of bytes are not tracked by the collector."""
+
+
+class Shown(Protocol):
+    """What a table shows its followers: the parts of it the frames are built from."""
+
+    id: str
+    config: TableConfig
+    game: Game[Any]
+    state: Any
+    version: int
+    game_id: int | None
+    seats: list[Seat]
+    waiting: deque[tuple[str, str]]
+    listeners: set[Listener]
+    deadlines: dict[int, float]
+
+    @property
+    def running(self) -> bool: ...
+
+
+def version_frames(
+    table: Shown,
+    version: int,
+    events: Encoded,
+    audiences: list[tuple[Listener, int | None]],
+    full: bool,
+) -> list[tuple[Listener, bytes]]:
+    """A version's frame for every listener, one encoding per audience."""
+    by_audience: dict[int | None, bytes] = {}
+    frames = []
+    for listener, audience in audiences:
+        frame = by_audience.get(audience)
+        if frame is None:
+            message = event_frame(table, audience, version, events, full=full)
+            frame = by_audience[audience] = encode(message)
+        frames.append((listener, frame))
+    return frames
+
+
+def event_frame(
+    table: Shown, audience: int | None, version: int, events: Encoded, *, full: bool
+) -> JSON:
+    frame: JSON = {
+        "type": "event",
+        "table": table.id,
+        "version": version,
+        "now": time.time(),
+        "events": [msgspec.Raw(e) for to, e in events if to is None or to == audience],
+    }
+    frame.update(_current(table, audience) if full else _EMPTY_CURRENT)
+    return frame
+
+
+def _current(table: Shown, audience: int | None) -> JSON:
+    view = legal = None
+    to_act: list[int] = []
+    if table.state is not None:
+        view = table.game.view(table.state, audience)
+        if audience is not None and table.running:
+            legal = [table.game.action_json(a) for a in table.game.legal(table.state, audience)]
+        to_act = sorted(table.game.to_act(table.state)) if table.running else []
+    return {
+        "view": view,
+        "legal": legal or [],
+        "to_act": to_act,
+        "seats": seats_json(table),
+        "waiting": [{"player": p, "name": n} for p, n in table.waiting],
+        "running": table.running,
+        "game_id": table.game_id,
+        "clocks": [{"seat": s, "deadline": d} for s, d in sorted(table.deadlines.items())],
+    }
+
+
+def snapshot(table: Shown, audience: int | None) -> JSON:
+    return {
+        "type": "snapshot",
+        "table": table.id,
+        "version": table.version,
+        "now": time.time(),
+        "info": {"id": table.id, **table.config.json()},
+        "you": audience,
+        "spectators": _spectators(table),
+        **_current(table, audience),
+    }
+
+
+def seats_json(table: Shown) -> list[JSON]:
+    connected = {listener.player for listener in table.listeners}
+    return [
+        {
+            "seat": i,
+            "player": s.player,
+            "name": s.name,
+            "house": s.player is None,
+            "away": s.player is not None and s.player not in connected,
+            "out": s.out,
+            "timeouts": s.timeouts,
+        }
+        for i, s in enumerate(table.seats)
+    ]
+
+
+def _spectators(table: Shown) -> int:
+    seated = {s.player for s in table.seats if s.player is not None}
+    return len({listener.player for listener in table.listeners} - seated)
+
+
+def lobby_summary(table: Shown) -> JSON:
+    """The table as the lobby shows it (REST)."""
+    return {
+        "id": table.id,
+        **table.config.json(),
+        "running": table.running,
+        "game_id": table.game_id,
+        "version": table.version,
+        "players": [
+            {
+                "seat": i,
+                "player": s.player,
+                "name": s.name,
+                "house": s.player is None,
+                "out": s.out,
+            }
+            for i, s in enumerate(table.seats)
+        ],
+        "waiting": [n for _, n in table.waiting],
+        "spectators": _spectators(table),
+        **({"invite": f"/t/{table.id}"} if table.config.private else {}),
+    }
+
+
+_EMPTY_CURRENT: JSON = {
+    "view": None,
+    "legal": None,
+    "to_act": None,
+    "seats": None,
+    "waiting": None,
+    "running": None,
+    "game_id": None,
+    "clocks": None,
+}
