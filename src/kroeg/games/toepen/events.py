@@ -13,6 +13,10 @@ from kroeg.games.base import Event
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.tables import CARD_STR
 
+Events = list[Event] | None
+"""Where a rule appends its events: a list, or None when the caller wants none
+(:meth:`Toepen.advance`)."""
+
 SEAT_LIMIT = 8
 """Toepen seats at most 8 players (klassiek)."""
 

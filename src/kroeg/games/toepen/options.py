@@ -131,6 +131,8 @@ class Rules:
     """A resolved option set as plain attributes, read on the hot path."""
 
     __slots__ = (
+        "answer_by_knock",
+        "answer_in_any_order",
         "answers",
         "any_toep_wins",
         "armoede",
@@ -168,6 +170,10 @@ class Rules:
         self.limit = ("any_active", "knocker_only", "none").index(str(o["knock_limit"]))
         self.knock_only_on_turn = bool(o["knock_only_on_turn"])
         self.answers = ("sequential", "tournament", "fast").index(str(o["knock_mode"]))
+        self.answer_in_any_order = self.answers == ANSWER_FAST
+        """Fast answers: everyone answers a knock at once, in any order."""
+        self.answer_by_knock = self.answers == ANSWER_SEQUENTIAL
+        """Sequential answers: an answer may be a knock (once per round of answers)."""
         self.voluntary_fold = bool(o["voluntary_fold"])
         self.laundry = bool(o["laundry"])
         self.laundry_multi_check = bool(o["laundry_multi_check"])

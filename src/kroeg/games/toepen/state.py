@@ -15,7 +15,7 @@ PHASE_NAMES = ("deal", "exchange", "armoede", "play", "over")
 
 
 class ToepenState:
-    """Everything about one game of Toepen; the rules in :mod:`.game` change it."""
+    """Everything about one game of Toepen; the rules (wired in :mod:`.game`) change it."""
 
     __slots__ = (
         "active",

@@ -1,0 +1,374 @@
+"""A Toepen deal, up to its first lead: checking and dealing the cards, the tells,
+armoede (RULES.md §2.6), instant wins by four tens or a toep (§2.9, §12), the
+three-of-a-kind exchange (kans op toep) and the klaveren aas shown.
+"""
+
+from __future__ import annotations
+
+from kroeg.cards import JACK, PIKET_DECK, TEN, card_str
+from kroeg.games.base import JSON, Action, Deal, Event, InvalidInput, RuleError, check_deck
+from kroeg.games.toepen.events import REVEAL_EVENTS, Events
+from kroeg.games.toepen.het import COMPROMISKAART
+from kroeg.games.toepen.options import FOUR_TENS_GAME, FOUR_TENS_OFF, Rules
+from kroeg.games.toepen.parsing import arity, card_arg
+from kroeg.games.toepen.scoring import end_deal, game_over_events
+from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, ToepenState
+from kroeg.games.toepen.tables import (
+    RANK_MASKS,
+    RANKS,
+    SUIT_STRS,
+    TELL_HANDS,
+    TENS,
+    TOEP_HANDS,
+    TRIPS_HANDS,
+    hand_str,
+    trips,
+)
+from kroeg.games.toepen.tricks import jack_seen, start_play
+from kroeg.games.toepen.turns import armoede_turn, order_from, waiting
+from kroeg.games.toepen.view import het_json
+
+_PIKET_MASK = sum(1 << c for c in PIKET_DECK)
+
+
+def reset_deal(s: ToepenState) -> None:
+    """Everything that lasts one deal, as before the cards are dealt."""
+    n = s.n
+    s.stake = 1
+    s.owed = [0] * n
+    s.extra = [0] * n
+    s.active = 0
+    s.limit_top = 0
+    s.last_knocker = -1
+    s.knocker = -1
+    s.answerers = []
+    s.over_knock = -1
+    s.turn = -1
+    s.trick_seats = []
+    s.trick_cards = []
+    s.trick_played = 0
+    s.led = -1
+    s.tricks_done = 0
+    s.last_trick = None
+    s.done_tricks = []
+    s.played_any = False
+    s.queue = []
+    s.armoede_seats = 0
+    s.armoede_lead = -1
+    s.dead = []
+    s.shown_ac = -1
+    s.laundry_count = [0] * n
+    s.laundry = []
+    s.claim = -1
+    s.open_hands = 0
+    s.revoked = 0
+    s.revoke_calls = set()
+    s.late = 0
+    s.led_suits = [0] * n
+    s.jacks_seen = 0
+    s.stock_pos = 0
+
+
+def deal(
+    rules: Rules,
+    s: ToepenState,
+    seat: int,
+    cards: Deal,
+    ev: Events,
+    masks: tuple[int, ...] | None,
+) -> None:
+    """``seat`` deals ``cards``; ``masks`` are its hands as masks when they are known to
+    fit this table (a deal ``Toepen.random_deal`` made for it), else None: checked here."""
+    if s.phase != DEAL or seat != s.dealer:
+        _refuse_deal(s, seat)
+    hands = list(masks) if masks is not None else _check_deal(s, cards)
+    reset_deal(s)
+    s.deal_no += 1
+    s.hands = hands
+    s.stock = cards.stock
+    in_game = ((1 << s.n) - 1) & ~s.out
+    s.active = in_game
+    if rules.armoede and rules.armoede_level in s.points:
+        level = rules.armoede_level
+        seats = 0
+        for p in range(s.n):
+            if (
+                in_game >> p & 1
+                and s.points[p] == level
+                and (rules.armoede_every_round or not s.armoede_done >> p & 1)
+            ):
+                seats |= 1 << p
+        if seats:
+            s.armoede_seats = seats
+            s.armoede_done |= seats
+            s.stake = 2
+            s.armoede_lead = _most_recent_armoede(s, seats)
+    if ev is not None:
+        _deal_events(rules, s, ev)
+    if (rules.four_tens != FOUR_TENS_OFF or rules.any_toep_wins) and _instant_win(rules, s, ev):
+        return
+    if rules.three_of_a_kind and not TRIPS_HANDS.isdisjoint(hands):
+        s.queue = [p for p in order_from(s, s.dealer) if hands[p] in TRIPS_HANDS]
+        _next_exchange(rules, s, ev)
+    else:
+        _after_exchanges(rules, s, ev)
+
+
+def _refuse_deal(s: ToepenState, seat: int) -> None:
+    if s.phase == OVER:
+        raise RuleError("the game is over")
+    if s.phase != DEAL:
+        raise RuleError(f"no deal is due now: the deal is not finished ({waiting(s)})")
+    if seat != s.dealer:
+        raise RuleError(f"seat {seat} may not deal: the dealer is seat {s.dealer}")
+
+
+def _check_deal(s: ToepenState, cards: Deal) -> list[int]:
+    """The hands of ``cards`` as masks, after checking it deals the piket deck to this table."""
+    if cards.upcard is not None:
+        raise InvalidInput("the deal has an upcard, which toepen does not use")
+    if len(cards.hands) != s.n:
+        raise InvalidInput(f"the deal has {len(cards.hands)} hands for {s.n} seats")
+    out = s.out
+    total = 0
+    count = 0
+    masks = []
+    for seat, hand in enumerate(cards.hands):
+        want = 0 if out >> seat & 1 else 4
+        if len(hand) != want:
+            state = "is out of the game" if want == 0 else "is dealt 4 cards"
+            raise InvalidInput(f"seat {seat} {state}, but the deal gives it {len(hand)}")
+        count += want
+    try:
+        for hand in cards.hands:
+            mask = 0
+            for c in hand:
+                mask |= 1 << c
+            masks.append(mask)
+            total |= mask
+        for c in cards.stock:
+            total |= 1 << c
+    except (TypeError, ValueError):  # not a card number at all
+        total = -1
+    count += len(cards.stock)
+    if total != _PIKET_MASK or count != 32:
+        everything = [*cards.stock, *(c for hand in cards.hands for c in hand)]
+        strange = [c for c in everything if c.__class__ is not int or not 0 <= c < 54]
+        if strange:
+            raise InvalidInput(f"the deal holds things that are not cards: {strange!r}")
+        check_deck(cards, PIKET_DECK, False)
+        raise InvalidInput("the deal is not the 32-card piket deck")
+    return masks
+
+
+def _most_recent_armoede(s: ToepenState, seats: int) -> int:
+    """RULES.md §2.6: the latest to reach the level; ties in order dealer+1, ...."""
+    best = -1
+    key = (1, 0)
+    for p in range(s.n):
+        reached = s.reached_at[p]
+        if seats >> p & 1 and reached is not None:
+            k = (-reached[0], reached[1])
+            if best < 0 or k < key:
+                best, key = p, k
+    return best
+
+
+def _deal_events(rules: Rules, s: ToepenState, ev: list[Event]) -> None:
+    hands = s.hands
+    data: JSON = {
+        "dealer": s.dealer,
+        "deal_no": s.deal_no,
+        "hand_counts": list(map(int.bit_count, hands)),
+        "stock_count": len(s.stock),
+        "stake": s.stake,
+    }
+    if s.deal_no == 1 and s.het is not None:
+        data["het"] = het_json(s.het)
+    append = ev.append
+    append(Event("deal", data))
+    c, d, h, sp = SUIT_STRS  # hand_str, inlined: dealt hands are piket cards
+    for p, hand in enumerate(hands):
+        if hand:
+            cards = [
+                *c[hand >> 5 & 255],
+                *d[hand >> 18 & 255],
+                *h[hand >> 31 & 255],
+                *sp[hand >> 44 & 255],
+            ]
+            append(Event("hand", {"seat": p, "cards": cards}, p))
+    if not TELL_HANDS.isdisjoint(hands):
+        for p in order_from(s, s.dealer):
+            if hands[p] in TELL_HANDS:
+                tell_events(rules, p, hands[p], ev)
+    if s.armoede_seats:
+        ev.append(
+            Event(
+                "armoede",
+                {
+                    "seats": [p for p in range(s.n) if s.armoede_seats >> p & 1],
+                    "lead": s.armoede_lead,
+                    "stake": s.stake,
+                },
+            )
+        )
+
+
+def tell_events(rules: Rules, seat: int, hand: int, ev: list[Event]) -> None:
+    """Seed 000/002: three tens (or jacks) whistle, four stand up; public, no effect."""
+    for rank, on in ((TEN, rules.tells_tens), (JACK, rules.tells_jacks)):
+        if not on:
+            continue
+        held = (hand & RANK_MASKS[rank]).bit_count()
+        if held >= 3:
+            kind = "whistle" if held == 3 else "stand_up"
+            ev.append(Event(kind, {"seat": seat, "rank": "T" if rank == TEN else "J"}))
+
+
+def _instant_win(rules: Rules, s: ToepenState, ev: Events) -> bool:
+    """Four tens dealt, or any toep with ``any_toep_wins`` (RULES.md §2.9, §12)."""
+    hands = s.hands
+    if rules.four_tens != FOUR_TENS_OFF and TENS in hands:
+        _four_tens(rules, s, hands.index(TENS), ev)  # the four tens are one hand
+        return True
+    if rules.any_toep_wins and not TOEP_HANDS.isdisjoint(hands):
+        for p in order_from(s, s.dealer):
+            if hands[p] in TOEP_HANDS:
+                _toep_round(rules, s, p, ev)
+                return True
+    return False
+
+
+def _toep_rank(hand: int) -> int:
+    """The rank ``hand`` holds all four of, or -1."""
+    for rank in RANKS:
+        if hand & RANK_MASKS[rank] == RANK_MASKS[rank]:
+            return rank
+    return -1
+
+
+def _four_tens(rules: Rules, s: ToepenState, holder: int, ev: Events) -> None:
+    if ev is not None:
+        ev.append(Event("toep", {"seat": holder, "cards": hand_str(TENS)}))
+    if rules.four_tens == FOUR_TENS_GAME:
+        summary: JSON = {"winner": holder, "stake": s.stake, "penalties": [0] * s.n}
+        s.history.append(summary)
+        s.losers = [p for p in range(s.n) if p != holder]
+        s.phase = OVER
+        if ev is not None:
+            ev.append(Event("deal_end", {**summary, "points": s.points[:], "four_tens": True}))
+            game_over_events(s, ev)
+        return
+    end_deal(rules, s, holder, ev, -1)
+
+
+def _toep_round(rules: Rules, s: ToepenState, holder: int, ev: Events) -> None:
+    if ev is not None:
+        rank = _toep_rank(s.hands[holder])
+        ev.append(Event("toep", {"seat": holder, "cards": hand_str(RANK_MASKS[rank])}))
+    for p in range(s.n):
+        if p != holder and s.active >> p & 1:
+            s.owed[p] = 3
+    s.active &= 1 << holder
+    end_deal(rules, s, holder, ev, -1)
+
+
+# Three of a kind (kans op toep), the klaveren aas, armoede ------------------------------
+
+
+def _next_exchange(rules: Rules, s: ToepenState, ev: Events) -> None:
+    if s.stock_pos >= len(s.stock):
+        s.queue = []  # RULES.md §12: no exchange when the stock is empty
+    if s.queue:
+        s.phase = EXCHANGE
+        return
+    _after_exchanges(rules, s, ev)
+
+
+def exchange(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+    """``("exchange", card)``: the odd card of a three of a kind for the top of the stock."""
+    card = card_arg(action)
+    if s.phase != EXCHANGE:
+        raise RuleError(f"no exchange now: {waiting(s)}")
+    if seat != s.queue[0]:
+        raise RuleError(f"not your turn: waiting for seat {s.queue[0]} to exchange or keep")
+    odd = trips(s.hands[seat])[1]
+    if card != odd:
+        raise RuleError(
+            f"exchange the odd card {card_str(odd)}, not {card_str(card)}:"
+            f" the other three are the three of a kind"
+        )
+    drawn = s.stock[s.stock_pos]
+    s.stock_pos += 1
+    s.hands[seat] = s.hands[seat] & ~(1 << card) | 1 << drawn
+    s.dead.append(card)
+    if card % 13 == JACK:
+        jack_seen(rules, s, ev)
+    if ev is not None:
+        ev.append(
+            Event(
+                "exchange",
+                {"seat": seat, "card": card_str(card), "stock_count": stock_left(s)},
+            )
+        )
+        ev.append(Event("draw", {"seat": seat, "card": card_str(drawn)}, seat))
+    s.queue.pop(0)
+    hand = s.hands[seat]
+    if rules.four_tens != FOUR_TENS_OFF and hand & TENS == TENS:
+        _four_tens(rules, s, seat, ev)
+        return
+    if rules.any_toep_wins and _toep_rank(hand) >= 0:
+        _toep_round(rules, s, seat, ev)
+        return
+    _next_exchange(rules, s, ev)
+
+
+def keep(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+    """``("keep",)``: a three of a kind (not three tens) kept without exchanging."""
+    arity(action, 0, "no arguments")
+    if s.phase != EXCHANGE:
+        raise RuleError(f"nothing to keep now: {waiting(s)}")
+    if seat != s.queue[0]:
+        raise RuleError(f"not your turn: waiting for seat {s.queue[0]} to exchange or keep")
+    if trips(s.hands[seat])[0] == TEN:
+        raise RuleError(
+            "three tens must be exchanged (seed 000: 'dient hij ... te fluiten'):"
+            " the only legal action is exchange"
+        )
+    s.queue.pop(0)
+    if ev is not None:
+        ev.append(Event("keep", {"seat": seat}))
+    _next_exchange(rules, s, ev)
+
+
+def stock_left(s: ToepenState) -> int:
+    """Cards left in the stock."""
+    return len(s.stock) - s.stock_pos
+
+
+def _after_exchanges(rules: Rules, s: ToepenState, ev: Events) -> None:
+    if rules.etiquette:
+        ace = 1 << COMPROMISKAART
+        for p, hand in enumerate(s.hands):
+            if hand & ace:
+                s.shown_ac = p
+                if ev is not None:
+                    ev.extend(REVEAL_EVENTS[p])
+                break
+    if s.armoede_seats:
+        s.queue = [p for p in order_from(s, s.armoede_lead) if not s.armoede_seats >> p & 1]
+        if s.queue:
+            s.phase = ARMOEDE
+            return
+    start_play(rules, s, ev)
+
+
+def look(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+    """``("look",)``: kijken, staying in an armoede round (folding is ``knocks.fold``)."""
+    arity(action, 0, "no arguments")
+    armoede_turn(s, seat, "look")
+    s.queue.pop(0)
+    if ev is not None:
+        ev.append(Event("look", {"seat": seat, "stake": s.stake}))
+    if not s.queue:
+        start_play(rules, s, ev)

@@ -1,0 +1,93 @@
+"""Toepen actions as records write them, and the input errors of a malformed action.
+
+:func:`parse_action` and :func:`action_json` translate between the JSON form
+(``["play", "Th"]``) and the engine's tuples (``("play", card)``); the argument checks
+raise :class:`InvalidInput` for an action no game state could make legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from kroeg.cards import CardError, card_str, parse_card
+from kroeg.games.base import Action, InvalidInput
+from kroeg.games.toepen.state import ToepenState
+from kroeg.games.toepen.tables import PIKET
+
+VERBS = (
+    "play",
+    "knock",
+    "stay",
+    "fold",
+    "look",
+    "exchange",
+    "keep",
+    "laundry",
+    "challenge",
+    "revoke",
+    "late",
+)
+"""Every Toepen verb, in the order the error messages list them."""
+
+
+def unknown_verb(verb: object) -> NoReturn:
+    raise InvalidInput(f"unknown toepen verb {verb!r}: expected one of {', '.join(VERBS)}")
+
+
+def parse_action(items: Sequence[Any]) -> Action:
+    if not items or not isinstance(items[0], str):
+        raise InvalidInput('an action needs a verb, like ["play", "Th"]')
+    verb, args = items[0], list(items[1:])
+    if verb not in VERBS:
+        unknown_verb(verb)
+    if verb in ("play", "exchange"):
+        if len(args) != 1:
+            raise InvalidInput(f"{verb} takes one card, got {args!r}")
+        try:
+            card = parse_card(args[0])
+        except CardError as e:
+            raise InvalidInput(f"{verb}: {e}") from None
+        if card not in PIKET:
+            raise InvalidInput(
+                f"{verb}: {card_str(card)} is not in the toepen deck (7 to A of each suit)"
+            )
+        return (verb, card)
+    if verb in ("challenge", "revoke"):
+        if len(args) != 1 or isinstance(args[0], bool) or not isinstance(args[0], int):
+            raise InvalidInput(f"{verb} takes one seat number, got {args!r}")
+        return (verb, args[0])
+    if args:
+        raise InvalidInput(f"{verb} takes no arguments, got {args!r}")
+    return (verb,)
+
+
+def action_json(action: Action) -> list[Any]:
+    verb = action[0]
+    if verb in ("play", "exchange"):
+        return [verb, card_str(action[1])]
+    return list(action)
+
+
+def arity(action: Action, n: int, what: str) -> None:
+    """``action`` has ``n`` arguments (``what`` says which, for the error)."""
+    if len(action) != n + 1:
+        raise InvalidInput(f"{action[0]} takes {what}, got {list(action[1:])!r}")
+
+
+def card_arg(action: Action) -> int:
+    """The one argument of ``action``, a card of the piket deck."""
+    arity(action, 1, "one card")
+    card = action[1]
+    if isinstance(card, bool) or not isinstance(card, int) or card not in PIKET:
+        raise InvalidInput(f"{action[0]} needs a card of the piket deck, got {card!r}")
+    return card
+
+
+def seat_arg(s: ToepenState, action: Action) -> int:
+    """The one argument of ``action``, a seat at this table."""
+    arity(action, 1, "one seat")
+    target = action[1]
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < s.n:
+        raise InvalidInput(f"{action[0]} needs a seat from 0 to {s.n - 1}, got {target!r}")
+    return target
