@@ -17,7 +17,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from kroeg.cards import CardError
@@ -46,12 +46,12 @@ from kroeg.tables.frames import (
     lobby_summary,
     seats_json,
     snapshot,
-    version_frames,
 )
 from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
 from kroeg.tables.outcomes import losing_seats
 from kroeg.tables.replay import rebuild
 from kroeg.tables.seats import Seat
+from kroeg.tables.staging import Staged, checkpoint, flush, rollback, stage, stage_direct
 
 log = logging.getLogger(__name__)
 
@@ -66,37 +66,6 @@ GREETING = "Hallo allemaal, ik ben {name}!"
 drie met hand en woord")."""
 
 
-@dataclass(slots=True)
-class _Send:
-    """A staged version's events and who hears them (each listener with its audience at
-    that moment), or a ready message for one listener (``version`` None)."""
-
-    version: int | None
-    events: list[Event]
-    audiences: list[tuple[Listener, int | None]]
-    ready: bytes | None = None
-
-
-@dataclass(slots=True)
-class _Staged:
-    """Changes made since the last commit, with what to restore if the commit fails.
-
-    Steps are applied and their frames prepared at once, but committed together and only
-    then sent: consecutive house moves cost one commit, and nobody hears of a step the
-    store does not have."""
-
-    state: Any
-    version: int
-    seq: int
-    seats: list[Seat]
-    waiting: deque[tuple[str, str]]
-    left: dict[int, tuple[str, str]]
-    entries: list[LogEntry] = field(default_factory=list)
-    seating: bool = False
-    finish: Finish | None = None
-    sends: list[_Send] = field(default_factory=list)
-
-
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     house_delay: float = 0.8
@@ -105,9 +74,6 @@ class TableSettings:
     test_seed: int | None = None
     """Tests only: shuffle with ``random.Random(test_seed + n)`` for the n-th table made,
     instead of the CSPRNG, so a browser test can look for a deal."""
-
-
-# The table ------------------------------------------------------------------------
 
 
 class Table:
@@ -149,7 +115,7 @@ class Table:
         """Shuffles and game seeds: the CSPRNG; never sent anywhere."""
         self.task: asyncio.Task[None] | None = None
         self.away: dict[int, bool] = {}
-        self.staged: _Staged | None = None
+        self.staged: Staged | None = None
         self.settled: int | None = None
         """The last game whose seats were settled after its end."""
 
@@ -186,7 +152,7 @@ class Table:
             await self._advance()
         except Exception:
             log.exception("table %s failed to resume", self.id)
-            self._rollback()
+            rollback(self)
         while True:
             due = self._next_due(loop)
             try:
@@ -203,12 +169,12 @@ class Table:
                 result = await self._handle(command)
                 await self._advance()
             except TableError as e:
-                self._rollback()
+                rollback(self)
                 if not command.reply.done():
                     command.reply.set_exception(e)
             except Exception as e:
                 log.exception("table %s failed on %r", self.id, command)
-                self._rollback()
+                rollback(self)
                 if not command.reply.done():
                     command.reply.set_exception(
                         TableError("internal", f"the server failed on this request: {e}")
@@ -243,7 +209,7 @@ class Table:
             await self._advance()
         except Exception:
             log.exception("table %s failed on a clock", self.id)
-            self._rollback()
+            rollback(self)
             self.deadlines.clear()
             self.house_due = None
 
@@ -305,19 +271,19 @@ class Table:
                 "seat_taken", f"seat {cmd.seat} is taken by {self.seats[cmd.seat].name}"
             )
         free = [i for i in range(len(self.seats)) if self._is_house(i)]
-        self._checkpoint()
+        checkpoint(self)
         if self.running or not free:
             self.waiting.append((cmd.player, cmd.name))
-            self._stage([self._waiting_event(cmd.player, cmd.name)], seating=True)
+            stage(self, [self._waiting_event(cmd.player, cmd.name)], seating=True)
             if cmd.listener is not None:
-                self._stage_direct(cmd.listener, snapshot(self, None))
+                stage_direct(self, cmd.listener, snapshot(self, None))
             return
         seat = cmd.seat if cmd.seat is not None else free[0]
         self.seats[seat] = Seat(cmd.player, cmd.name)
         sit = Event("sit", {"seat": seat, "player": cmd.player, "name": cmd.name})
-        self._stage([sit], seating=True)
+        stage(self, [sit], seating=True)
         if cmd.listener is not None:
-            self._stage_direct(cmd.listener, snapshot(self, seat))
+            stage_direct(self, cmd.listener, snapshot(self, seat))
 
     def _waiting_event(self, player: str, name: str) -> Event:
         waiting = [{"player": p, "name": n} for p, n in self.waiting]
@@ -328,9 +294,9 @@ class Table:
         if seat is None:
             for i, (p, name) in enumerate(self.waiting):
                 if p == player:
-                    self._checkpoint()
+                    checkpoint(self)
                     del self.waiting[i]
-                    self._stage([self._waiting_event(p, name)], seating=True)
+                    stage(self, [self._waiting_event(p, name)], seating=True)
                     return
             raise TableError("not_seated", "you have no seat at this table")
         if self.running and not self.seats[seat].out:
@@ -338,9 +304,9 @@ class Table:
                 "game_running", "a game is running: use leave to give up the seat (and lose)"
             )
         name = self.seats[seat].name
-        self._checkpoint()
+        checkpoint(self)
         self.seats[seat] = Seat(None, house_name(seat))
-        self._stage([Event("stand", {"seat": seat, "player": player, "name": name})], seating=True)
+        stage(self, [Event("stand", {"seat": seat, "player": player, "name": name})], seating=True)
 
     async def _leave(self, player: str) -> None:
         seat = self.seat_of(player)
@@ -381,13 +347,13 @@ class Table:
             names=[s.name for s in self.seats],
             started_at=time.time(),
         )
-        await self._flush()
+        await flush(self)
         game_id = await self.store.write(
             TableChange(self.id, self.version + 1, seating=self.seating(), new_game=new_game)
         )
         self.version += 1
         self.state, self.game_id, self.number, self.seq = state, game_id, self.number + 1, 0
-        self._stage([Event("game_start", {"game_id": game_id, "seats": seats_json(self)})])
+        stage(self, [Event("game_start", {"game_id": game_id, "seats": seats_json(self)})])
 
     async def _act(self, cmd: Act) -> None:
         if self.state is None or not self.running:
@@ -423,7 +389,7 @@ class Table:
         state = self.state
         copy = self.game.copy(state) if self.staged is None else None
         events = self.game.apply(state, seat, action)
-        self._checkpoint(copy)
+        checkpoint(self, copy)
         data: Any
         if isinstance(action, Deal):
             kind, data = "deal", action.json()
@@ -434,9 +400,10 @@ class Table:
         entry = LogEntry(self.seq, self.version + 1, seat, kind, data, by, time.time())
         if by in ("player", "timeout") and self.config.game not in WHOLE_TURN_GAMES:
             self.deadlines.pop(seat, None)  # a new decision of the same seat gets a fresh clock
-        self._stage([*first, *announce, *events], entry=entry)
+        stage(self, [*first, *announce, *events], entry=entry)
 
-    def _finish(self) -> Finish:
+    def finish_record(self) -> Finish:
+        """The store's record of the game's end: its result and each seat's outcome."""
         result = self.game.result(self.state) or {}
         losers = losing_seats(self.config.game, result, len(self.seats))
         outcomes: list[tuple[str | None, str, str]] = []
@@ -453,7 +420,7 @@ class Table:
         """Two timeouts in a row, or leave: the player is out of this game and loses."""
         person = self.seats[seat]
         assert person.player is not None
-        self._checkpoint()
+        checkpoint(self)
         try:
             events, eliminated = self.game.eliminate(self.state, seat), True
         except RuleError:
@@ -473,7 +440,7 @@ class Table:
             time.time(),
         )
         out = Event("out", {"seat": seat, **data})
-        self._stage([*first, out, *events], entry=entry, seating=True)
+        stage(self, [*first, out, *events], entry=entry, seating=True)
 
     async def _expire(self, seat: int) -> None:
         """The clock of a person ran out: the house plays; the second time in a row, out."""
@@ -499,7 +466,7 @@ class Table:
         if not self.house.decides(self.config.house_level, timeout=timeout):
             return fallback
         if not self.house.quick:
-            await self._flush()  # tell people what happened before the house thinks
+            await flush(self)  # tell people what happened before the house thinks
         legal = self.game.legal(self.state, seat)
         request = HouseRequest(
             game=self.config.game,
@@ -541,7 +508,7 @@ class Table:
             await self._step(house[0], await self._house_action(house[0]), "house")
         if self.state is not None and not self.running and self.game_id is not None:
             self._after_game()
-        await self._flush()
+        await flush(self)
         self._update_clocks()
 
     def _update_clocks(self) -> None:
@@ -572,7 +539,7 @@ class Table:
         self.settled = self.game_id
         self.deadlines.clear()
         self.house_due = None
-        self._checkpoint()
+        checkpoint(self)
         events: list[Event] = []
         rotation = (self.config.game, self.config.variant) in ROTATION_VARIANTS
         if rotation:
@@ -589,7 +556,7 @@ class Table:
             if self._is_house(seat) and self.waiting:
                 events.extend(self._seat_newcomer(seat, greet=rotation))
         if events:
-            self._stage(events, seating=True)
+            stage(self, events, seating=True)
 
     def _seat_newcomer(self, seat: int, *, greet: bool) -> list[Event]:
         player, name = self.waiting.popleft()
@@ -601,85 +568,6 @@ class Table:
                 Event("greeting", {"seat": seat, "player": player, "name": name, "text": text})
             )
         return events
-
-    def _checkpoint(self, state_copy: Any = None) -> _Staged:
-        """Start staging (remembering what to restore) unless already staging."""
-        if self.staged is None:
-            if state_copy is None and self.state is not None:
-                state_copy = self.game.copy(self.state)
-            self.staged = _Staged(
-                state=state_copy,
-                version=self.version,
-                seq=self.seq,
-                seats=[Seat(s.player, s.name, s.out, s.timeouts) for s in self.seats],
-                waiting=deque(self.waiting),
-                left=dict(self.left),
-            )
-        return self.staged
-
-    def _stage(
-        self, events: list[Event], *, entry: LogEntry | None = None, seating: bool = False
-    ) -> None:
-        """A new version: its log entry and seating to commit, its frames to send after."""
-        staged = self._checkpoint()
-        self.version += 1
-        if entry is not None:
-            staged.entries.append(entry)
-            self.seq += 1
-            if self.game.is_over(self.state) and staged.finish is None:
-                staged.finish = self._finish()
-                outcomes = [outcome for _, _, outcome in staged.finish.outcomes]
-                data = {"game_id": self.game_id, "result": staged.finish.result}
-                events = [*events, Event("game_end", {**data, "outcomes": outcomes})]
-        staged.seating = staged.seating or seating
-        seat_by_player: dict[str | None, int] = {
-            s.player: i for i, s in enumerate(self.seats) if s.player is not None
-        }
-        audiences = [(listener, seat_by_player.get(listener.player)) for listener in self.listeners]
-        staged.sends.append(_Send(self.version, events, audiences))
-
-    def _stage_direct(self, listener: Listener, message: JSON) -> None:
-        """A message for one listener, sent after the staged changes are committed."""
-        self._checkpoint().sends.append(_Send(None, [], [(listener, None)], encode(message)))
-
-    async def _flush(self) -> None:
-        """Commit what is staged in one transaction, then send its frames in order."""
-        staged = self.staged
-        if staged is None:
-            return
-        if staged.entries or staged.seating or staged.finish is not None:
-            change = TableChange(
-                self.id,
-                self.version,
-                seating=self.seating() if staged.seating else None,
-                game_id=self.game_id,
-                entries=staged.entries,
-                finish=staged.finish,
-            )
-            await self.store.write(change)  # on failure _rollback restores the checkpoint
-        self.staged = None
-        last = max((i for i, send in enumerate(staged.sends) if send.version), default=-1)
-        for i, send in enumerate(staged.sends):
-            if send.version is None:
-                for listener, _ in send.audiences:
-                    listener.send(send.ready or b"")
-                continue
-            events = tuple((e.to, encode(e.json())) for e in send.events)
-            self.history.append((send.version, events))
-            # Only the newest version of a batch carries the state (docs/protocol.md): the
-            # steps before it were never the state anyone could act on.
-            for listener, frame in version_frames(
-                self, send.version, events, send.audiences, i == last
-            ):
-                listener.send(frame)
-
-    def _rollback(self) -> None:
-        """Forget what is staged: the table is as it was at the last commit."""
-        staged, self.staged = self.staged, None
-        if staged is None:
-            return
-        self.state, self.version, self.seq = staged.state, staged.version, staged.seq
-        self.seats, self.waiting, self.left = staged.seats, staged.waiting, staged.left
 
     # Restart --------------------------------------------------------------------------
 
