@@ -65,19 +65,10 @@ class NewGame:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRow:
+class GameRow(NewGame):
+    """A game as stored: what it started with, its id, and how it ended (None: running)."""
+
     id: int
-    table_id: str
-    number: int
-    game: str
-    variant: str
-    options: JSON
-    seats: int
-    dealer: int
-    seed: int
-    players: list[str | None]
-    names: list[str]
-    started_at: float
     finished_at: float | None
     result: JSON | None
 
