@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from kroeg.cards import CardError, cards_in, dutch_short, is_joker, parse_card
@@ -17,7 +17,7 @@ from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.games.eurokaarten.melds import hand_points
 from kroeg.records import RecordWriter
-from kroeg.terminal.session import play_to_end
+from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Els", "Fien")
 YOU = 0
@@ -57,19 +57,15 @@ REASONS_NL = (
     ("there is no meld", "die combinatie ligt er niet"),
 )
 
-Input = Callable[[str], str]
-Output = Callable[[str], None]
-
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
-    try:
-        game = Eurokaarten(args.variant or "standaard", getattr(args, "options", None))
-        game.check_seats(args.seats or 6)
-    except InvalidInput as e:
-        output_fn(f"Kan niet beginnen: {e}")
+    options = getattr(args, "options", None)
+    game = open_game(
+        lambda: Eurokaarten(args.variant or "standaard", options), args.seats or 6, output_fn
+    )
+    if game is None:
         return 2
-    table = Table(game, args, input_fn, output_fn)
-    return play_to_end(table)
+    return play_to_end(Table(game, args, input_fn, output_fn))
 
 
 def dutch_reason(reason: str) -> str:

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
 
 from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card, suit_of
-from kroeg.games.base import Action, Deal, InvalidInput, RuleError
+from kroeg.games.base import Action, Deal, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, score_sheet
 from kroeg.games.klaverjassen.tables import STRENGTH
 from kroeg.records import RecordWriter
-from kroeg.terminal.session import play_to_end
+from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk")
 YOU = 0
@@ -34,19 +33,15 @@ REASONS_NL = (
     ("must trump", "je moet troeven"),
 )
 
-Input = Callable[[str], str]
-Output = Callable[[str], None]
-
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
-    try:
-        game = Klaverjassen(args.variant or "nku", getattr(args, "options", None))
-        game.check_seats(args.seats or 4)
-    except InvalidInput as e:
-        output_fn(f"Kan niet beginnen: {e}")
+    options = getattr(args, "options", None)
+    game = open_game(
+        lambda: Klaverjassen(args.variant or "nku", options), args.seats or 4, output_fn
+    )
+    if game is None:
         return 2
-    table = Table(game, args, input_fn, output_fn)
-    return play_to_end(table)
+    return play_to_end(Table(game, args, input_fn, output_fn))
 
 
 class Table:

@@ -1,12 +1,30 @@
-"""What every terminal table shares: playing it to the end and writing its record."""
+"""What every terminal table shares: opening the game, playing it to the end and
+writing its record."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
+from kroeg.games.base import Game, InvalidInput
 from kroeg.records import RecordWriter
+
+Input = Callable[[str], str]
+Output = Callable[[str], None]
+G = TypeVar("G", bound=Game[Any])
+
+
+def open_game(make: Callable[[], G], seats: int, say: Output) -> G | None:
+    """The game ``make`` builds, checked for ``seats``; None (after telling why, in
+    Dutch) when the variant, an option or the seat count is refused."""
+    try:
+        game = make()
+        game.check_seats(seats)
+    except InvalidInput as e:
+        say(f"Kan niet beginnen: {e}")
+        return None
+    return game
 
 
 class TerminalTable(Protocol):

@@ -19,7 +19,7 @@ from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
 from kroeg.games.toepen import Toepen
 from kroeg.games.toepen.state import ToepenState
 from kroeg.records import RecordWriter
-from kroeg.terminal.session import play_to_end
+from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans")
 YOU = 0
@@ -59,21 +59,14 @@ REASONS_NL = (
     ("knock limit", "kloppen mag niet: dan komt iemand boven de grens"),
 )
 
-Input = Callable[[str], str]
-Output = Callable[[str], None]
-
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
-    try:
-        variant = args.variant or "kroegregels"
-        game = Toepen(variant, getattr(args, "options", None))
-        seats = args.seats or 4
-        game.check_seats(seats)
-    except InvalidInput as e:
-        output_fn(f"Kan niet beginnen: {e}")
+    seats = args.seats or 4
+    options = getattr(args, "options", None)
+    game = open_game(lambda: Toepen(args.variant or "kroegregels", options), seats, output_fn)
+    if game is None:
         return 2
-    table = Table(game, seats, args, input_fn, output_fn)
-    return play_to_end(table)
+    return play_to_end(Table(game, seats, args, input_fn, output_fn))
 
 
 class Table:
