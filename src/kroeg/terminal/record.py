@@ -3,6 +3,11 @@
 Useful for bug reports, conformance files and replays in the browser: the same
 ``--seed`` gives the same game. The first dealer is chosen as the rules say (in
 kroegregels by "Het") from the seed, which the record carries, so it replays.
+
+``--level`` picks who plays: ``huis`` (the default) is the game's own ``default()``,
+which never knocks in Toepen; ``basis`` is the rule-based bot (it knocks, kraakt and
+bids by its hand); ``random`` picks uniformly among the legal actions. (``sterk``
+searches by the clock, so its games would not repeat from the seed.)
 """
 
 from __future__ import annotations
@@ -10,11 +15,18 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from typing import Any
 
+from kroeg.bots.base import Bot
+from kroeg.bots.levels import make_bot
 from kroeg.games import GAMES, game_class, make_game
-from kroeg.games.base import InvalidInput
+from kroeg.games.base import Action, Game, InvalidInput
 from kroeg.records import RecordWriter
 from kroeg.terminal.options import add_option_argument, parse_options
+
+RECORD_LEVELS = ("huis", "basis", "random")
+BUDGET = 1.0
+"""Seconds a bot's decision may take (``basis`` and ``random`` need microseconds)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=int, help="number of seats (default: the most usual)")
     add_option_argument(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed for a repeatable game")
+    parser.add_argument(
+        "--level", choices=RECORD_LEVELS, default="huis", help="who plays every seat"
+    )
     parser.add_argument("--out", default="-", help="where to write the record (- for stdout)")
 
 
@@ -36,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     except InvalidInput as e:
         print(f"kroeg record: {e}", file=sys.stderr)
         return 2
+    bot = None if args.level == "huis" else make_bot(game, args.level)
     s = game.new_state(seats, seed=args.seed)
     writer = RecordWriter(game, seats, seed=args.seed)
     rng = random.Random(args.seed)
@@ -47,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             writer.add(dealer, deal)
             continue
         seat = min(game.to_act(s))
-        action = game.default(s, seat)
+        action = _decide(game, bot, s, seat, rng)
         game.apply(s, seat, action)
         writer.add(seat, action)
     text = writer.dumps()
@@ -57,3 +73,10 @@ def run(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text + "\n")
     return 0
+
+
+def _decide(game: Game[Any], bot: Bot | None, s: Any, seat: int, rng: random.Random) -> Action:
+    """The house's ``default()``, or the bot's choice from the seat's view alone."""
+    if bot is None:
+        return game.default(s, seat)
+    return bot.decide(game.view(s, seat), game.legal(s, seat), rng, BUDGET)
