@@ -61,8 +61,10 @@ STATE_VARIANTS = [
 def shuffle_hidden(game: Game[Any], s: Any, seat: int, rng: random.Random) -> Any:
     """A copy of ``s`` with the cards hidden from ``seat`` (the other hands, and the
     stock) shuffled among those places, each keeping its size. Hands shown open to
-    everyone stay as they are."""
+    everyone stay as they are, and so do cards everyone saw a seat take (Eurokaarten's
+    ``picked``)."""
     t = game.copy(s)
+    seen = getattr(s, "picked", None) or [0] * len(s.hands)
     open_seats = set()
     open_mask = getattr(s, "open_hands", 0)
     if isinstance(open_mask, int):
@@ -72,11 +74,11 @@ def shuffle_hidden(game: Game[Any], s: Any, seat: int, rng: random.Random) -> An
         stock = list(s.stock[s.stock_pos :])
     else:
         stock = list(getattr(s, "stock", []))
-    cards = [c for p in others for c in cards_in(s.hands[p])] + stock
+    cards = [c for p in others for c in cards_in(s.hands[p] & ~seen[p])] + stock
     rng.shuffle(cards)
     for p in others:
-        size = s.hands[p].bit_count()
-        t.hands[p] = mask_of(cards[:size])
+        size = (s.hands[p] & ~seen[p]).bit_count()
+        t.hands[p] = mask_of(cards[:size]) | (s.hands[p] & seen[p])
         cards = cards[size:]
     if hasattr(s, "stock_pos"):
         t.stock = tuple(s.stock[: s.stock_pos]) + tuple(cards)

@@ -66,12 +66,12 @@ def _without_identities(obj: Any) -> Any:
 
 
 def _hidden_from(s: EuroState, seat: int | None) -> set[str]:
-    """The stock and the other hands, except the card just taken from the open pile:
-    everyone saw it taken."""
+    """The stock and the other hands, except the cards taken from the open pile this
+    round: everyone saw them taken."""
     hidden = {card_str(c) for c in s.stock}
     for other in range(s.seats):
         if other != seat:
-            hidden |= {card_str(c) for c in cards_in(s.hands[other]) if c != s.taken}
+            hidden |= {card_str(c) for c in cards_in(s.hands[other] & ~s.picked[other])}
     return hidden
 
 

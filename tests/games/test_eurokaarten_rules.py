@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from kroeg.cards import parse_card
+from kroeg.cards import card_str, parse_card
 from kroeg.games.base import Deal, InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.records import RecordWriter, replay
@@ -180,6 +180,24 @@ def test_the_card_just_taken_from_the_pile_may_not_be_discarded() -> None:
     assert reason == "you may not discard the card you just took from the discard pile (8c)"
     assert ("discard", parse_card("8c")) not in game.legal(s, 0)
     assert game.view(s, 3)["taken"] == "8c"
+
+
+def test_every_view_shows_the_cards_taken_from_the_pile_while_they_are_held() -> None:
+    """Seed 003 / RULES.md §7.5: the discard pile lies open, so a card taken from it was
+    seen by everyone (view key ``picked``); once it leaves the hand it no longer shows."""
+    game, s = start_round(OPEN_HANDS, upcard="8c")
+    act(game, s, 0, "draw", "discard")
+    act(game, s, 0, "discard", "3h")
+    for viewer in (None, 0, 3):
+        assert game.view(s, viewer)["picked"] == [["8c"], [], [], [], [], []]
+    for seat in range(1, 6):  # the others draw from the stock and discard that card
+        drawn = card_str(s.stock[-1])
+        act(game, s, seat, "draw", "stock")
+        act(game, s, seat, "discard", drawn)
+    assert game.view(s, None)["picked"][0] == ["8c"]
+    act(game, s, 0, "draw", "stock")
+    act(game, s, 0, "discard", "8c")
+    assert game.view(s, None)["picked"][0] == []
 
 
 def test_a_joker_may_not_be_discarded() -> None:

@@ -2,8 +2,8 @@
 
 Out of play and public: the melds on the table and the whole discard pile. Known
 in a hand: cards a seat took from the pile and has not laid or discarded since
-(the view's ``picked``, when the engine gives it). Hidden: the other hands, the
-stock, and the hands of seats put out mid-round (set aside, never shown).
+(the view's ``picked``). Hidden: the other hands, the stock, and the hands of seats
+put out mid-round (set aside, never shown).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def read_view(view: JSON, rules: MeldRules, deck: int) -> Seen:
         deck=deck,
     )
     table = seen.on_table
-    for p, cards in enumerate(view.get("picked") or []):
+    for p, cards in enumerate(view["picked"]):
         if p != me:
             seen.picked[p] = mask_of(parse_card(c) for c in cards) & ~table
     return seen

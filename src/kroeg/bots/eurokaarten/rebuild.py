@@ -6,6 +6,7 @@ already had a turn this round) is read from ``may_open`` for the seat to move.
 
 from __future__ import annotations
 
+from kroeg.cards import mask_of, parse_card
 from kroeg.games.base import JSON
 from kroeg.games.eurokaarten.state import EuroState
 
@@ -29,6 +30,7 @@ def rebuild(view: JSON, seen: Seen, det: Determinisation) -> EuroState:
     s.turn = view["turn"] if view["turn"] is not None else -1
     s.drawn = seen.drawn
     s.taken = seen.taken
+    s.picked = [mask_of(parse_card(c) for c in cards) for cards in view["picked"]]
     s.had_turn = (1 << s.turn) if s.turn >= 0 and view["may_open"] else 0
     s.came_down = sum(1 << p for p in view["came_down"])
     s.dead = det.dead

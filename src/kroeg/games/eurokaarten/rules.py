@@ -254,6 +254,7 @@ class Eurokaarten(Game[EuroState]):
         s.turn = s.next_in(s.dealer)
         s.drawn = False
         s.taken = None
+        s.picked = [0] * s.seats
         events = [
             Event(
                 "deal",
@@ -292,6 +293,7 @@ class Eurokaarten(Game[EuroState]):
             s.hands[seat] |= 1 << card
             s.drawn = True
             s.taken = card
+            s.picked[seat] |= 1 << card
             events = [Event("draw", {"seat": seat, "from": "discard", "card": card_str(card)})]
             return events + self._after_lay(s, seat)
         if not s.stock:
@@ -515,6 +517,7 @@ class Eurokaarten(Game[EuroState]):
             "turn": s.turn if phase == TURN else None,
             "drawn": s.drawn,
             "taken": None if s.taken is None else card_str(s.taken),
+            "picked": [cards_str(cards_in(s.picked[p] & s.hands[p])) for p in range(s.seats)],
             "may_open": phase == TURN and not s.drawn and self._may_open(s, s.turn),
             "stock_count": len(s.stock),
             "discard_top": card_str(s.discard[-1]) if s.discard else None,

@@ -15,7 +15,8 @@ class EuroState:
 
     ``coins`` per seat; ``bokje`` the seats ever given the bokje (the one extra life,
     §7.3); ``out`` the seats out of the partij. ``taken`` is the card just taken from
-    the discard pile this turn (or None); ``had_turn`` and ``came_down`` are seat
+    the discard pile this turn (or None); ``picked`` per seat the mask of the cards it
+    took from the pile this round (everyone saw them taken); ``had_turn`` and ``came_down`` are seat
     masks: seats that finished a turn / laid a meld this round. ``dead`` holds the
     cards of seats put out mid-round (§7.8)."""
 
@@ -32,6 +33,7 @@ class EuroState:
         "melds",
         "out",
         "phase",
+        "picked",
         "seats",
         "stock",
         "summaries",
@@ -54,6 +56,7 @@ class EuroState:
         self.turn = -1
         self.drawn = False
         self.taken: int | None = None
+        self.picked = [0] * seats
         self.had_turn = 0
         self.came_down = 0
         self.dead = 0
@@ -75,6 +78,7 @@ class EuroState:
         new.turn = self.turn
         new.drawn = self.drawn
         new.taken = self.taken
+        new.picked = self.picked[:]
         new.had_turn = self.had_turn
         new.came_down = self.came_down
         new.dead = self.dead
