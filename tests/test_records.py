@@ -71,7 +71,8 @@ def malformed(doc: Any) -> dict[str, Any]:
     out, status = replay(doc)
     assert status == EXIT_MALFORMED, out
     assert out["ok"] is False and out["error"]["reason"]
-    return out["error"]
+    error: dict[str, Any] = out["error"]
+    return error
 
 
 def test_the_plain_record_is_valid() -> None:

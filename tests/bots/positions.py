@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from kroeg.cards import cards_in, mask_of
@@ -25,7 +25,7 @@ def positions(
     seats: int,
     count: int,
     seed: int,
-    options: dict[str, object] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Iterator[tuple[Game[Any], Any, int]]:
     """``count`` positions where a seat must decide, from random legal play."""
     game = make_game(game_name, variant, options)

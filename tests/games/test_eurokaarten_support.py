@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from kroeg.cards import FULL_DECK, card_str, parse_card, parse_meld_card
 from kroeg.games.base import Action, Deal
@@ -46,7 +46,7 @@ FILLER = [
 
 
 def full_hands(
-    hands: dict[int, Sequence[str]],
+    hands: Mapping[int, Sequence[str]],
     upcard: str,
     stock_top: Sequence[str],
     out: set[int],
@@ -70,13 +70,13 @@ def full_hands(
 
 
 def start_round(
-    hands: dict[int, Sequence[str]],
+    hands: Mapping[int, Sequence[str]],
     upcard: str = "Kd",
     stock_top: Sequence[str] = (),
     *,
     dealer: int = 5,
     game: Eurokaarten | None = None,
-    start: dict[str, object] | None = None,
+    start: Mapping[str, object] | None = None,
 ) -> tuple[Eurokaarten, EuroState]:
     """A partij whose first round is dealt (see :func:`full_hands`)."""
     game = game or Eurokaarten("standaard")

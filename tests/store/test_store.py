@@ -150,6 +150,7 @@ async def test_a_faulty_change_fails_alone_and_the_others_of_its_batch_land(db_u
     try:
         await store.create_table(_table())
         game_id = await store.write(TableChange("t1", 1, new_game=_new_game()))
+        assert game_id is not None
         await store.write(TableChange("t1", 2, game_id=game_id, entries=[_entry(0, 2)]))
         duplicate = TableChange("t1", 3, game_id=game_id, entries=[_entry(0, 3)])
         good = TableChange("t1", 3, game_id=game_id, entries=[_entry(1, 3)])
