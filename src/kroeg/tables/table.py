@@ -5,6 +5,11 @@ Human actions, house moves, clock expiries, seats, spectators and chat all pass 
 change that matters gets the table's next *version*, is committed to the store, and only
 then sent to the people following the table, each in the form they may see
 (``view(state, seat)``; spectators the public view and public events).
+
+This module is the actor: its run loop, clocks, seating, play, the house and the end of
+a game. It leans on :mod:`~kroeg.tables.commands` (what it is asked),
+:mod:`~kroeg.tables.staging` (commit, then send; or roll back) and
+:mod:`~kroeg.tables.frames` (what each audience is shown).
 """
 
 from __future__ import annotations
