@@ -70,6 +70,7 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
         "player": bram["player"],
         "name": "Bram",
         "house": False,
+        "away": True,  # seated by REST, no websocket open (docs/protocol.md)
         "out": False,
     }
     again = sqlite_server.post(f"/api/tables/{open_id}/sit", {}, token=token)

@@ -137,6 +137,7 @@ def _spectators(table: Shown) -> int:
 
 def lobby_summary(table: Shown) -> JSON:
     """The table as the lobby shows it (REST)."""
+    connected = {listener.player for listener in table.listeners}
     return {
         "id": table.id,
         **table.config.json(),
@@ -149,6 +150,7 @@ def lobby_summary(table: Shown) -> JSON:
                 "player": s.player,
                 "name": s.name,
                 "house": s.player is None,
+                "away": s.player is not None and s.player not in connected,
                 "out": s.out,
             }
             for i, s in enumerate(table.seats)
