@@ -1,11 +1,14 @@
-"""Bots at a Klaverjassen table with ``trump_mode: kraken`` (RULES.md §6.10; klaverjas.nl
-"Spelregels Kraken"): after trump is made the teams may kraak, herkraak and superkraak,
-each call doubling the card points, and the team that cracked last must take more than
-half of them; roem is counted in the hand when play starts."""
+"""Bots at Klaverjassen tables with the trump modes of RULES.md §6.10 that add decisions:
+``gedraaid`` and ``kraken`` (klaverjas.nl "Spelregels Kraken": after trump is made the
+teams may kraak, herkraak and superkraak, each call doubling the card points, and the
+team that cracked last must take more than half of them; roem is counted in the hand
+when play starts)."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from kroeg.bots.klaverjassen.knowledge import read_view
 from kroeg.bots.klaverjassen.play import Play, final_scores, play_card
@@ -17,26 +20,41 @@ from tests.bots.positions import positions
 KRAKEN: dict[str, object] = {"trump_mode": "kraken"}
 
 
-def test_every_level_calls_and_plays_legally_with_kraken() -> None:
+TRUMP_MODES = [
+    # variant, options, the phase of the mode's own decisions, seeds for the positions
+    ("nku", {"trump_mode": "gedraaid"}, "bidding", (21, 22)),
+    ("amsterdams", KRAKEN, "kraken", (31, 32)),
+]
+"""RULES.md §6.10's trump modes with decisions of their own: gedraaid (speel or pas on a
+proposed suit, the turned draaikaarten public) and kraken (the calls, roem in hand)."""
+
+
+@pytest.mark.parametrize(("variant", "options", "phase", "seeds"), TRUMP_MODES)
+def test_every_level_decides_legally(
+    variant: str, options: dict[str, object], phase: str, seeds: tuple[int, int]
+) -> None:
     bots = None
-    calling = 0
-    for game, s, seat in positions("klaverjassen", "amsterdams", 4, 120, seed=31, options=KRAKEN):
+    deciding = 0
+    for game, s, seat in positions("klaverjassen", variant, 4, 100, seeds[0], options):
         bots = bots or {level: make_bot(game, level, max_samples=3) for level in LEVELS}
         legal = game.legal(s, seat)
         view = game.view(s, seat)
-        calling += view["phase"] == "kraken"
+        deciding += view["phase"] == phase
         for level, bot in bots.items():
             action = bot.decide(view, legal, random.Random(5), 1.0)
             assert action in legal, f"{level} chose {action} in {view}"
-    assert calling >= 5  # the positions include kraak calls
+    assert deciding >= 5  # the positions include the mode's own decisions
 
 
-def test_a_state_rebuilt_from_a_kraken_view_shows_that_view() -> None:
-    """``huis`` rebuilds the state: the calls, the factor and the roem in hand come out
-    the same as the view shows."""
+@pytest.mark.parametrize(("variant", "options", "phase", "seeds"), TRUMP_MODES)
+def test_a_state_rebuilt_from_a_view_shows_that_view(
+    variant: str, options: dict[str, object], phase: str, seeds: tuple[int, int]
+) -> None:
+    """``huis`` rebuilds the state: the turned draaikaarten, the calls, the factor and
+    the roem in hand come out the same as the view shows."""
     kit = None
     rng = random.Random(4)
-    for game, s, seat in positions("klaverjassen", "amsterdams", 4, 80, seed=32, options=KRAKEN):
+    for game, s, seat in positions("klaverjassen", variant, 4, 80, seeds[1], options):
         kit = kit or make_kit(game)
         view = game.view(s, seat)
         built = kit.state(view, rng)
