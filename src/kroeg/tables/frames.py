@@ -137,24 +137,13 @@ def _spectators(table: Shown) -> int:
 
 def lobby_summary(table: Shown) -> JSON:
     """The table as the lobby shows it (REST)."""
-    connected = {listener.player for listener in table.listeners}
     return {
         "id": table.id,
         **table.config.json(),
         "running": table.running,
         "game_id": table.game_id,
         "version": table.version,
-        "players": [
-            {
-                "seat": i,
-                "player": s.player,
-                "name": s.name,
-                "house": s.player is None,
-                "away": s.player is not None and s.player not in connected,
-                "out": s.out,
-            }
-            for i, s in enumerate(table.seats)
-        ],
+        "players": seats_json(table),
         "waiting": [n for _, n in table.waiting],
         "spectators": _spectators(table),
         **({"invite": f"/t/{table.id}"} if table.config.private else {}),
