@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import NewPage
+from tests.e2e.conftest import PHONE, NewPage
 from tests.e2e.helpers import Frames, click_action, enter, hand_cards, my_turn
 
 
@@ -64,3 +64,51 @@ def test_kraken_offers_the_call_and_shows_the_factor_and_the_roem_in_hand(
     row = page.locator(".score-table tbody tr").nth(cracked_in)  # after the header row
     expect(row.locator("td").first).to_contain_text(f"×{deal['factor']}")
     expect(page.locator(".chat-log")).to_contain_text("Anna: kraak!")
+
+
+OVERLAPS = """() => {
+  const boxes = (sel) =>
+    [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+  const hit = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const seats = boxes('.seat');
+  const out = [];
+  for (const [name, sel] of [['badge', '.badges > *'], ['prompt', '#prompt']])
+    for (const box of boxes(sel)) if (seats.some((seat) => hit(box, seat))) out.push(name);
+  return out;
+}"""
+
+
+def test_on_a_phone_the_kraken_badges_and_prompt_leave_every_seat_readable(
+    new_page: NewPage,
+) -> None:
+    """Issue 6 (a phone held sideways): a kraken table shows the most badges of any
+    table (contract, factor, who must make it, roem in hand, deal number) and the
+    longest prompt ("Kraak je? ..."); none of them may cover a player's seat. The info
+    line names the rules kraken plays: Amsterdams."""
+    page = new_page(viewport=PHONE, touch=True)
+    frames = Frames(page)
+    enter(page, "Anna")
+    page.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
+    page.get_by_label("Troef maken").select_option("kraken")
+    page.get_by_role("button", name="Tafel maken").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.get_by_role("button", name="Begin het spel").click()
+    checked: set[str] = set()
+    while checked != {"kraken", "play"}:
+        frame = my_turn(page, frames)
+        assert frame is not None, "the first deals give Anna a kraak call and a card to play"
+        view, legal = frame["view"], frame["legal"]
+        if view["phase"] in ("kraken", "play") and (view["phase"] != "play" or view["roem_held"]):
+            assert page.evaluate(OVERLAPS) == [], f"something covers a seat ({view['phase']})"
+            checked.add(view["phase"])
+        if view["phase"] == "bidding":
+            held = hand_cards(page)
+            click_action(page, ["bid", max("cdhs", key=lambda s: sum(c.endswith(s) for c in held))])
+        elif view["phase"] == "kraken":
+            click_action(page, legal[0])
+        else:
+            plays = sorted(a[1] for a in legal if a[0] == "play")
+            page.tap(f'.hand .card.legal[data-card="{plays[0]}"]')
+    page.get_by_role("button", name="Scorebriefje").tap()
+    expect(page.locator(".table-info")).to_contain_text("Amsterdams · kraken")

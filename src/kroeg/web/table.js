@@ -463,7 +463,7 @@ export class TableView {
       "section",
       { class: "table-info" },
       h("h2", {}, t(`game.${info.game}`)),
-      h("p", { class: "prompt" }, t("table.info_line", { variant: t(`variant.${info.game}.${info.variant}`), seconds: info.clock_seconds ?? 60, spectators: snap.spectators ?? 0 })),
+      h("p", { class: "prompt" }, t("table.info_line", { variant: this.game.variantLabel?.(info) ?? t(`variant.${info.game}.${info.variant}`), seconds: info.clock_seconds ?? 60, spectators: snap.spectators ?? 0 })),
       (snap.waiting || []).length ? h("p", { class: "prompt" }, t("table.waiting_list", { names: snap.waiting.map((w) => w.name).join(", ") })) : null,
       h(
         "div",

@@ -39,6 +39,13 @@ export function sheetCells(deal, team) {
 const CALL_VERBS = new Set(["kraak", "herkraak", "superkraak"]);
 
 export default {
+  /** The info line's name of the table's rules: the variant, and the trump mode when it is
+   *  not the free one; kraken plays the Amsterdams rules whatever preset it started from. */
+  variantLabel(info) {
+    const mode = info.options?.trump_mode;
+    const base = t(`variant.klaverjassen.${mode === "kraken" ? "amsterdams" : info.variant}`);
+    return mode && mode !== "free" ? `${base} · ${mode.replaceAll("_", " ")}` : base;
+  },
   cardMode: "play",
   primaryVerbs: new Set(["bid", "roem", "kraak", "herkraak", "superkraak"]),
 
