@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+from tests.e2e.conftest import NewPage
+
 WEB = Path(__file__).resolve().parents[2] / "src" / "kroeg" / "web"
 ENTRY = re.compile(r'^\s*"([^"]+)":\s*("(?:[^"\\]|\\.)*"),?\s*$')
 KEY_PREFIXES = (
@@ -60,3 +62,28 @@ def test_placeholders_match_between_languages() -> None:
     field = re.compile(r"\{(\w+)\}")
     for key, text in en.items():
         assert set(field.findall(text)) == set(field.findall(nl[key])), key
+
+
+def test_every_singular_has_its_plural_and_counts_with_n() -> None:
+    """A ``<key>.one`` text is the singular that ``t(key, {n: 1})`` picks ("1 kaart", not
+    "1 kaarten"); it stands beside its plural key and says the count the same way."""
+    for lang in ("nl", "en"):
+        texts = catalog(lang)
+        singulars = [k for k in texts if k.endswith(".one")]
+        assert len(singulars) >= 8
+        for key in singulars:
+            plural = key.removesuffix(".one")
+            assert plural in texts, f"{lang}.js: {key} without {plural}"
+            assert "{n}" in texts[key] and "{n}" in texts[plural], key
+
+
+PLURALS = """async () => {
+  const { t } = await import('/web/i18n.js');
+  return [0, 1, 2].map((n) => t('seat.cards', { n }));
+}"""
+
+
+def test_one_card_is_one_kaart(new_page: NewPage) -> None:
+    page = new_page()
+    page.goto("/")
+    assert page.evaluate(PLURALS) == ["0 kaarten", "1 kaart", "2 kaarten"]

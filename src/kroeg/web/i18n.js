@@ -1,5 +1,6 @@
 // Message catalogs: every string the user sees comes from i18n/<lang>.js.
 // t("key", {name: "Anna"}) fills {name}; a missing key falls back to Dutch, then the key.
+// With {n: 1} a key's singular "<key>.one" is used when the chosen language has one.
 
 import nl from "./i18n/nl.js";
 import en from "./i18n/en.js";
@@ -13,7 +14,8 @@ export function lang() {
 }
 
 export function t(key, params = {}) {
-  const text = CATALOGS[lang()][key] ?? nl[key] ?? key;
+  const one = params.n === 1 ? CATALOGS[lang()][`${key}.one`] : undefined;
+  const text = one ?? CATALOGS[lang()][key] ?? nl[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
     params[name] === undefined ? whole : String(params[name]),
   );
