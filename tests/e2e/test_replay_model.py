@@ -29,7 +29,7 @@ STEPS = """async (record) => {
   const { dealSteps } = await import('/web/replay.js');
   return record.deals.map((_, i) => dealSteps(record, i).map((step) => ({
     hands: step.hands, winner: step.lastTrick ? step.lastTrick.winner : null,
-    trick: step.trick.length })));
+    trick: step.trick.length, folded: step.folded })));
 }"""
 
 
@@ -50,13 +50,20 @@ def play(game_name: str, variant: str, seats: int, seed: int) -> tuple[Any, list
     game = make_game(game_name, variant)
     state = game.new_state(seats, dealer=0, seed=seed)
     writer = RecordWriter(game, seats, dealer=0)
-    expected: list[list[tuple[list[set[str] | None], int | None]]] = []
+    expected: list[list[tuple[list[set[str] | None], int | None, list[int] | None]]] = []
 
     def hands() -> list[set[str] | None]:
         """Each seat's hand as its own view shows it (None while the rules hide it, as
         Klaverjassen does before a seat's bidding turn)."""
         shown = [game.view(state, p)["hand"] for p in range(seats)]
         return [None if h is None else set(h) for h in shown]
+
+    def folded() -> list[int]:
+        """Toepen: the seats dealt in that are no longer active (they folded)."""
+        if game_name != "toepen":
+            return []
+        view = game.view(state, None)
+        return [p for p in range(seats) if p not in view["active"] and p not in view["out"]]
 
     while not game.is_over(state):
         dealer = game.pending_deal(state)
@@ -66,14 +73,14 @@ def play(game_name: str, variant: str, seats: int, seed: int) -> tuple[Any, list
             deal: Deal = game.random_deal(state, rng)
             game.apply(state, dealer, deal)
             writer.add(dealer, deal)
-            expected.append([(hands(), None)])
+            expected.append([(hands(), None, folded())])
             continue
         if game_name == "eurokaarten" and len(expected) == 1 and len(expected[0]) == 15:
             # A player taken out (two timeouts or leaving): the record step [seat, "out"].
             leaver = seed % seats
             game.eliminate(state, leaver)
             writer.add(leaver, OUT)
-            expected[-1].append((hands(), None))
+            expected[-1].append((hands(), None, folded()))
             continue
         seat = min(game.to_act(state))
         action = pick(rng, game.legal(state, seat))
@@ -81,9 +88,9 @@ def play(game_name: str, variant: str, seats: int, seed: int) -> tuple[Any, list
         writer.add(seat, action)
         winner = next((e.data["winner"] for e in events if e.kind == "trick"), None)
         if game.pending_deal(state) is None and not game.is_over(state):
-            expected[-1].append((hands(), winner))
+            expected[-1].append((hands(), winner, folded()))
         else:  # the deal ended: its hands are not shown any more, only the trick counts
-            expected[-1].append(([], winner))
+            expected[-1].append(([], winner, None))
     return writer.json(), expected
 
 
@@ -99,10 +106,12 @@ def test_the_replay_moves_the_cards_as_the_engine_does(
         assert len(replayed) == len(expected)
         for d, (steps, want) in enumerate(zip(replayed, expected, strict=True)):
             assert len(steps) == len(want), f"deal {d}: one step per action and the deal"
-            for i, (step, (hands, winner)) in enumerate(zip(steps, want, strict=True)):
+            for i, (step, (hands, winner, folded)) in enumerate(zip(steps, want, strict=True)):
                 where = f"{game_name} seed {seed} deal {d} step {i}"
                 for seat, hand in enumerate(hands):
                     if hand is not None:
                         assert set(step["hands"][seat]) == hand, f"{where}: seat {seat}"
                 if winner is not None:
                     assert step["winner"] == winner and step["trick"] == 0, f"{where}: trick"
+                if folded is not None:
+                    assert step["folded"] == folded, f"{where}: who folded"

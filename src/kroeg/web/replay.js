@@ -68,7 +68,8 @@ function retargetJokers(meld, added) {
   });
 }
 
-/** Every position of one deal: [{hands, trick, lastTrick, melds, pile, stock, text}]. */
+/** Every position of one deal: [{hands, trick, lastTrick, melds, pile, stock, folded, text}]
+ *  (``folded``: the Toepen seats that folded, still shown, dimmed). */
 export function dealSteps(record, dealIndex) {
   const deal = record.deals[dealIndex];
   const seats = record.seats;
@@ -83,6 +84,7 @@ export function dealSteps(record, dealIndex) {
     active: new Set(Array.from({ length: seats }, (_, i) => i).filter((i) => deal.hands[i].length)),
     trump: null,
     setAside: [],
+    folded: new Set(),
   };
   const snapshot = (text) => ({
     hands: state.hands.map((hand) => sortHand(hand)),
@@ -93,6 +95,7 @@ export function dealSteps(record, dealIndex) {
     stock: state.stock.length,
     setAside: [...state.setAside],
     trump: state.trump,
+    folded: [...state.folded].sort((a, b) => a - b),
     text,
   });
   const nameOf = (seat) => names[seat] || t("seat.empty_name", { n: seat + 1 });
@@ -107,6 +110,7 @@ export function dealSteps(record, dealIndex) {
         break;
       case "fold":
         state.active.delete(seat);
+        state.folded.add(seat);
         state.trick = state.trick.filter((p) => p.seat !== seat);
         break;
       case "bid":
@@ -271,9 +275,11 @@ export class ReplayView {
           ? h(
               "div",
               { class: "hands" },
-              pos.hands.map((hand, seat) =>
-                h("div", { class: "hand-row", dataset: { seat: String(seat) } }, h("span", { class: "label" }, nameOf(seat)), h("div", { class: "cards", role: "group", "aria-label": t("replay.hand_of", { name: nameOf(seat) }) }, hand.map((c) => cardFace(c)))),
-              ),
+              pos.hands.map((hand, seat) => {
+                const folded = pos.folded.includes(seat);
+                const label = folded ? `${nameOf(seat)} (${t("replay.folded")})` : nameOf(seat);
+                return h("div", { class: `hand-row${folded ? " folded" : ""}`, dataset: { seat: String(seat) } }, h("span", { class: "label" }, label), h("div", { class: "cards", role: "group", "aria-label": t("replay.hand_of", { name: label }) }, hand.map((c) => cardFace(c))));
+              }),
             )
           : null,
       ),

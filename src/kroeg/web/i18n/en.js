@@ -381,6 +381,7 @@ export default {
   "replay.trick_to": "Trick to {name}.",
   "replay.trump": "Trumps: {suit}",
   "replay.hand_of": "{name}'s hand",
+  "replay.folded": "folded",
   "replay.table": "The middle of the table",
   "replay.no_deals": "This game has no deals.",
   "replay.back": "Back to the table",

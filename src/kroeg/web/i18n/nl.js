@@ -396,6 +396,7 @@ export default {
   "replay.trick_to": "Slag voor {name}.",
   "replay.trump": "Troef: {suit}",
   "replay.hand_of": "Hand van {name}",
+  "replay.folded": "gepast",
   "replay.table": "Midden op tafel",
   "replay.no_deals": "Dit spel heeft geen rondes.",
   "replay.back": "Terug naar de tafel",
