@@ -7,10 +7,20 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE, NewPage
 from tests.e2e.helpers import Frames, click_action, enter, hand_cards, my_turn
+
+
+def start_kraken_table(page: Page) -> None:
+    """Anna makes a Klaverjassen table with trump_mode kraken in the lobby and starts it."""
+    enter(page, "Anna")
+    page.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
+    page.get_by_label("Troef maken").select_option("kraken")
+    page.get_by_role("button", name="Tafel maken").click()
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.get_by_role("button", name="Begin het spel").click()
 
 
 def test_kraken_offers_the_call_and_shows_the_factor_and_the_roem_in_hand(
@@ -21,12 +31,7 @@ def test_kraken_offers_the_call_and_shows_the_factor_and_the_roem_in_hand(
     both teams when play starts, and the score sheet's row of that deal its factor."""
     page = new_page()
     frames = Frames(page)
-    enter(page, "Anna")
-    page.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
-    page.get_by_label("Troef maken").select_option("kraken")
-    page.get_by_role("button", name="Tafel maken").click()
-    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
-    page.get_by_role("button", name="Begin het spel").click()
+    start_kraken_table(page)
 
     cracked_in = None
     while True:
@@ -88,12 +93,7 @@ def test_on_a_phone_the_kraken_badges_and_prompt_leave_every_seat_readable(
     line names the rules kraken plays: Amsterdams."""
     page = new_page(viewport=PHONE, touch=True)
     frames = Frames(page)
-    enter(page, "Anna")
-    page.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
-    page.get_by_label("Troef maken").select_option("kraken")
-    page.get_by_role("button", name="Tafel maken").click()
-    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
-    page.get_by_role("button", name="Begin het spel").click()
+    start_kraken_table(page)
     checked: set[str] = set()
     while checked != {"kraken", "play"}:
         frame = my_turn(page, frames)
