@@ -17,11 +17,6 @@ RATE = 20.0
 HISTORY = 256
 
 
-def _int_env(name: str) -> int | None:
-    value = os.environ.get(name)
-    return None if value is None or value == "" else int(value)
-
-
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
     database_url: str | None = None

@@ -39,9 +39,6 @@ ABOVE: tuple[tuple[int, ...], ...] = tuple(
 RoemOf = Callable[[int, int], int]
 """``roem_of(trump, trick_mask)``: the engine's roem of the cards lying in one trick."""
 
-PIKET_SUIT = [m & PIKET_MASK for m in SUIT_MASKS]
-"""The piket cards (7 to A) of each suit."""
-
 
 @dataclass(slots=True)
 class Play:

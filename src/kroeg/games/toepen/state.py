@@ -107,7 +107,6 @@ class ToepenState:
     laundry_count: list[int]
     laundry: list[list[Any]]
     claim: int
-    challengers: int
     open_hands: int
     revoked: int
     revoke_calls: set[tuple[int, int]]

@@ -40,7 +40,6 @@ FACE_MASK = RANK_MASKS[JACK] | RANK_MASKS[QUEEN] | RANK_MASKS[KING] | RANK_MASKS
 """B, V, H and A: a hand of only these is honest vuile was (RULES.md §3.2)."""
 
 TENS = RANK_MASKS[TEN]
-JACKS = RANK_MASKS[JACK]
 SEVENS = RANK_MASKS[SEVEN]
 
 STRENGTH = TOEPEN_STRENGTH
@@ -56,7 +55,6 @@ FOLD: Action = ("fold",)
 LOOK: Action = ("look",)
 KEEP: Action = ("keep",)
 LAUNDRY: Action = ("laundry",)
-LATE: Action = ("late",)
 
 PLAYS: dict[int, tuple[Action, ...]] = {}
 """``plays_of``'s cache, read directly on the hot path: ``PLAYS.get(mask) or plays_of(mask)``."""
