@@ -651,6 +651,7 @@ def test_first_to_1500_ends_when_a_team_passes_1500() -> None:
     s.points, s.roem, s.tricks_won = [100, 62], [0, 0], [5, 3]
     core.finish_deal(game.config, s, None)
     assert game.result(s) == {"winner": 0}
+    assert game.losers(s) == {1, 3}  # the team of seats 1 and 3 lost (§6.2 partners)
 
 
 def test_copy_is_complete_and_independent() -> None:

@@ -274,6 +274,20 @@ class Game(ABC, Generic[S]):
     def result(self, s: S) -> JSON | None:
         """None while the game goes on; the result of RECORDS.md when it is over."""
 
+    def losers(self, s: S) -> set[int]:
+        """The seats that lost a finished game (empty while it goes on): the result's
+        ``losers`` (Toepen), else every seat but its ``winner`` (nobody on a draw,
+        ``winner: null``). A game whose winner is a team says so by overriding this."""
+        result = self.result(s)
+        if not result:
+            return set()
+        if "losers" in result:
+            return {int(seat) for seat in result["losers"]}
+        winner = result.get("winner")
+        if winner is None:
+            return set()
+        return {seat for seat in range(self.seat_count(s)) if seat != winner}
+
     @abstractmethod
     def standings(self, s: S) -> JSON:
         """The standings after the last finished deal, as RECORDS.md's replay prints them."""

@@ -53,7 +53,6 @@ from kroeg.tables.frames import (
     snapshot,
 )
 from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
-from kroeg.tables.outcomes import losing_seats
 from kroeg.tables.replay import rebuild
 from kroeg.tables.seats import Seat
 from kroeg.tables.staging import Staged, checkpoint, flush, rollback, stage, stage_direct
@@ -410,7 +409,7 @@ class Table:
     def finish_record(self) -> Finish:
         """The store's record of the game's end: its result and each seat's outcome."""
         result = self.game.result(self.state) or {}
-        losers = losing_seats(self.config.game, result, len(self.seats))
+        losers = self.game.losers(self.state)
         outcomes: list[tuple[str | None, str, str]] = []
         for i, seat in enumerate(self.seats):
             if i in self.left:
@@ -548,8 +547,7 @@ class Table:
         events: list[Event] = []
         rotation = (self.config.game, self.config.variant) in ROTATION_VARIANTS
         if rotation:
-            result = self.game.result(self.state) or {}
-            for seat in sorted(losing_seats(self.config.game, result, len(self.seats))):
+            for seat in sorted(self.game.losers(self.state)):
                 loser = self.seats[seat]
                 if loser.player is None or not self.waiting:
                     continue

@@ -662,6 +662,12 @@ class Klaverjassen(Game[KlaverjasState]):
     def result(self, s: KlaverjasState) -> JSON | None:
         return {"winner": s.winner} if s.phase == OVER else None
 
+    def losers(self, s: KlaverjasState) -> set[int]:
+        """The result's ``winner`` is a team (0: seats 0 and 2); a draw loses nobody."""
+        if s.phase != OVER or s.winner is None:
+            return set()
+        return {seat for seat in range(SEATS) if seat % 2 != s.winner}
+
     def standings(self, s: KlaverjasState) -> JSON:
         return {"totals": list(s.totals), "deal_no": s.deal_no}
 
