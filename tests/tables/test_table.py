@@ -167,6 +167,38 @@ async def test_a_failed_commit_changes_nothing_and_the_table_goes_on(store: Stor
     await table.stop()
 
 
+async def test_a_failure_in_the_middle_of_a_step_reloads_the_committed_state(
+    store: Store,
+) -> None:
+    """A step that fails half-way (a bug, not a RuleError) leaves nothing of itself behind:
+    the table reloads what the store committed (docs/protocol.md: an error changes nothing)."""
+    table = await _table(store)
+    await table.ask(t.Sit("anna", "Anna", 1))
+    await table.ask(t.Start("anna"))
+    version, said = table.version, list(table.state.said)
+    game = table.game
+    real_apply = game.apply
+
+    failures = 1
+
+    def broken_apply(s: Any, seat: int, action: Any) -> Any:
+        nonlocal failures
+        if failures and seat == 1:
+            failures -= 1
+            s.said[seat] = "half"  # changed in place, then it fails
+            raise ValueError("a bug")
+        return real_apply(s, seat, action)
+
+    game.apply = broken_apply  # type: ignore[method-assign]
+    with pytest.raises(TableError) as failed:
+        await _say(table, "anna", "lose")
+    assert failed.value.code == "internal"
+    assert table.version == version and table.state.said == said
+    await _say(table, "anna", "lose")
+    assert table.state.said[1] == "lose"
+    await table.stop()
+
+
 async def test_a_restored_table_has_the_same_version_seats_and_state(store: Store) -> None:
     table = await _table(store)
     await table.ask(t.Sit("anna", "Anna", 2))

@@ -54,6 +54,7 @@ def version_frames(
     events: Encoded,
     audiences: list[tuple[Listener, int | None]],
     full: bool,
+    now: float,
 ) -> list[tuple[Listener, bytes]]:
     """A version's frame for every listener, one encoding per audience."""
     by_audience: dict[int | None, bytes] = {}
@@ -61,24 +62,48 @@ def version_frames(
     for listener, audience in audiences:
         frame = by_audience.get(audience)
         if frame is None:
-            message = event_frame(table, audience, version, events, full=full)
-            frame = by_audience[audience] = encode(message)
+            if full:
+                frame = encode(event_frame(table, audience, version, events, full=True, now=now))
+            else:
+                frame = _step_frame(table.id, audience, version, events, now)
+            by_audience[audience] = frame
         frames.append((listener, frame))
     return frames
 
 
 def event_frame(
-    table: Shown, audience: int | None, version: int, events: Encoded, *, full: bool
+    table: Shown,
+    audience: int | None,
+    version: int,
+    events: Encoded,
+    *,
+    full: bool,
+    now: float | None = None,
 ) -> JSON:
     frame: JSON = {
         "type": "event",
         "table": table.id,
         "version": version,
-        "now": time.time(),
+        "now": time.time() if now is None else now,
         "events": [msgspec.Raw(e) for to, e in events if to is None or to == audience],
     }
     frame.update(_current(table, audience) if full else _EMPTY_CURRENT)
     return frame
+
+
+def _step_frame(
+    table_id: str, audience: int | None, version: int, events: Encoded, now: float
+) -> bytes:
+    """``event_frame(..., full=False)`` encoded, built from its parts: the frame of a step
+    that is not the newest of its batch is mostly the events, already encoded, and most
+    frames a table sends are such steps."""
+    shown = b",".join([e for to, e in events if to is None or to == audience])
+    head = b'{"type":"event","table":%b,"version":%d,"now":%b,"events":[' % (
+        encode(table_id),
+        version,
+        encode(now),
+    )
+    return head + shown + _EMPTY_TAIL
 
 
 def _current(table: Shown, audience: int | None) -> JSON:
@@ -160,3 +185,6 @@ _EMPTY_CURRENT: JSON = {
     "game_id": None,
     "clocks": None,
 }
+
+_EMPTY_TAIL = b"]," + encode(_EMPTY_CURRENT)[1:]
+"""The end of a step's frame: the events' closing bracket, then the empty current state."""

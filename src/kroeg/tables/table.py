@@ -55,7 +55,7 @@ from kroeg.tables.frames import (
 from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
 from kroeg.tables.replay import rebuild
 from kroeg.tables.seats import Seat
-from kroeg.tables.staging import Staged, checkpoint, flush, rollback, stage, stage_direct
+from kroeg.tables.staging import Staged, discard, flush, stage, stage_direct
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,13 @@ MAX_TURN_STEPS = 64
 GREETING = "Hallo allemaal, ik ben {name}!"
 """The newcomer's greeting (seed 000: "Degene die instapt, stelt zich voor aan de overige
 drie met hand en woord")."""
+
+
+def _same_moment(a: float | None, b: float | None) -> bool:
+    """Whether two due moments (loop time, or None) are the same to a millisecond."""
+    if a is None or b is None:
+        return a is b
+    return abs(a - b) < 0.001
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +121,11 @@ class Table:
         """Wall-clock deadlines of the people the game waits for, by seat."""
         self.house_due: float | None = None
         self.history: deque[tuple[int, Encoded]] = deque(maxlen=settings.history)
-        self.inbox: asyncio.Queue[Command] = asyncio.Queue()
+        self.inbox: deque[Command] = deque()
+        self._wake: asyncio.Future[None] | None = None
+        """Set while the task waits for a command, a clock or the house."""
+        self._alarm: asyncio.TimerHandle | None = None
+        self._alarm_at: float | None = None
         self.rng = rng or secrets.SystemRandom()
         """Shuffles and game seeds: the CSPRNG; never sent anywhere."""
         self.task: asyncio.Task[None] | None = None
@@ -133,7 +144,8 @@ class Table:
         if self.task is None or self.task.done():
             raise TableError("server_restarting", "the table is closed: the server restarts")
         command.reply = asyncio.get_running_loop().create_future()
-        self.inbox.put_nowait(command)
+        self.inbox.append(command)
+        self._ring()
         return await command.reply
 
     async def stop(self) -> None:
@@ -156,13 +168,10 @@ class Table:
             await self._advance()
         except Exception:
             log.exception("table %s failed to resume", self.id)
-            rollback(self)
+            await self._recover(always=True)
         while True:
-            due = self._next_due(loop)
-            try:
-                async with asyncio.timeout_at(due):
-                    command = await self.inbox.get()
-            except TimeoutError:
+            command = await self._next_command(loop)
+            if command is None:
                 await self._on_due()
                 continue
             if isinstance(command, Stop):
@@ -173,12 +182,12 @@ class Table:
                 result = await self._handle(command)
                 await self._advance()
             except TableError as e:
-                rollback(self)
+                await self._recover(always=False)
                 if not command.reply.done():
                     command.reply.set_exception(e)
             except Exception as e:
                 log.exception("table %s failed on %r", self.id, command)
-                rollback(self)
+                await self._recover(always=True)
                 if not command.reply.done():
                     command.reply.set_exception(
                         TableError("internal", f"the server failed on this request: {e}")
@@ -187,9 +196,62 @@ class Table:
                 if not command.reply.done():
                     command.reply.set_result(result)
 
+    async def _next_command(self, loop: asyncio.AbstractEventLoop) -> Command | None:
+        """The next command in the inbox, or None when a clock or the house is due first.
+
+        One timer per table rings when the earliest of them is due; it is moved only when
+        that moment changes, not for every command."""
+        while not self.inbox:
+            due = self._next_due(loop)
+            if due is not None and due <= loop.time():
+                return None
+            if not _same_moment(due, self._alarm_at):
+                if self._alarm is not None:
+                    self._alarm.cancel()
+                self._alarm_at = due
+                self._alarm = None if due is None else loop.call_at(due, self._on_alarm)
+            self._wake = loop.create_future()
+            try:
+                await self._wake
+            finally:
+                self._wake = None
+            if self._alarm_at is None and not self.inbox:
+                return None  # the alarm rang: what was due is due (or nearly: the timer's grain)
+        return self.inbox.popleft()
+
+    def _on_alarm(self) -> None:
+        self._alarm = self._alarm_at = None
+        self._ring()
+
+    def _ring(self) -> None:
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
+    async def _recover(self, *, always: bool) -> None:
+        """After a failure: forget what is staged and, when anything may have changed since
+        the last commit, reload the table from the store, as after a restart: the store holds
+        exactly what was committed, so the table is as it was before the failed request."""
+        if not discard(self) and not always:
+            return
+        try:
+            await self.reload()
+        except Exception:
+            log.exception("table %s could not reload from the store", self.id)
+
+    async def reload(self) -> None:
+        """Rebuild the table from the store: its row and its unfinished game's log."""
+        row = await self.store.table(self.id)
+        if row is None:
+            raise TableError("internal", f"the store has no table {self.id}")
+        running = await self.store.running_game(self.id)
+        entries = [] if running is None else await self.store.log(running.id)
+        self.restore(row, running, entries)
+        self.staged = None
+
     def _refuse_pending(self) -> None:
-        while not self.inbox.empty():
-            command = self.inbox.get_nowait()
+        while self.inbox:
+            command = self.inbox.popleft()
             if not command.reply.done():
                 command.reply.set_exception(
                     TableError("server_restarting", "the server restarts; reconnect shortly")
@@ -213,7 +275,7 @@ class Table:
             await self._advance()
         except Exception:
             log.exception("table %s failed on a clock", self.id)
-            rollback(self)
+            await self._recover(always=True)
             self.deadlines.clear()
             self.house_due = None
 
@@ -275,7 +337,6 @@ class Table:
                 "seat_taken", f"seat {cmd.seat} is taken by {self.seats[cmd.seat].name}"
             )
         free = [i for i in range(len(self.seats)) if self._is_house(i)]
-        checkpoint(self)
         if self.running or not free:
             self.waiting.append((cmd.player, cmd.name))
             stage(self, [self._waiting_event(cmd.player, cmd.name)], seating=True)
@@ -298,7 +359,6 @@ class Table:
         if seat is None:
             for i, (p, name) in enumerate(self.waiting):
                 if p == player:
-                    checkpoint(self)
                     del self.waiting[i]
                     stage(self, [self._waiting_event(p, name)], seating=True)
                     return
@@ -308,7 +368,6 @@ class Table:
                 "game_running", "a game is running: use leave to give up the seat (and lose)"
             )
         name = self.seats[seat].name
-        checkpoint(self)
         self.seats[seat] = Seat(None, house_name(seat))
         stage(self, [Event("stand", {"seat": seat, "player": player, "name": name})], seating=True)
 
@@ -390,10 +449,7 @@ class Table:
         self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()
     ) -> None:
         """Apply one step and stage it (sent once committed). RuleError changes nothing."""
-        state = self.state
-        copy = self.game.copy(state) if self.staged is None else None
-        events = self.game.apply(state, seat, action)
-        checkpoint(self, copy)
+        events = self.game.apply(self.state, seat, action)
         data: Any
         if isinstance(action, Deal):
             kind, data = "deal", action.json()
@@ -424,7 +480,6 @@ class Table:
         """Two timeouts in a row, or leave: the player is out of this game and loses."""
         person = self.seats[seat]
         assert person.player is not None
-        checkpoint(self)
         try:
             events, eliminated = self.game.eliminate(self.state, seat), True
         except RuleError:
@@ -543,7 +598,6 @@ class Table:
         self.settled = self.game_id
         self.deadlines.clear()
         self.house_due = None
-        checkpoint(self)
         events: list[Event] = []
         rotation = (self.config.game, self.config.variant) in ROTATION_VARIANTS
         if rotation:
