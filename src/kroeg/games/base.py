@@ -77,6 +77,10 @@ class Event:
     kind: str
     data: JSON = field(default_factory=dict)
     to: int | None = None
+    encoded: bytes | None = field(default=None, compare=False, repr=False)
+    """The event's JSON (:meth:`json`) encoded, set by the first layer that sends it and
+    kept for the next: games share some event objects across deals and games, and an
+    event never changes once made."""
 
     def json(self) -> JSON:
         return {"kind": self.kind, "to": self.to, **self.data}

@@ -124,7 +124,7 @@ async def flush(table: Staging) -> None:
             for listener, _ in send.audiences:
                 listener.send(send.ready or b"")
             continue
-        events = tuple([(e.to, encode(e.json())) for e in send.events])
+        events = tuple([(e.to, e.encoded or _encode_event(e)) for e in send.events])
         history.append((send.version, events))
         # Only the newest version of a batch carries the state (docs/protocol.md): the
         # steps before it were never the state anyone could act on.
@@ -132,6 +132,11 @@ async def flush(table: Staging) -> None:
             table, send.version, events, send.audiences, i == last, now
         ):
             listener.send(frame)
+
+
+def _encode_event(event: Event) -> bytes:
+    encoded = event.encoded = encode(event.json())
+    return encoded
 
 
 def discard(table: Staging) -> bool:
