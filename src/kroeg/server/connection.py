@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from typing import Any
 
 import msgspec
@@ -46,7 +47,9 @@ class Connection:
         self.player: str | None = None
         self.name: str | None = None
         self.tables: set[str] = set()
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
+        self.queue: deque[bytes | None] = deque()
+        """Frames to write, in order; None closes the connection after those before it."""
+        self._wake: asyncio.Future[None] | None = None
         self.messages = TokenBucket(rate, 2 * rate)
         self.chats: list[float] = []
         self.last_rate_error = 0.0
@@ -56,14 +59,20 @@ class Connection:
     def send(self, frame: bytes) -> None:
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(frame)
-        except asyncio.QueueFull:
+        if len(self.queue) >= SEND_QUEUE:
             # Too slow to follow: drop it; it may reconnect and resume.
             self.closed = True
             self.close_code = 1013
-            self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.queue.pop()
+            self._push(None)
+            return
+        self._push(frame)
+
+    def _push(self, frame: bytes | None) -> None:
+        self.queue.append(frame)
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
 
     def send_json(self, message: dict[str, Any]) -> None:
         self.send(_encode(message))
@@ -82,8 +91,16 @@ class Connection:
     async def run_sender(self) -> None:
         """Write queued frames in order until the connection closes."""
         send = self.websocket.send
+        queue = self.queue
+        loop = asyncio.get_running_loop()
         while True:
-            frame = await self.queue.get()
+            while not queue:
+                self._wake = loop.create_future()
+                try:
+                    await self._wake
+                finally:
+                    self._wake = None
+            frame = queue.popleft()
             if frame is None:
                 break
             await send({"type": "websocket.send", "text": frame.decode()})
@@ -95,5 +112,4 @@ class Connection:
         if not self.closed:
             self.closed = True
             self.close_code = code
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+            self._push(None)

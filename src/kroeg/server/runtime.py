@@ -76,7 +76,7 @@ class Runtime:
             )
             connection.finish(1012)
         deadline = time.monotonic() + 2.0
-        while any(not c.queue.empty() for c in self.connections) and time.monotonic() < deadline:
+        while any(c.queue for c in self.connections) and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
 
     async def stop(self) -> None:
