@@ -438,16 +438,14 @@ class Table:
         except (InvalidInput, CardError) as e:
             raise TableError("invalid_action", str(e)) from None
         try:
-            await self._step(seat, action, "player")
+            self._step(seat, action, "player")
         except RuleError as e:
             raise TableError("illegal_action", str(e)) from None
         except InvalidInput as e:
             raise TableError("invalid_action", str(e)) from None
         self.seats[seat].timeouts = 0
 
-    async def _step(
-        self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()
-    ) -> None:
+    def _step(self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()) -> None:
         """Apply one step and stage it (sent once committed). RuleError changes nothing."""
         events = self.game.apply(self.state, seat, action)
         data: Any
@@ -514,7 +512,7 @@ class Table:
         for _ in range(MAX_TURN_STEPS):
             if not self.running or seat not in self.game.to_act(self.state):
                 break
-            await self._step(seat, await self._house_action(seat, timeout=True), "timeout", first)
+            self._step(seat, await self._house_action(seat, timeout=True), "timeout", first)
             first = []
             if self.config.game not in WHOLE_TURN_GAMES:
                 break
@@ -552,7 +550,7 @@ class Table:
         while self.running:
             dealer = self.game.pending_deal(self.state)
             if dealer is not None:
-                await self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
+                self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
                 continue
             house = [s for s in sorted(self.game.to_act(self.state)) if self._is_house(s)]
             if not house:
@@ -564,7 +562,7 @@ class Table:
                 if loop.time() < self.house_due:
                     break
             self.house_due = None
-            await self._step(house[0], await self._house_action(house[0]), "house")
+            self._step(house[0], await self._house_action(house[0]), "house")
         if self.state is not None and not self.running and self.game_id is not None:
             self._after_game()
         await flush(self)
