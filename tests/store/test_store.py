@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -160,6 +163,132 @@ async def test_a_faulty_change_fails_alone_and_the_others_of_its_batch_land(db_u
         assert isinstance(results[0], sa.exc.IntegrityError)
         assert results[1] is None
         assert [e.seq for e in await store.log(game_id)] == [0, 1]
+    finally:
+        await store.close()
+
+
+async def test_a_failed_change_leaves_nothing_half_written(db_url: str) -> None:
+    """A change that starts a game and then fails on its log loses its game row too."""
+    store = await open_store(db_url)
+    try:
+        await store.create_table(_table("t1"))
+        await store.create_table(_table("t2"))
+        twice = [_entry(0, 2), _entry(0, 2)]
+        faulty = TableChange("t1", 2, new_game=_new_game("t1"), entries=twice)
+        good = TableChange("t2", 2, new_game=_new_game("t2"), entries=[_entry(0, 2)])
+        results = await asyncio.gather(
+            store.write(faulty), store.write(good), return_exceptions=True
+        )
+        assert isinstance(results[0], sa.exc.IntegrityError)
+        assert isinstance(results[1], int)
+        assert await store.games_of("t1") == []
+        table = await store.table("t1")
+        assert table is not None and table.version == 0
+        assert [e.seq for e in await store.log(results[1])] == [0]
+    finally:
+        await store.close()
+
+
+async def test_games_started_in_one_batch_get_their_own_ids_logs_and_ends(db_url: str) -> None:
+    store = await open_store(db_url)
+    try:
+        ids = [f"t{i}" for i in range(8)]
+        for table_id in ids:
+            await store.create_table(_table(table_id))
+        starts = [
+            TableChange(t, 1, new_game=_new_game(t), entries=[_entry(0, 1, "deal", {"n": i})])
+            for i, t in enumerate(ids)
+        ]
+        game_ids = await asyncio.gather(*(store.write(c) for c in starts))
+        assert len(set(game_ids)) == len(ids)
+        outcomes: list[tuple[str | None, str, str]] = [(None, "X", "won")] * 4
+        ends = []
+        for i, (table_id, game_id) in enumerate(zip(ids, game_ids, strict=True)):
+            assert game_id is not None
+            finish = Finish(game_id, {"losers": [i % 4]}, time.time(), outcomes)
+            ends.append(TableChange(table_id, 2, game_id=game_id, finish=finish))
+        assert await asyncio.gather(*(store.write(c) for c in ends)) == [None] * len(ids)
+        for i, (table_id, game_id) in enumerate(zip(ids, game_ids, strict=True)):
+            assert game_id is not None
+            game = await store.game(game_id)
+            assert game is not None and game.table_id == table_id
+            assert game.result == {"losers": [i % 4]}
+            assert [e.data for e in await store.log(game_id)] == [{"n": i}]
+            assert [o[3] for o in await store.outcomes(game_id)] == ["won"] * 4
+    finally:
+        await store.close()
+
+
+async def test_a_duplicate_player_fails_with_the_integrity_error(db_url: str) -> None:
+    store = await open_store(db_url)
+    try:
+        await store.create_player("p1", "Anna")
+        with pytest.raises(sa.exc.IntegrityError):
+            await store.create_player("p1", "Bram")
+        assert await store.player_name("p1") == "Anna"
+    finally:
+        await store.close()
+
+
+def _writer_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith("kroeg-store-writer")}
+
+
+async def test_close_commits_the_pending_writes_and_stops_the_writer(db_url: str) -> None:
+    others = _writer_threads()  # of stores other tests left open
+    store = await open_store(db_url)
+    await store.create_table(_table())
+    game_id = await store.write(TableChange("t1", 1, new_game=_new_game()))
+    assert game_id is not None
+    assert len(_writer_threads() - others) == (1 if db_url.startswith("sqlite") else 0)
+    writes = [
+        asyncio.ensure_future(
+            store.write(TableChange("t1", seq + 2, game_id=game_id, entries=[_entry(seq, seq + 2)]))
+        )
+        for seq in range(30)
+    ]
+    await asyncio.sleep(0)  # the writes are waiting: the first batch is on its way
+    await store.close()
+    assert all(w.done() and w.result() is None for w in writes)
+    assert _writer_threads() - others == set()
+    store = await open_store(db_url)
+    try:
+        assert len(await store.log(game_id)) == 30
+    finally:
+        await store.close()
+
+
+async def test_on_sqlite_the_writer_has_a_connection_of_its_own(tmp_path: Path) -> None:
+    """The reads' engine is made read-only here, and every kind of write still lands."""
+    store = await open_store(f"sqlite+aiosqlite:///{tmp_path / 'kroeg.sqlite3'}")
+
+    @sa.event.listens_for(store.engine.sync_engine, "connect")
+    def _read_only(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA query_only=ON")
+        cursor.close()
+
+    await store.engine.dispose()
+    try:
+        async with store.engine.connect() as conn:
+            with pytest.raises(sa.exc.OperationalError, match="readonly"):
+                await conn.execute(sa.text("DELETE FROM players"))
+        secret = await store.secret()
+        await store.create_player("p1", "Anna")
+        await store.rename_player("p1", "Annie")
+        await store.create_table(_table())
+        game_id = await store.write(TableChange("t1", 1, new_game=_new_game()))
+        assert game_id is not None
+        outcomes: list[tuple[str | None, str, str]] = [(None, "X", "won")] * 4
+        finish = Finish(game_id, {"losers": [0]}, time.time(), outcomes)
+        await store.write(
+            TableChange("t1", 2, game_id=game_id, entries=[_entry(0, 2)], finish=finish)
+        )
+        assert await store.secret() == secret
+        assert await store.player_name("p1") == "Annie"
+        assert len(await store.log(game_id)) == 1
+        game = await store.game(game_id)
+        assert game is not None and game.result == {"losers": [0]}
     finally:
         await store.close()
 

@@ -1,4 +1,4 @@
-"""Persistence: SQLAlchemy 2 async Core over SQLite (default) or PostgreSQL.
+"""Persistence: SQLAlchemy 2 Core over SQLite (default) or PostgreSQL, async for the reads.
 
 Every change of a live table is one :class:`TableChange`, committed (in a group commit
 with the changes of other tables) before anyone is told of it.

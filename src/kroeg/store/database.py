@@ -8,9 +8,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/kroeg.sqlite3"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -39,17 +41,27 @@ def create_engine(url: str) -> AsyncEngine:
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url)
-
-    @event.listens_for(engine.sync_engine, "connect")
-    def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
-        cursor.close()
-
+    event.listen(engine.sync_engine, "connect", _sqlite_settings)
     return engine
+
+
+def create_writer_engine(url: URL) -> Engine:
+    """A synchronous engine on the same SQLite file (pysqlite), with the same settings,
+    for the store's writer thread. Without a pool: the thread keeps its one connection."""
+    if not url.database or url.database == ":memory:":
+        raise ValueError("the store's writer needs a SQLite file, not an in-memory database")
+    engine = sa_create_engine(url.set(drivername="sqlite+pysqlite"), poolclass=NullPool)
+    event.listen(engine, "connect", _sqlite_settings)
+    return engine
+
+
+def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
 
 
 def _upgrade(connection: Connection) -> None:

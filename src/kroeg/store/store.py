@@ -3,29 +3,27 @@
 Tables write through :meth:`Store.write`: each call is one versioned change, and the
 call returns only once that change is committed. Changes that arrive while a commit is
 running are committed together in the next transaction (a group commit), so hundreds
-of tables cost a handful of commits a second rather than one each.
+of tables cost a handful of commits a second rather than one each. The writers
+themselves are in :mod:`kroeg.store.sqlite_writer` and :mod:`kroeg.store.postgres_writer`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
 import secrets
-import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-import msgspec
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kroeg.store import schema
+from kroeg.store.batch import Work
 from kroeg.store.database import create_engine, database_url, migrate
-
-log = logging.getLogger(__name__)
+from kroeg.store.postgres_writer import PostgresWriter
+from kroeg.store.sqlite_writer import SqliteWriter
 
 JSON = dict[str, Any]
 MAX_BATCH = 512
@@ -118,40 +116,52 @@ class TableChange:
     finish: Finish | None = None
 
 
-Operation = Callable[[AsyncConnection], Awaitable[Any]]
-"""Any other write, run by the writer inside its transaction."""
+class Writer(Protocol):
+    """What the writer task hands its batches to: one per backend, each with its own
+    connection."""
+
+    async def commit(self, works: Sequence[Work]) -> list[Any]:
+        """Commit the batch; per write its result, or the exception it failed with."""
+
+    async def close(self) -> None: ...
 
 
 @dataclass(slots=True)
 class _Pending:
-    work: TableChange | Operation
+    work: Work
     done: asyncio.Future[Any]
 
 
 class Store:
-    """The database. Every write goes through one writer task and its own connection, in
+    """The database. Every write goes through one writer with its own connection, in
     order: SQLite allows one writer at a time, and batching serves PostgreSQL as well."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.backend = engine.dialect.name
-        self._queue: asyncio.Queue[_Pending] = asyncio.Queue()
+        self._pending: list[_Pending] = []
+        self._wakeup: asyncio.Future[None] | None = None
+        self._closing = False
         self._writer: asyncio.Task[None] | None = None
 
     # Lifecycle ------------------------------------------------------------------
 
     def start(self) -> None:
         if self._writer is None:
-            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+            self._closing = False
+            writer: Writer
+            if self.backend == "sqlite":
+                writer = SqliteWriter(self.engine.url)
+            else:
+                writer = PostgresWriter(self.engine)
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop(writer))
 
     async def close(self) -> None:
-        """Finish the pending writes, then close the engine."""
+        """Finish the pending writes, stop the writer, then close the engine."""
         if self._writer is not None:
-            while not self._queue.empty():
-                await asyncio.sleep(0.01)
-            self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
+            self._closing = True
+            self._wake()
+            await self._writer
             self._writer = None
         await self.engine.dispose()
 
@@ -162,50 +172,38 @@ class Store:
         result: int | None = await self._submit(change)
         return result
 
-    async def _submit(self, work: TableChange | Operation) -> Any:
+    async def _submit(self, work: Work) -> Any:
         if self._writer is None:
             self.start()
         pending = _Pending(work, asyncio.get_running_loop().create_future())
-        self._queue.put_nowait(pending)
+        self._pending.append(pending)
+        self._wake()
         return await pending.done
 
-    async def _write_loop(self) -> None:
-        while True:
-            try:
-                async with self.engine.connect() as conn:
-                    await self._write_batches(conn)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the store's writer lost its connection; reconnecting")
-                await asyncio.sleep(0.5)
+    def _wake(self) -> None:
+        if self._wakeup is not None and not self._wakeup.done():
+            self._wakeup.set_result(None)
 
-    async def _write_batches(self, conn: AsyncConnection) -> None:
-        many = await _executemany(conn)
-        while True:
-            batch = [await self._queue.get()]
-            while len(batch) < MAX_BATCH and not self._queue.empty():
-                batch.append(self._queue.get_nowait())
-            try:
-                async with conn.begin():
-                    results = await _apply_batch(conn, many, [p.work for p in batch])
-            except Exception:
-                if conn.invalidated:
-                    for p in batch:
-                        _settle(p, error=ConnectionError("the database connection was lost"))
-                    raise
-                # Find the faulty write: commit each alone, so the others still land.
-                for p in batch:
-                    try:
-                        async with conn.begin():
-                            [result] = await _apply_batch(conn, many, [p.work])
-                    except Exception as e:
-                        _settle(p, error=e)
+    async def _write_loop(self, writer: Writer) -> None:
+        """Commit what is pending, in batches, until closed with nothing left to write."""
+        try:
+            while self._pending or not self._closing:
+                if not self._pending:
+                    self._wakeup = asyncio.get_running_loop().create_future()
+                    await self._wakeup
+                    continue
+                batch = self._pending[:MAX_BATCH]
+                del self._pending[:MAX_BATCH]
+                outcomes = await writer.commit([p.work for p in batch])
+                for p, outcome in zip(batch, outcomes, strict=True):
+                    if p.done.done():
+                        continue
+                    if isinstance(outcome, BaseException):
+                        p.done.set_exception(outcome)
                     else:
-                        _settle(p, result=result)
-                continue
-            for p, result in zip(batch, results, strict=True):
-                _settle(p, result=result)
+                        p.done.set_result(outcome)
+        finally:
+            await writer.close()
 
     # Settings and players ----------------------------------------------------------
 
@@ -219,7 +217,7 @@ class Store:
         candidate = secrets.token_hex(32)
         try:
             await self._submit(
-                _statement(sa.insert(schema.settings).values(key="token_secret", value=candidate))
+                sa.insert(schema.settings).values(key="token_secret", value=candidate)
             )
         except sa.exc.IntegrityError:
             return await self.secret()  # another process made it first
@@ -227,11 +225,11 @@ class Store:
 
     async def create_player(self, player_id: str, name: str) -> None:
         values = {"id": player_id, "name": name, "created_at": time.time()}
-        await self._submit(_statement(sa.insert(schema.players).values(**values)))
+        await self._submit(sa.insert(schema.players).values(**values))
 
     async def rename_player(self, player_id: str, name: str) -> None:
         p = schema.players
-        await self._submit(_statement(sa.update(p).where(p.c.id == player_id).values(name=name)))
+        await self._submit(sa.update(p).where(p.c.id == player_id).values(name=name))
 
     async def player_name(self, player_id: str) -> str | None:
         async with self.engine.connect() as conn:
@@ -254,7 +252,7 @@ class Store:
     # Tables ---------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> None:
-        await self._submit(_statement(sa.insert(schema.tables).values(**_table_values(row))))
+        await self._submit(sa.insert(schema.tables).values(**_table_values(row)))
 
     async def open_tables(self) -> list[TableRow]:
         async with self.engine.connect() as conn:
@@ -322,155 +320,6 @@ class Store:
                 .order_by(r.c.seat)
             )
             return [(x.seat, x.player_id, x.name, x.outcome) for x in rows]
-
-
-def _statement(statement: sa.Executable) -> Operation:
-    async def run(conn: AsyncConnection) -> None:
-        await conn.execute(statement)
-
-    return run
-
-
-def _settle(p: _Pending, *, result: Any = None, error: BaseException | None = None) -> None:
-    if p.done.done():
-        return
-    if error is not None:
-        p.done.set_exception(error)
-    else:
-        p.done.set_result(result)
-
-
-def _sql(conn: AsyncConnection, template: str) -> str:
-    """A statement for the driver itself, with the dialect's parameter marks for ``?``."""
-    style = conn.dialect.paramstyle
-    if style == "qmark":
-        return template
-    if style == "numeric_dollar":
-        parts = template.split("?")
-        return parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
-    if style == "format":
-        return template.replace("?", "%s")
-    raise ValueError(f"unsupported parameter style {style}")
-
-
-# The hot path bypasses SQLAlchemy's statement compiling and per-row type processing
-# (which cost more than the database itself under load): plain SQL, JSON encoded here.
-_INSERT_ENTRIES = (
-    'INSERT INTO actions (game_id, seq, version, seat, kind, data, "by", created_at) '
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_UPDATE_VERSION = "UPDATE tables SET version = ? WHERE id = ?"
-_UPDATE_VERSION_AND_SEATING = "UPDATE tables SET version = ?, seating = ? WHERE id = ?"
-_json = msgspec.json.Encoder()
-
-
-ExecuteMany = Callable[[str, list[tuple[Any, ...]]], Awaitable[Any]]
-"""Runs one statement (``?`` marks) for many rows on the writer's connection."""
-
-
-async def _executemany(conn: AsyncConnection) -> ExecuteMany:
-    """The cheapest way to hand the driver a statement for many rows.
-
-    On SQLite, aiosqlite's own ``executemany`` takes one trip to its thread per statement;
-    through SQLAlchemy's adapter it takes three (cursor, execute, close), each a thread
-    switch on the event loop's time. The statement still runs on the writer's connection,
-    inside the transaction SQLAlchemy began and commits."""
-    if conn.dialect.name == "sqlite":
-        driver = (await conn.get_raw_connection()).driver_connection
-        assert driver is not None
-
-        async def on_the_driver(template: str, rows: list[tuple[Any, ...]]) -> None:
-            try:
-                await driver.executemany(template, rows)
-            except sqlite3.Error as e:  # the same errors as through SQLAlchemy
-                raise sa.exc.DBAPIError.instance(template, rows, e, sqlite3.Error) from e
-
-        return on_the_driver
-
-    async def through_sqlalchemy(template: str, rows: list[tuple[Any, ...]]) -> None:
-        await conn.exec_driver_sql(_sql(conn, template), rows)
-
-    return through_sqlalchemy
-
-
-async def _apply_batch(
-    conn: AsyncConnection, many: ExecuteMany, batch: list[TableChange | Operation]
-) -> list[Any]:
-    """Every write of a batch in a few statements: each game start alone (for its id),
-    then all log entries at once, the game ends, and one update per table."""
-    results: list[Any] = []
-    entries: list[tuple[Any, ...]] = []
-    tables: dict[str, tuple[int, JSON | None]] = {}
-    for work in batch:
-        if not isinstance(work, TableChange):
-            results.append(await work(conn))
-            continue
-        change = work
-        game_id = change.game_id
-        new_id = None
-        if change.new_game is not None:
-            new_id = game_id = await _insert_game(conn, change.new_game)
-        if change.entries and game_id is None:
-            raise ValueError("log entries need the game they belong to")
-        for e in change.entries:
-            data = _json.encode(e.data).decode()
-            entries.append((game_id, e.seq, e.version, e.seat, e.kind, data, e.by, e.created_at))
-        if change.finish is not None:
-            await _finish_game(conn, change.finish)
-        seating = change.seating
-        if seating is None and change.table_id in tables:
-            seating = tables[change.table_id][1]
-        tables[change.table_id] = (change.version, seating)
-        results.append(new_id)
-    if entries:
-        await many(_INSERT_ENTRIES, entries)
-    plain = [(v, t) for t, (v, seating) in tables.items() if seating is None]
-    seated = [
-        (v, _json.encode(seating).decode(), t)
-        for t, (v, seating) in tables.items()
-        if seating is not None
-    ]
-    if plain:
-        await many(_UPDATE_VERSION, plain)
-    if seated:
-        await many(_UPDATE_VERSION_AND_SEATING, seated)
-    return results
-
-
-async def _insert_game(conn: AsyncConnection, g: NewGame) -> int:
-    game_id = await conn.scalar(
-        sa.insert(schema.games)
-        .values(
-            table_id=g.table_id,
-            number=g.number,
-            game=g.game,
-            variant=g.variant,
-            options=g.options,
-            seats=g.seats,
-            dealer=g.dealer,
-            seed=g.seed,
-            players=g.players,
-            names=g.names,
-            started_at=g.started_at,
-        )
-        .returning(schema.games.c.id)
-    )
-    return int(game_id)
-
-
-async def _finish_game(conn: AsyncConnection, f: Finish) -> None:
-    await conn.execute(
-        sa.update(schema.games)
-        .where(schema.games.c.id == f.game_id)
-        .values(finished_at=f.finished_at, result=f.result)
-    )
-    await conn.execute(
-        sa.insert(schema.results),
-        [
-            {"game_id": f.game_id, "seat": seat, "player_id": p, "name": n, "outcome": o}
-            for seat, (p, n, o) in enumerate(f.outcomes)
-        ],
-    )
 
 
 def _table_values(row: TableRow) -> JSON:

@@ -1,0 +1,116 @@
+"""A batch of writes as plain SQL, shared by the SQLite and the PostgreSQL writer.
+
+The table changes bypass SQLAlchemy's statement compiling and per-row type processing
+(which cost more than the database itself under load): plain SQL with ``?`` marks, the
+JSON encoded here by msgspec, one statement for all rows of a kind. The other writes
+(players, tables, the secret) are rare and stay SQLAlchemy statements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+import msgspec
+import sqlalchemy as sa
+
+if TYPE_CHECKING:
+    from kroeg.store.store import JSON, NewGame, TableChange
+
+Work: TypeAlias = "TableChange | sa.Executable"
+"""What the writer commits: a table change, or any other write as a SQLAlchemy statement."""
+
+Rows = list[tuple[Any, ...]]
+
+_GAME_COLUMNS = (
+    "table_id, number, game, variant, options, seats, dealer, seed, players, names, started_at"
+)
+INSERT_GAME = f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 11)})"
+INSERT_GAME_WITH_ID = f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 12)})"
+INSERT_ENTRIES = (
+    'INSERT INTO actions (game_id, seq, version, seat, kind, data, "by", created_at) '
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+FINISH_GAME = "UPDATE games SET finished_at = ?, result = ? WHERE id = ?"
+INSERT_RESULTS = (
+    "INSERT INTO results (game_id, seat, player_id, name, outcome) VALUES (?, ?, ?, ?, ?)"
+)
+UPDATE_TABLE = "UPDATE tables SET version = ?, seating = COALESCE(?, seating) WHERE id = ?"
+"""A null seating keeps the stored one."""
+
+_json = msgspec.json.Encoder()
+
+
+def split(works: Sequence[Work]) -> tuple[list[sa.Executable], list[TableChange]]:
+    """The other writes and the table changes of a batch. The writers run the other writes
+    first: they never depend on a table change, while a change may need a table created
+    in the same batch."""
+    statements = [w for w in works if isinstance(w, sa.Executable)]
+    changes = [w for w in works if not isinstance(w, sa.Executable)]
+    return statements, changes
+
+
+def game_row(g: NewGame) -> tuple[Any, ...]:
+    """The values of :data:`INSERT_GAME`."""
+    return (
+        g.table_id,
+        g.number,
+        g.game,
+        g.variant,
+        _encode(g.options),
+        g.seats,
+        g.dealer,
+        g.seed,
+        _encode(g.players),
+        _encode(g.names),
+        g.started_at,
+    )
+
+
+def statements(changes: Sequence[TableChange], game_ids: Sequence[int]) -> list[tuple[str, Rows]]:
+    """Everything after the game starts, one statement each with all its rows: the log
+    entries, the game ends, each table's newest version. ``game_ids`` are the ids the
+    started games got, in the order of ``changes``."""
+    ids = iter(game_ids)
+    entries: Rows = []
+    finishes: Rows = []
+    results: Rows = []
+    tables: dict[str, tuple[int, JSON | None]] = {}
+    for change in changes:
+        game_id = next(ids) if change.new_game is not None else change.game_id
+        if change.entries and game_id is None:
+            raise ValueError("log entries need the game they belong to")
+        for e in change.entries:
+            data = _encode(e.data)
+            entries.append((game_id, e.seq, e.version, e.seat, e.kind, data, e.by, e.created_at))
+        if (f := change.finish) is not None:
+            finishes.append((f.finished_at, _encode(f.result), f.game_id))
+            results.extend((f.game_id, seat, *outcome) for seat, outcome in enumerate(f.outcomes))
+        seating = change.seating
+        if seating is None and change.table_id in tables:
+            seating = tables[change.table_id][1]
+        tables[change.table_id] = (change.version, seating)
+    versions = [
+        (version, None if seating is None else _encode(seating), table_id)
+        for table_id, (version, seating) in tables.items()
+    ]
+    every = [
+        (INSERT_ENTRIES, entries),
+        (FINISH_GAME, finishes),
+        (INSERT_RESULTS, results),
+        (UPDATE_TABLE, versions),
+    ]
+    return [(sql, rows) for sql, rows in every if rows]
+
+
+def results(works: Sequence[Work], game_ids: Sequence[int]) -> list[int | None]:
+    """What each write returns: the id of the game a change started, else None."""
+    ids = iter(game_ids)
+    return [
+        next(ids) if not isinstance(w, sa.Executable) and w.new_game is not None else None
+        for w in works
+    ]
+
+
+def _encode(value: Any) -> str:
+    return _json.encode(value).decode()
