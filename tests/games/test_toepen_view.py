@@ -3,13 +3,17 @@ must decide from the view alone."""
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 from kroeg.cards import cards_in
+from kroeg.games.base import JSON
 from kroeg.games.playout import random_step
 from kroeg.games.toepen import Toepen, policy
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.state import ToepenState
+from kroeg.games.toepen.view import SEATS_IN
 from tests.games.test_toepen_support import act, make, start
 
 HANDS = ["Th 9c 8d Js", "7h Ah Kc Qd", "9h 8h Jc Ad", "Kh 7c 7d As"]
@@ -88,3 +92,57 @@ def test_default_decides_from_the_view_alone() -> None:
                         checked += 1
                 random_step(g, s, rng)
     assert checked > 1000
+
+
+def test_seats_in_lists_the_seats_of_every_mask() -> None:
+    assert SEATS_IN[0] == () and SEATS_IN[0b1010_0101] == (0, 2, 5, 7)
+    for mask in range(256):
+        assert SEATS_IN[mask] == tuple(p for p in range(8) if mask >> p & 1)
+
+
+OPTION_SETS: list[tuple[str, dict[str, Any], int]] = [
+    ("kroegregels", {}, 4),
+    ("klassiek", {}, 5),
+    ("klassiek", {"knock_mode": "fast", "voluntary_fold": True, "armoede": True}, 3),
+    (
+        "kroegregels",
+        {"laundry": True, "laundry_repeat": True, "laundry_bluff_open_cards": True},
+        4,
+    ),
+    (
+        "klassiek",
+        {"enforce_follow_suit": False, "three_tens_exchange": True, "end_mode": "elimination"},
+        6,
+    ),
+]
+
+
+def test_views_handed_out_never_change_later() -> None:
+    """The view shares the state's deal summaries (view.py): nothing later in the game,
+    nor in a copy played on, changes a view once built; a copy's view is the original's
+    and goes its own way."""
+    rng = random.Random(12)
+    for variant, options, seats in OPTION_SETS:
+        g = Toepen(variant, options)
+        for game_no in range(15):
+            s = g.new_state(seats, seed=game_no)
+            kept: list[tuple[JSON, str]] = []
+            while not g.is_over(s):
+                for seat in [None, *range(seats)]:
+                    v = g.view(s, seat)
+                    assert v["deals"] == g.deal_summaries(s)
+                    if rng.random() < 0.1:
+                        kept.append((v, json.dumps(v)))
+                if rng.random() < 0.1:
+                    twin = s.copy()
+                    assert g.view(twin, 0) == g.view(s, 0)
+                    before = json.dumps(g.view(s, None))
+                    for _ in range(rng.randint(1, 40)):
+                        if g.is_over(twin):
+                            break
+                        random_step(g, twin, rng)
+                    assert json.dumps(g.view(s, None)) == before
+                random_step(g, s, rng)
+            assert s.history, "no deal ended"
+            for v, text in kept:
+                assert json.dumps(v) == text

@@ -2,33 +2,52 @@
 
 Documented key by key in docs/games/toepen.md. Never holds another seat's hidden card,
 the stock, or a laundry hand that was not turned up.
+
+The live server builds a view for every audience of every batch of steps, so this reads
+lookup tables (card names, the seats of a mask, whole hands by suit) instead of
+computing them.
 """
 
 from __future__ import annotations
 
-from kroeg.cards import card_str, suit_str
+from kroeg.cards import SUIT_CHARS
 from kroeg.games.base import JSON, Game
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.options import Rules
 from kroeg.games.toepen.state import DEAL, PHASE_NAMES, PLAY, ToepenState
-from kroeg.games.toepen.tables import hand_list
+from kroeg.games.toepen.tables import CARD_STR, hand_str
+
+SEATS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(p for p in range(8) if mask >> p & 1) for mask in range(256)
+)
+"""``SEATS_IN[mask]``: the seats of a seat mask (at most 8 seats), lowest first."""
+
+SEAT_KEYS: tuple[str, ...] = tuple(str(p) for p in range(8))
+"""A seat as a JSON object key."""
+
+_COMPROMISKAART = CARD_STR[COMPROMISKAART]
 
 
 def het_json(rounds: list[list[tuple[int, int]]]) -> list[list[JSON]]:
     """The open cards of 'Het', round by round."""
-    return [[{"seat": p, "card": card_str(c)} for p, c in drawn] for drawn in rounds]
-
-
-def _seats(mask: int, n: int) -> list[int]:
-    return [p for p in range(n) if mask >> p & 1]
-
-
-def _cards(mask: int) -> list[str]:
-    return [card_str(c) for c in hand_list(mask)]
+    names = CARD_STR
+    return [[{"seat": p, "card": names[c]} for p, c in drawn] for drawn in rounds]
 
 
 def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None) -> JSON:
-    """The view of ``seat`` (None: a spectator) of ``game``, played by ``rules``."""
+    """The view of ``seat`` (None: a spectator) of ``game``, played by ``rules``.
+
+    ``deals`` is a fresh list of the state's own deal summaries, shared, not copied:
+    a summary never changes once its deal has ended (the state only appends to its
+    history, and copies of the state share them too). Callers of ``view`` only read
+    or encode it; one that wants to change a summary must copy it first.
+    Every other list and object in the view is built anew for each call.
+
+    The keys past the first are set one by one: cheaper than a literal of more than
+    16 keys or an ``update``, and in the same order. Lists and objects that are mostly
+    empty skip their comprehension when there is nothing to go over (Python 3.11 pays a
+    call for each comprehension).
+    """
     n = s.n
     phase = PHASE_NAMES[s.phase]
     if s.phase == PLAY and s.knocker >= 0:
@@ -36,8 +55,7 @@ def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None
     dealt = s.phase != DEAL and s.deal_no > 0
     hand = None
     if seat is not None:
-        hand = _cards(s.hands[seat]) if dealt else []
-    in_deal = dealt and s.phase != DEAL
+        hand = hand_str(s.hands[seat]) if dealt else []
     out: JSON = {
         "game": game.name,
         "variant": game.variant,
@@ -48,76 +66,84 @@ def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None
         "phase": phase,
         "to_act": sorted(game.to_act(s)),
         "hand": hand,
-        "hand_counts": [h.bit_count() if in_deal else 0 for h in s.hands],
+        "hand_counts": [h.bit_count() for h in s.hands] if dealt else [0] * n,
         "standings": game.standings(s),
-        "deals": game.deal_summaries(s),
+        "deals": s.history[:],
         "result": game.result(s),
-        "points": s.points[:],
-        "max_points": rules.max_points,
-        "out": _seats(s.out, n),
-        "deal_no": s.deal_no,
-        "het": None if s.het is None else het_json(s.het),
     }
-    if not in_deal:
+    out["points"] = s.points[:]
+    out["max_points"] = rules.max_points
+    out["out"] = [*SEATS_IN[s.out]]
+    out["deal_no"] = s.deal_no
+    out["het"] = None if s.het is None else het_json(s.het)
+    if not dealt:
         out.update(_empty_table())
         return out
-    out.update(
-        {
+    names = CARD_STR
+    folded = SEATS_IN[((1 << n) - 1) & ~(s.active | s.out)]
+    owed = s.owed
+    out["stake"] = s.stake
+    out["active"] = [*SEATS_IN[s.active]]
+    out["folded"] = [*folded]
+    out["fold_costs"] = {SEAT_KEYS[p]: owed[p] for p in folded} if folded else {}
+    out["deal_costs"] = s.extra[:]
+    out["turn"] = s.turn if s.phase == PLAY else None
+    out["trick"] = [
+        {"seat": p, "card": names[c]} for p, c in zip(s.trick_seats, s.trick_cards, strict=True)
+    ]
+    out["led"] = SUIT_CHARS[s.led] if s.led >= 0 else None
+    out["tricks_done"] = s.tricks_done
+    out["tricks"] = (
+        [[{"seat": p, "card": names[c]} for p, c in t] for t in s.done_tricks]
+        if s.done_tricks
+        else []
+    )
+    last = s.last_trick
+    out["last_trick"] = None if last is None else [{"seat": p, "card": names[c]} for p, c in last]
+    out["knock"] = (
+        None
+        if s.knocker < 0
+        else {
+            "knocker": s.knocker,
             "stake": s.stake,
-            "active": _seats(s.active, n),
-            "folded": [p for p in range(n) if not (s.active | s.out) >> p & 1],
-            "fold_costs": {str(p): s.owed[p] for p in range(n) if not (s.active | s.out) >> p & 1},
-            "deal_costs": s.extra[:],
-            "turn": s.turn if s.phase == PLAY else None,
-            "trick": [
-                {"seat": p, "card": card_str(c)}
-                for p, c in zip(s.trick_seats, s.trick_cards, strict=True)
-            ],
-            "led": suit_str(s.led) if s.led >= 0 else None,
-            "tricks_done": s.tricks_done,
-            "tricks": [
-                [{"seat": p, "card": card_str(c)} for p, c in trick] for trick in s.done_tricks
-            ],
-            "last_trick": None
-            if s.last_trick is None
-            else [{"seat": p, "card": card_str(c)} for p, c in s.last_trick],
-            "knock": None
-            if s.knocker < 0
-            else {
-                "knocker": s.knocker,
-                "stake": s.stake,
-                "waiting": s.answerers[:],
-                "knocks_again": None if s.over_knock < 0 else s.over_knock,
-            },
-            "last_knocker": None if s.last_knocker < 0 else s.last_knocker,
-            "stock_count": len(s.stock) - s.stock_pos,
-            "dead_cards": [card_str(c) for c in s.dead],
-            "compromiskaart": None
-            if s.shown_ac < 0
-            else {"seat": s.shown_ac, "card": card_str(COMPROMISKAART)},
-            "armoede": None
-            if not s.armoede_seats
-            else {
-                "seats": _seats(s.armoede_seats, n),
-                "lead": s.armoede_lead,
-                "deciding": s.queue[:] if phase == "armoede" else [],
-            },
-            "exchanging": s.queue[:] if phase == "exchange" else [],
-            "laundry": [
-                {
-                    "seat": entry[0],
-                    "challenged_by": _seats(entry[2], n),
-                    "cards": _cards(entry[1]) if entry[3] >= 0 or entry[0] == seat else None,
-                    "honest": None if entry[3] < 0 else bool(entry[3]),
-                }
-                for entry in s.laundry
-            ],
-            "laundry_open": rules.laundry and not s.played_any,
-            "claim": None if s.claim < 0 else s.laundry[s.claim][0],
-            "open_hands": {str(p): _cards(s.hands[p]) for p in _seats(s.open_hands, n)},
+            "waiting": s.answerers[:],
+            "knocks_again": None if s.over_knock < 0 else s.over_knock,
         }
     )
+    out["last_knocker"] = None if s.last_knocker < 0 else s.last_knocker
+    out["stock_count"] = len(s.stock) - s.stock_pos
+    out["dead_cards"] = [names[c] for c in s.dead] if s.dead else []
+    out["compromiskaart"] = (
+        None if s.shown_ac < 0 else {"seat": s.shown_ac, "card": _COMPROMISKAART}
+    )
+    out["armoede"] = (
+        None
+        if not s.armoede_seats
+        else {
+            "seats": [*SEATS_IN[s.armoede_seats]],
+            "lead": s.armoede_lead,
+            "deciding": s.queue[:] if phase == "armoede" else [],
+        }
+    )
+    out["exchanging"] = s.queue[:] if phase == "exchange" else []
+    out["laundry"] = [_laundry_json(entry, seat) for entry in s.laundry] if s.laundry else []
+    out["laundry_open"] = rules.laundry and not s.played_any
+    out["claim"] = None if s.claim < 0 else s.laundry[s.claim][0]
+    out["open_hands"] = (
+        {SEAT_KEYS[p]: hand_str(s.hands[p]) for p in SEATS_IN[s.open_hands]} if s.open_hands else {}
+    )
     return out
+
+
+def _laundry_json(entry: list[int], seat: int | None) -> JSON:
+    """One laundry claim ``[seat, hand, challengers, honest]``: its cards only once turned
+    up, or to the claimer."""
+    return {
+        "seat": entry[0],
+        "challenged_by": [*SEATS_IN[entry[2]]],
+        "cards": hand_str(entry[1]) if entry[3] >= 0 or entry[0] == seat else None,
+        "honest": None if entry[3] < 0 else bool(entry[3]),
+    }
 
 
 def _empty_table() -> JSON:
