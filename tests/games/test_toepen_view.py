@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
-from kroeg.cards import cards_in
-from kroeg.games.base import JSON
+import pytest
+
+from kroeg.cards import cards_in, parse_card
+from kroeg.games.base import JSON, Action
 from kroeg.games.playout import random_step
 from kroeg.games.toepen import Toepen, policy
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.state import ToepenState
+from kroeg.games.toepen.tables import FACE_MASK, FOLD, KEEP, KNOCK, LAUNDRY, LOOK, STAY, STRENGTH
 from kroeg.games.toepen.view import SEATS_IN
 from tests.games.test_toepen_support import act, make, start
 
@@ -115,6 +119,53 @@ OPTION_SETS: list[tuple[str, dict[str, Any], int]] = [
         6,
     ),
 ]
+
+
+def house_rule(hand: list[int], legal: list[Action]) -> Action:
+    """docs/games/toepen.md "The house's default" written out plainly, from which verbs
+    are legal: the reference that ``policy`` (which reads the first legal action and
+    the hand as a mask) must agree with."""
+    if len(legal) == 1:
+        return legal[0]
+    strong = any(STRENGTH[c] >= STRENGTH[parse_card("9h")] for c in hand)
+    by_verb = {a[0]: a for a in legal}
+    if "exchange" in by_verb:
+        odd = by_verb["exchange"][1]
+        return by_verb["exchange"] if STRENGTH[odd] < STRENGTH[parse_card("9h")] else KEEP
+    if "look" in by_verb:
+        return LOOK if strong else FOLD
+    if "stay" in by_verb:
+        return STAY if strong or not hand else FOLD
+    if "laundry" in by_verb and hand and all(1 << c & FACE_MASK for c in hand):
+        return LAUNDRY
+    plays = [a for a in legal if a[0] == "play"]
+    return min(plays, key=lambda a: (STRENGTH[a[1]], a[1]))
+
+
+def test_the_house_keeps_its_rule_at_every_decision() -> None:
+    rng = random.Random(11)
+    chosen: Counter[str] = Counter()
+    for variant, options, seats in OPTION_SETS:
+        g = Toepen(variant, options)
+        for game_no in range(40):
+            s = g.new_state(seats, seed=game_no, start={"points": [g.rules.max_points - 2] * seats})
+            while not g.is_over(s):
+                for seat in g.to_act(s):
+                    legal = g.legal(s, seat)
+                    choice = g.default(s, seat)
+                    assert choice == house_rule(cards_in(s.hands[seat]), legal)
+                    chosen[choice[0] if len(legal) > 1 else "only"] += 1
+                if g.to_act(s) and rng.random() < 0.5:
+                    seat = min(g.to_act(s))
+                    g.apply(s, seat, g.default(s, seat))  # the house's own games too
+                else:
+                    random_step(g, s, rng)
+    assert set(chosen) == {"only", "play", "stay", "fold", "look", "exchange", "keep", "laundry"}
+
+
+def test_the_house_has_no_rule_for_a_list_legal_never_gives() -> None:
+    with pytest.raises(ValueError, match="no house rule"):
+        policy.choose_for_hand(0, [KNOCK, LAUNDRY])
 
 
 def test_views_handed_out_never_change_later() -> None:

@@ -398,8 +398,7 @@ class Toepen(Game[ToepenState]):
         if seat not in self.to_act(s):
             raise RuleError(f"seat {seat} has no decision to make now")
         dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows the hand
-        hand = cards_in(s.hands[seat]) if dealt else []
-        return policy.choose_for_hand(hand, self.legal(s, seat))
+        return policy.choose_for_hand(s.hands[seat] if dealt else 0, self.legal(s, seat))
 
     def parse_action(self, items: Sequence[Any]) -> Action:
         return parsing.parse_action(items)

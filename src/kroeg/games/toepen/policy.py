@@ -3,39 +3,55 @@
 It looks only at what the seat's view shows, its own hand, and its legal actions:
 the lowest card that keeps the rules; stay, look or exchange by a simple hand-strength
 rule; never a knock, a challenge or a voluntary fold; laundry only when the hand really
-is vuile was.
+is vuile was. The hand is a mask (:mod:`kroeg.cards`), read through tables: the server
+asks this for every house seat.
 """
 
 from __future__ import annotations
 
 from kroeg.cards import parse_card
 from kroeg.games.base import JSON, Action
-from kroeg.games.toepen.tables import FACE_MASK, STRENGTH
+from kroeg.games.toepen.tables import FACE_MASK, FOLD, KEEP, LAUNDRY, PLAY, STRENGTH
 
 STRONG = STRENGTH[parse_card("9h")]
 """A 9 or a 10: a card that may well take the last trick."""
 
+STRONG_CARDS = sum(1 << c for c in range(54) if STRENGTH[c] >= STRONG)
+"""The nines and tens: a hand holds a strong card when ``hand & STRONG_CARDS``."""
+
+PLAY_ORDER: tuple[int, ...] = tuple(STRENGTH[c] << 6 | c for c in range(54))
+"""``PLAY_ORDER[card]``: the order in which the house prefers plays, lowest first (Toepen
+height, then the card id), with the card in the low six bits."""
+
 
 def choose(view: JSON, legal: list[Action]) -> Action:
     """The house's action for the seat whose view this is."""
-    return choose_for_hand([parse_card(c) for c in view["hand"] or []], legal)
+    hand = 0
+    for card in view["hand"] or []:
+        hand |= 1 << parse_card(card)
+    return choose_for_hand(hand, legal)
 
 
-def choose_for_hand(hand: list[int], legal: list[Action]) -> Action:
-    """The same decision from the seat's own cards, as the engine's ``default()`` calls
-    it: the hand is all the policy reads of the view, so no view needs building."""
+def choose_for_hand(hand: int, legal: list[Action]) -> Action:
+    """The same decision from the seat's own cards (a mask), as the engine's ``default()``
+    calls it: the hand is all the policy reads of the view, so no view needs building.
+
+    The first legal action tells the decision, as ``Toepen.legal`` lists them: the plays
+    (then fold, knock, laundry, ...) on the seat's turn in a trick; stay, fold (knock)
+    in answer to a knock; look, fold in armoede; the exchange, keep for three of a kind.
+    """
     if len(legal) == 1:
         return legal[0]
-    best = max((STRENGTH[c] for c in hand), default=-1)
-    by_verb = {a[0]: a for a in legal}
-    if "exchange" in by_verb:
-        odd = by_verb["exchange"][1]
-        return by_verb["exchange"] if STRENGTH[odd] < STRONG else by_verb["keep"]
-    if "look" in by_verb:
-        return by_verb["look"] if best >= STRONG else by_verb["fold"]
-    if "stay" in by_verb:
-        return by_verb["stay"] if best >= STRONG or not hand else by_verb["fold"]
-    if "laundry" in by_verb and hand and all(1 << c & FACE_MASK for c in hand):
-        return by_verb["laundry"]
-    plays = [a for a in legal if a[0] == "play"]
-    return min(plays, key=lambda a: (STRENGTH[a[1]], a[1]))
+    first = legal[0]
+    verb = first[0]
+    if verb == "play":
+        if hand and not hand & ~FACE_MASK and LAUNDRY in legal:
+            return LAUNDRY
+        return PLAY[min(PLAY_ORDER[a[1]] for a in legal if a[0] == "play") & 63]
+    if verb == "stay":
+        return first if hand & STRONG_CARDS or not hand else FOLD
+    if verb == "look":
+        return first if hand & STRONG_CARDS else FOLD
+    if verb == "exchange":
+        return first if STRENGTH[first[1]] < STRONG else KEEP
+    raise ValueError(f"no house rule for the legal actions {legal!r}")
