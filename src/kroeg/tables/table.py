@@ -70,13 +70,6 @@ GREETING = "Hallo allemaal, ik ben {name}!"
 drie met hand en woord")."""
 
 
-def _same_moment(a: float | None, b: float | None) -> bool:
-    """Whether two due moments (loop time, or None) are the same to a millisecond."""
-    if a is None or b is None:
-        return a is b
-    return abs(a - b) < 0.001
-
-
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     house_delay: float = 0.8
@@ -199,17 +192,19 @@ class Table:
     async def _next_command(self, loop: asyncio.AbstractEventLoop) -> Command | None:
         """The next command in the inbox, or None when a clock or the house is due first.
 
-        One timer per table rings when the earliest of them is due; it is moved only when
-        that moment changes, not for every command."""
+        One timer per table rings when the earliest of them is due. It is moved only to
+        ring sooner: a person's clock starts again with every move, and a timer moved for
+        each would cost more than the one idle wake-up of a timer left to ring early (it
+        then finds nothing due and is set again)."""
         while not self.inbox:
             due = self._next_due(loop)
             if due is not None and due <= loop.time():
                 return None
-            if not _same_moment(due, self._alarm_at):
+            if due is not None and (self._alarm_at is None or due < self._alarm_at - 0.001):
                 if self._alarm is not None:
                     self._alarm.cancel()
                 self._alarm_at = due
-                self._alarm = None if due is None else loop.call_at(due, self._on_alarm)
+                self._alarm = loop.call_at(due, self._on_alarm)
             self._wake = loop.create_future()
             try:
                 await self._wake
