@@ -81,3 +81,14 @@ def test_masks_round_trip() -> None:
 def test_dutch_names() -> None:
     assert cards.dutch_name(parse_card("Th")) == "harten tien"
     assert cards.dutch_short(parse_card("Jc")) == "♣B"
+
+
+def test_card_str_reads_its_table_and_refuses_what_is_no_card() -> None:
+    assert cards.CARD_NAMES[0] == "2c" and cards.CARD_NAMES[12] == "Ac"
+    assert cards.CARD_NAMES[51] == "As" and cards.CARD_NAMES[52:] == ("X1", "X2")
+    for c in range(52):
+        assert card_str(c) == cards.RANK_CHARS[c % 13] + cards.SUIT_CHARS[c // 13]
+    assert card_str(True) == "3c"  # a bool is an int, as before the table
+    for bad in (-1, 54, 99):
+        with pytest.raises(CardError, match="no such card id"):
+            card_str(bad)

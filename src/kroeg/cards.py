@@ -106,11 +106,21 @@ def parse_card(text: str) -> Card:
 
 def card_str(card: Card) -> str:
     """The canonical notation of a card."""
+    if card.__class__ is int and 0 <= card < 54:
+        return CARD_NAMES[card]
     if card in JOKER_NAMES:
         return JOKER_NAMES[card]
     if not 0 <= card < 52:
         raise CardError(f"no such card id {card}")
     return RANK_CHARS[rank_of(card)] + SUIT_CHARS[suit_of(card)]
+
+
+CARD_NAMES: tuple[str, ...] = (
+    *(RANK_CHARS[c % 13] + SUIT_CHARS[c // 13] for c in range(52)),
+    JOKER_NAMES[JOKER_1],
+    JOKER_NAMES[JOKER_2],
+)
+"""``CARD_NAMES[card]``: the canonical notation of every card id 0 to 53, looked up."""
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
