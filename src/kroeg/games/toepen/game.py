@@ -54,6 +54,7 @@ from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, PLAY, Toepen
 from kroeg.games.toepen.tables import (
     BIT,
     CHALLENGE,
+    FACE_MASK,
     FOLD,
     KEEP,
     KNOCK,
@@ -239,11 +240,11 @@ class Toepen(Game[ToepenState]):
     def to_act(self, s: ToepenState) -> frozenset[int]:
         phase = s.phase
         if phase == PLAY:
-            if s.knocker >= 0:
-                if self.rules.answer_in_any_order:
-                    return frozenset(s.answerers)
-                return _SINGLE[s.answerers[0]]
-            return _SINGLE[s.turn]
+            if s.knocker < 0:
+                return _SINGLE[s.turn]
+            if self.rules.answer_in_any_order:
+                return frozenset(s.answerers)
+            return _SINGLE[s.answerers[0]]
         if phase in (EXCHANGE, ARMOEDE):
             return _SINGLE[s.queue[0]]
         return _NONE
@@ -395,16 +396,43 @@ class Toepen(Game[ToepenState]):
         return view.view(self, self.rules, s, seat)
 
     def default(self, s: ToepenState, seat: int) -> Action:
+        """:func:`policy.choose_for_hand` of the seat's hand and legal actions; a card to
+        play or a knock to answer, the house's usual decisions, without the legal list."""
+        if s.phase == PLAY:
+            if s.knocker < 0:
+                if seat == s.turn and s.hands[seat]:
+                    return self._default_play(s, seat, s.hands[seat])
+            elif seat in s.answerers and (self.rules.answer_in_any_order or s.answerers[0] == seat):
+                return policy.answer_knock(s.hands[seat])
         if seat not in self.to_act(s):
             raise RuleError(f"seat {seat} has no decision to make now")
         dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows the hand
         return policy.choose_for_hand(s.hands[seat] if dealt else 0, self.legal(s, seat))
 
+    def _default_play(self, s: ToepenState, seat: int, hand: int) -> Action:
+        """On ``seat``'s turn in a trick (``hand`` not empty): laundry when the hand is
+        vuile was and laundry is legal, else the lowest legal card (as ``legal`` lists
+        the plays first)."""
+        rules = self.rules
+        if (
+            rules.laundry
+            and not s.played_any
+            and not hand & ~FACE_MASK
+            and (rules.laundry_repeat or not s.laundry_count[seat])
+            and len(s.stock) - s.stock_pos >= 4
+        ):
+            return LAUNDRY
+        led = s.led
+        if led >= 0 and rules.follow and hand & SUIT_MASKS[led]:
+            hand &= SUIT_MASKS[led]
+        return policy.LOWEST_PLAYS.get(hand) or policy.lowest_play(hand)
+
     def parse_action(self, items: Sequence[Any]) -> Action:
         return parsing.parse_action(items)
 
-    def action_json(self, action: Action) -> list[Any]:
-        return parsing.action_json(action)
+    action_json = staticmethod(parsing.action_json)
+    """The record form of an action: the table asks this for every step and every legal
+    action of the newest frame, so no method wraps it."""
 
 
 def hidden_cards(s: ToepenState, seat: int | None) -> set[int]:

@@ -63,10 +63,37 @@ def parse_action(items: Sequence[Any]) -> Action:
 
 
 def action_json(action: Action) -> list[Any]:
+    """The record form of ``action``, a fresh list: callers may keep or change it.
+
+    Every action ``legal`` can return is looked up in :data:`ACTION_JSON`; an argument
+    that only equals an int (``True`` for seat 1) misses it and is written as it is.
+    """
+    try:
+        found = ACTION_JSON.get(action)
+    except TypeError:  # an unhashable argument
+        found = None
+    if found is not None and (len(action) == 1 or action[1].__class__ is int):
+        return [*found]
+    return _action_json(action)
+
+
+def _action_json(action: Action) -> list[Any]:
     verb = action[0]
     if verb in ("play", "exchange"):
         return [verb, card_str(action[1])]
     return list(action)
+
+
+ACTION_JSON: dict[Action, tuple[Any, ...]] = {
+    action: tuple(_action_json(action))
+    for action in (
+        *((verb, card) for verb in ("play", "exchange") for card in range(54)),
+        *((verb, seat) for verb in ("challenge", "revoke") for seat in range(8)),
+        *((verb,) for verb in VERBS if verb not in ("play", "exchange")),
+    )
+}
+"""The record form of every action a Toepen game can make legal (and of a few more), to
+copy instead of build: the table writes one for every step and every legal action."""
 
 
 def arity(action: Action, n: int, what: str) -> None:

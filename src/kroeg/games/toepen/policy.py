@@ -9,9 +9,9 @@ asks this for every house seat.
 
 from __future__ import annotations
 
-from kroeg.cards import parse_card
+from kroeg.cards import cards_in, parse_card
 from kroeg.games.base import JSON, Action
-from kroeg.games.toepen.tables import FACE_MASK, FOLD, KEEP, LAUNDRY, PLAY, STRENGTH
+from kroeg.games.toepen.tables import FACE_MASK, FOLD, KEEP, LAUNDRY, PLAY, STAY, STRENGTH
 
 STRONG = STRENGTH[parse_card("9h")]
 """A 9 or a 10: a card that may well take the last trick."""
@@ -49,9 +49,26 @@ def choose_for_hand(hand: int, legal: list[Action]) -> Action:
             return LAUNDRY
         return PLAY[min(PLAY_ORDER[a[1]] for a in legal if a[0] == "play") & 63]
     if verb == "stay":
-        return first if hand & STRONG_CARDS or not hand else FOLD
+        return answer_knock(hand)
     if verb == "look":
         return first if hand & STRONG_CARDS else FOLD
     if verb == "exchange":
         return first if STRENGTH[first[1]] < STRONG else KEEP
     raise ValueError(f"no house rule for the legal actions {legal!r}")
+
+
+def answer_knock(hand: int) -> Action:
+    """Stay in with a strong card (or no hand shown), else fold."""
+    return STAY if hand & STRONG_CARDS or not hand else FOLD
+
+
+LOWEST_PLAYS: dict[int, Action] = {}
+"""``lowest_play``'s cache, read directly: ``LOWEST_PLAYS.get(mask) or lowest_play(mask)``."""
+
+
+def lowest_play(mask: int) -> Action:
+    """The play of the card of ``mask`` (not empty) the house prefers: the lowest."""
+    found = LOWEST_PLAYS.get(mask)
+    if found is None:
+        found = LOWEST_PLAYS[mask] = PLAY[min(PLAY_ORDER[c] for c in cards_in(mask)) & 63]
+    return found
