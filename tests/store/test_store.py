@@ -219,6 +219,60 @@ async def test_games_started_in_one_batch_get_their_own_ids_logs_and_ends(db_url
         await store.close()
 
 
+async def test_long_logs_land_whole_in_order_and_stored_as_json_text(db_url: str) -> None:
+    """More entries in a batch than one statement takes (SQLite inserts them in chunks):
+    every field comes back, and ``data`` is stored as the compact JSON text."""
+    store = await open_store(db_url)
+    try:
+        await store.create_table(_table("t1"))
+        await store.create_table(_table("t2"))
+        game_ids = [
+            await store.write(TableChange(t, 1, new_game=_new_game(t))) for t in ("t1", "t2")
+        ]
+        long = [_entry(i, i + 2, data=["play", f"c{i}", {"é": i}]) for i in range(70)]
+        short = [_entry(i, i + 2, "deal", {"hands": [[i]]}) for i in range(3)]
+        changes = [
+            TableChange("t1", 71, game_id=game_ids[0], entries=long),
+            TableChange("t2", 4, game_id=game_ids[1], entries=short),
+        ]
+        await asyncio.gather(*(store.write(c) for c in changes))
+        for game_id, entries in zip(game_ids, (long, short), strict=True):
+            assert game_id is not None
+            assert await store.log(game_id) == entries
+        a = sa.table("actions", sa.column("game_id"), sa.column("seq"), sa.column("data"))
+        query = sa.select(sa.cast(a.c.data, sa.Text)).where(
+            a.c.game_id == game_ids[0], a.c.seq == 69
+        )
+        async with store.engine.connect() as conn:
+            assert await conn.scalar(query) == '["play","c69",{"é":69}]'
+            if db_url.startswith("sqlite"):
+                kinds = await conn.scalars(sa.text("SELECT DISTINCT typeof(data) FROM actions"))
+                assert list(kinds) == ["text"]
+    finally:
+        await store.close()
+
+
+async def test_a_duplicate_in_a_long_log_fails_its_change_alone(db_url: str) -> None:
+    store = await open_store(db_url)
+    try:
+        await store.create_table(_table("t1"))
+        await store.create_table(_table("t2"))
+        ids = [await store.write(TableChange(t, 1, new_game=_new_game(t))) for t in ("t1", "t2")]
+        twice = [*(_entry(i, i + 2) for i in range(40)), _entry(3, 42)]
+        faulty = TableChange("t1", 42, game_id=ids[0], entries=twice)
+        good = TableChange("t2", 41, game_id=ids[1], entries=[_entry(i, i + 2) for i in range(40)])
+        results = await asyncio.gather(
+            store.write(faulty), store.write(good), return_exceptions=True
+        )
+        assert isinstance(results[0], sa.exc.IntegrityError)
+        assert results[1] is None
+        assert ids[0] is not None and ids[1] is not None
+        assert await store.log(ids[0]) == []
+        assert [e.seq for e in await store.log(ids[1])] == list(range(40))
+    finally:
+        await store.close()
+
+
 async def test_a_duplicate_player_fails_with_the_integrity_error(db_url: str) -> None:
     store = await open_store(db_url)
     try:

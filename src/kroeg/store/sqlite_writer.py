@@ -1,7 +1,8 @@
 """The writer of a SQLite file: a thread of its own with its own connection.
 
 Each batch is one hand-off to that thread and back: BEGIN, the other writes, the game
-starts (each for its id), then one ``executemany`` per kind of row, COMMIT. Through
+starts (each for its id), then one ``executemany`` per kind of row (the log entries
+:data:`CHUNK` rows to a statement), COMMIT. Through
 aiosqlite the same batch took a trip to its thread per statement, each a thread switch
 and a wake-up of the event loop. The reads keep using the async engine: in WAL mode
 they read while this connection writes.
@@ -15,6 +16,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from itertools import chain
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
@@ -26,6 +28,12 @@ from kroeg.store.database import create_writer_engine
 log = logging.getLogger(__name__)
 
 T = TypeVar("T", bound=Sequence[Any])
+
+CHUNK = 32
+"""Log entries per INSERT. The driver binds, steps and hands the GIL back and forth once
+per statement it runs: one statement for 32 rows cost about 1.3 µs a row against 2.1
+for a statement each (the same rows, stored alike and in the same order)."""
+INSERT_CHUNK = batch.INSERT_ENTRIES + ", (?, ?, ?, ?, ?, ?, ?, ?)" * (CHUNK - 1)
 
 
 class SqliteWriter:
@@ -104,10 +112,23 @@ def _apply(conn: sa.Connection, works: Sequence[Work]) -> list[int | None]:
                 assert cursor.lastrowid is not None
                 game_ids.append(cursor.lastrowid)
         for sql, rows in batch.statements(changes, game_ids):
-            _driver(cursor.executemany, sql, rows)
+            if sql == batch.INSERT_ENTRIES:
+                _insert_entries(cursor, rows)
+            else:
+                _driver(cursor.executemany, sql, rows)
     finally:
         cursor.close()
     return batch.results(works, game_ids)
+
+
+def _insert_entries(cursor: sqlite3.Cursor, rows: batch.Rows) -> None:
+    """The log entries in order: whole chunks of :data:`CHUNK` rows, then the rest."""
+    whole = len(rows) - len(rows) % CHUNK
+    chunks = [tuple(chain.from_iterable(rows[i : i + CHUNK])) for i in range(0, whole, CHUNK)]
+    if chunks:
+        _driver(cursor.executemany, INSERT_CHUNK, chunks)
+    if whole < len(rows):
+        _driver(cursor.executemany, batch.INSERT_ENTRIES, rows[whole:])
 
 
 def _driver(run: Callable[[str, T], object], sql: str, parameters: T) -> None:
