@@ -142,6 +142,18 @@ async def test_stand_is_refused_during_a_game_and_leave_loses(store: Store) -> N
     await table.stop()
 
 
+async def _refused_then_taken(table: Table, version: int, said: list[str | None]) -> None:
+    """Anna's word fails inside the server: refused as ``internal``, the table exactly as
+    it was; said again, it is taken."""
+    with pytest.raises(TableError) as failed:
+        await _say(table, "anna", "lose")
+    assert failed.value.code == "internal"
+    assert table.version == version and table.state.said == said
+    await _say(table, "anna", "lose")
+    assert table.state.said[1] == "lose"
+    await table.stop()
+
+
 async def test_a_failed_commit_changes_nothing_and_the_table_goes_on(store: Store) -> None:
     table = await _table(store)
     await table.ask(t.Sit("anna", "Anna", 1))
@@ -158,13 +170,7 @@ async def test_a_failed_commit_changes_nothing_and_the_table_goes_on(store: Stor
         return await real_write(change)
 
     store.write = failing_write  # type: ignore[method-assign]
-    with pytest.raises(TableError) as failed:
-        await _say(table, "anna", "lose")
-    assert failed.value.code == "internal"
-    assert table.version == version and table.state.said == said
-    await _say(table, "anna", "lose")
-    assert table.state.said[1] == "lose"
-    await table.stop()
+    await _refused_then_taken(table, version, said)
 
 
 async def test_a_failure_in_the_middle_of_a_step_reloads_the_committed_state(
@@ -190,13 +196,7 @@ async def test_a_failure_in_the_middle_of_a_step_reloads_the_committed_state(
         return real_apply(s, seat, action)
 
     game.apply = broken_apply  # type: ignore[method-assign]
-    with pytest.raises(TableError) as failed:
-        await _say(table, "anna", "lose")
-    assert failed.value.code == "internal"
-    assert table.version == version and table.state.said == said
-    await _say(table, "anna", "lose")
-    assert table.state.said[1] == "lose"
-    await table.stop()
+    await _refused_then_taken(table, version, said)
 
 
 async def test_a_restored_table_has_the_same_version_seats_and_state(store: Store) -> None:
