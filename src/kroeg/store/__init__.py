@@ -4,17 +4,9 @@ Every change of a live table is one :class:`TableChange`, committed (in a group 
 with the changes of other tables) before anyone is told of it.
 """
 
+from kroeg.store.changes import Finish, GameRow, LogEntry, NewGame, TableChange, TableRow
 from kroeg.store.database import database_url
-from kroeg.store.store import (
-    Finish,
-    GameRow,
-    LogEntry,
-    NewGame,
-    Store,
-    TableChange,
-    TableRow,
-    open_store,
-)
+from kroeg.store.store import Store, open_store
 
 __all__ = [
     "Finish",

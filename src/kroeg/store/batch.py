@@ -9,15 +9,14 @@ JSON encoded here by msgspec, one statement for all rows of a kind. The other wr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 import msgspec
 import sqlalchemy as sa
 
-if TYPE_CHECKING:
-    from kroeg.store.store import JSON, NewGame, TableChange
+from kroeg.store.changes import JSON, NewGame, TableChange
 
-Work: TypeAlias = "TableChange | sa.Executable"
+Work: TypeAlias = TableChange | sa.Executable
 """What the writer commits: a table change, or any other write as a SQLAlchemy statement."""
 
 Rows = list[tuple[Any, ...]]

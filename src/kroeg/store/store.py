@@ -13,7 +13,6 @@ import asyncio
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import sqlalchemy as sa
@@ -21,103 +20,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kroeg.store import schema
 from kroeg.store.batch import Work
+from kroeg.store.changes import JSON, GameRow, LogEntry, TableChange, TableRow
 from kroeg.store.database import create_engine, database_url, migrate
 from kroeg.store.postgres_writer import PostgresWriter
 from kroeg.store.sqlite_writer import SqliteWriter
 
-JSON = dict[str, Any]
 MAX_BATCH = 512
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    id: str
-    game: str
-    variant: str
-    options: JSON
-    seats: int
-    clock_seconds: float
-    private: bool
-    house_level: str
-    created_at: float
-    version: int
-    seating: JSON
-    closed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class NewGame:
-    """A game about to start at a table; the store gives it its id."""
-
-    table_id: str
-    number: int
-    game: str
-    variant: str
-    options: JSON
-    seats: int
-    dealer: int
-    seed: int
-    players: list[str | None]
-    names: list[str]
-    started_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow(NewGame):
-    """A game as stored: what it started with, its id, and how it ended (None: running)."""
-
-    id: int
-    finished_at: float | None
-    result: JSON | None
-
-
-@dataclass(slots=True)
-class LogEntry:
-    """One step of a game's log: a ``deal``, an ``act`` or a player taken ``out``.
-
-    ``data`` is the deal (RECORDS.md form), the action (record form) or ``{"reason"}``;
-    ``by`` says who decided it: ``player``, ``house``, ``timeout`` or ``table``.
-
-    Not frozen, unlike the other rows: a table makes one for every step, and a frozen
-    dataclass sets each field through ``object.__setattr__`` (about 1 µs a step against
-    0.2). Nothing hashes an entry or changes one once made; it still compares by value."""
-
-    seq: int
-    version: int
-    seat: int
-    kind: str
-    data: Any
-    by: str
-    created_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Finish:
-    """A game's end: its result and each seat's outcome (``won``, ``lost``, ``left``)."""
-
-    game_id: int
-    result: JSON
-    finished_at: float
-    outcomes: list[tuple[str | None, str, str]]
-    """Per seat: player id (None for the house), display name, outcome."""
-
-
-@dataclass(slots=True)
-class TableChange:
-    """One versioned change of a table, written in one transaction.
-
-    ``entries`` append to the log of game ``game_id``; ``new_game`` starts a game (the
-    write returns its id); ``seating`` replaces the table's seating; ``finish`` ends a game.
-    ``version`` is the table's version after the change.
-    """
-
-    table_id: str
-    version: int
-    seating: JSON | None = None
-    new_game: NewGame | None = None
-    game_id: int | None = None
-    entries: list[LogEntry] = field(default_factory=list)
-    finish: Finish | None = None
 
 
 class Writer(Protocol):
