@@ -199,6 +199,47 @@ async def test_a_failure_in_the_middle_of_a_step_reloads_the_committed_state(
     await _refused_then_taken(table, version, said)
 
 
+async def test_while_the_store_can_be_neither_written_nor_read_the_table_refuses_all(
+    store: Store,
+) -> None:
+    """A failed write whose reload fails too: the table's memory may be ahead of the store,
+    so it refuses everything (``store_unavailable``) until it can reload; acting on it would
+    leave a gap in the log that no restart could replay (docs/operations.md)."""
+    table = await _table(store)
+    await table.ask(t.Sit("anna", "Anna", 1))
+    await table.ask(t.Start("anna"))
+    version, said = table.version, list(table.state.said)
+    assert table.game_id is not None
+    real_write, real_table = store.write, store.table
+    down = True
+
+    async def write(change: Any) -> Any:
+        if down:
+            raise OSError("the database is gone")
+        return await real_write(change)
+
+    async def read(table_id: str) -> Any:
+        if down:
+            raise OSError("the database is gone")
+        return await real_table(table_id)
+
+    store.write = write  # type: ignore[method-assign]
+    store.table = read  # type: ignore[method-assign]
+    with pytest.raises(TableError) as failed:
+        await table.ask(t.Act("anna", version, ["lose"]))
+    assert failed.value.code == "internal"
+    with pytest.raises(TableError) as refused:
+        await table.ask(t.Act("anna", version, ["lose"]))
+    assert refused.value.code == "store_unavailable"
+    down = False
+    await table.ask(t.Act("anna", version, ["lose"]))  # reloaded: the committed version
+    assert table.state.said[1] == "lose" and said[1] is None
+    log = await store.log(table.game_id)
+    assert [e.seq for e in log] == list(range(len(log)))
+    assert [e.version for e in log] == sorted(e.version for e in log)
+    await table.stop()
+
+
 async def test_a_restored_table_has_the_same_version_seats_and_state(store: Store) -> None:
     table = await _table(store)
     await table.ask(t.Sit("anna", "Anna", 2))

@@ -65,6 +65,9 @@ HISTORY = 256
 MAX_TURN_STEPS = 64
 """A bound on the decisions the house makes to finish one expired turn."""
 
+STORE_RETRY = 1.0
+"""Seconds between a table's attempts to reload from a store it could not read."""
+
 GREETING = "Hallo allemaal, ik ben {name}!"
 """The newcomer's greeting (seed 000: "Degene die instapt, stelt zich voor aan de overige
 drie met hand en woord")."""
@@ -124,6 +127,9 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self.away: dict[int, bool] = {}
         self.staged: Staged | None = None
+        self.stale = False
+        """The table's memory may hold changes the store does not have (a write failed and
+        the reload after it too): it reloads before doing anything else."""
         self.settled: int | None = None
         """The last game whose seats were settled after its end."""
 
@@ -171,6 +177,14 @@ class Table:
                 command.reply.set_result(None)
                 self._refuse_pending()
                 return
+            if not isinstance(command, Unwatch) and not await self._fresh():
+                command.reply.set_exception(
+                    TableError(
+                        "store_unavailable",
+                        "the table cannot reach its records just now; try again shortly",
+                    )
+                )
+                continue
             try:
                 result = await self._handle(command)
                 await self._advance()
@@ -227,12 +241,28 @@ class Table:
         """After a failure: forget what is staged and, when anything may have changed since
         the last commit, reload the table from the store, as after a restart: the store holds
         exactly what was committed, so the table is as it was before the failed request."""
-        if not discard(self) and not always:
-            return
+        if discard(self) or always:
+            self.stale = True
+            await self._fresh()
+
+    async def _fresh(self) -> bool:
+        """Whether the table holds only what the store has, reloading it first if needed.
+
+        While the store cannot be read either, the table refuses every request and keeps
+        no clock running: acting on changes the store never took would write a log with a
+        gap, from which no restart could rebuild the game. It tries again every
+        ``STORE_RETRY`` seconds; once reloaded, the decision it waits for gets a fresh clock."""
+        if not self.stale:
+            return True
         try:
             await self.reload()
         except Exception:
             log.exception("table %s could not reload from the store", self.id)
+            self.deadlines.clear()
+            self.house_due = asyncio.get_running_loop().time() + STORE_RETRY
+            return False
+        self.stale = False
+        return True
 
     async def reload(self) -> None:
         """Rebuild the table from the store: its row and its unfinished game's log."""
@@ -261,6 +291,8 @@ class Table:
         return min(dues) if dues else None
 
     async def _on_due(self) -> None:
+        if not await self._fresh():
+            return
         now = time.time()
         expired = sorted(seat for seat, d in self.deadlines.items() if d <= now)
         try:
@@ -270,9 +302,9 @@ class Table:
             await self._advance()
         except Exception:
             log.exception("table %s failed on a clock", self.id)
-            await self._recover(always=True)
             self.deadlines.clear()
             self.house_due = None
+            await self._recover(always=True)
 
     async def _handle(self, command: Command) -> Any:
         match command:

@@ -407,6 +407,7 @@ export default {
   "error.server_restarting": "The pub closes for a moment and opens again.",
   "error.bad_table": "That table is not possible: check the choices.",
   "error.unknown_game": "That game does not exist (any more).",
+  "error.store_unavailable": "The pub cannot write anything down just now: try again in a moment.",
   "error.internal": "Something went wrong on our side.",
   "error.network": "No connection to the pub.",
   "error.game_not_over": "This game is not over yet.",

@@ -423,6 +423,7 @@ export default {
   "error.server_restarting": "De kroeg gaat even dicht en meteen weer open.",
   "error.bad_table": "Zo'n tafel kan niet: kijk de keuzes nog eens na.",
   "error.unknown_game": "Dat spel bestaat niet (meer).",
+  "error.store_unavailable": "De kroeg kan even niets opschrijven: probeer het zo weer.",
   "error.internal": "Er ging iets mis aan onze kant.",
   "error.network": "Geen verbinding met de kroeg.",
   "error.game_not_over": "Dit spel is nog niet uit.",
