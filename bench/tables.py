@@ -49,8 +49,11 @@ class Ear:
         self.heard.set()
 
 
-async def person(table: Table, number: int, acts: list[int]) -> None:
-    """Play at ``table`` until cancelled: act whenever the game waits for this seat."""
+async def person(
+    table: Table, number: int, acts: list[int], think: tuple[float, float] = (0.0, 0.0)
+) -> None:
+    """Play at ``table`` until cancelled: act whenever the game waits for this seat, after
+    a uniform ``think[0]``-``think[1]`` seconds (0: at once)."""
     rng = random.Random(number)
     ear = Ear(f"person{number}")
     await table.ask(Sit(ear.player, f"Person {number}", None, listener=ear))
@@ -61,6 +64,8 @@ async def person(table: Table, number: int, acts: list[int]) -> None:
             await table.ask(Start(ear.player))
             continue
         if seat in game.to_act(table.state):
+            if think[1]:
+                await asyncio.sleep(rng.uniform(*think))
             legal = game.legal(table.state, seat)
             action = game.action_json(legal[rng.randrange(len(legal))])
             await table.ask(Act(ear.player, table.version, action))
@@ -94,7 +99,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         lobby = Lobby(store, House(), TableSettings(house_delay=0))
         tables = [await lobby.create(args.game, args.variant) for _ in range(args.tables)]
         acts = [0]
-        people = [asyncio.create_task(person(t, i, acts)) for i, t in enumerate(tables)]
+        think = (args.think, args.think_max if args.think_max is not None else args.think)
+        people = [asyncio.create_task(person(t, i, acts, think)) for i, t in enumerate(tables)]
         await asyncio.sleep(args.warmup)
         tune_garbage_collection()
         acts_before, versions_before = acts[0], sum(t.version for t in tables)
@@ -127,6 +133,8 @@ def main() -> None:
     parser.add_argument("--variant", default="kroegregels")
     parser.add_argument("--database-url", help="default: a new SQLite file in a temporary dir")
     parser.add_argument("--stub", choices=["store", "yield", "frames"])
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before each move")
+    parser.add_argument("--think-max", type=float, help="a uniform --think to --think-max")
     args = parser.parse_args()
     if args.stub:
         stub(args.stub)
