@@ -149,17 +149,6 @@ class Store:
             )
         return None if name is None else str(name)
 
-    async def player_names(self, player_ids: Sequence[str]) -> dict[str, str]:
-        if not player_ids:
-            return {}
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                sa.select(schema.players.c.id, schema.players.c.name).where(
-                    schema.players.c.id.in_(list(player_ids))
-                )
-            )
-            return {r.id: r.name for r in rows}
-
     # Tables ---------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> None:
