@@ -16,6 +16,7 @@ import socket
 import uvicorn
 
 from kroeg.server.app import create_entry
+from kroeg.server.protocol import WebSocketProtocol
 from kroeg.server.runtime import Runtime
 from kroeg.server.settings import ServerSettings
 
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         loop="uvloop",
         http="httptools",
-        ws="websockets-sansio",
+        ws=WebSocketProtocol,
         ws_per_message_deflate=False,
         ws_max_size=65536,
         log_level=args.log_level,

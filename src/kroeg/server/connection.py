@@ -11,6 +11,8 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket
 
+from kroeg.server.protocol import MORE
+
 SEND_QUEUE = 1024
 """Frames waiting for a slow client before it is dropped."""
 
@@ -103,7 +105,9 @@ class Connection:
             frame = queue.popleft()
             if frame is None:
                 break
-            await send({"type": "websocket.send", "text": frame.decode()})
+            # Frames already waiting go out in one write (kroeg.server.protocol).
+            more = bool(queue) and queue[0] is not None
+            await send({"type": "websocket.send", "text": frame.decode(), MORE: more})
         with contextlib.suppress(Exception):
             await self.websocket.close(self.close_code)
 
