@@ -177,7 +177,7 @@ class Table:
                 command.reply.set_result(None)
                 self._refuse_pending()
                 return
-            if not isinstance(command, Unwatch) and not await self._fresh():
+            if self.stale and not isinstance(command, Unwatch) and not await self._fresh():
                 command.reply.set_exception(
                     TableError(
                         "store_unavailable",
@@ -308,6 +308,9 @@ class Table:
 
     async def _handle(self, command: Command) -> Any:
         match command:
+            case Act():  # the most frequent first
+                self._act(command)
+                return None
             case Watch(listener=listener, since=since):
                 self._watch(listener, since)
                 return None
@@ -327,9 +330,6 @@ class Table:
             case Start(player=player):
                 await self._start(player)
                 return self.summary()
-            case Act():
-                await self._act(command)
-                return None
             case Chat():
                 self._chat(command)
                 return None
@@ -445,7 +445,7 @@ class Table:
         self.state, self.game_id, self.number, self.seq = state, game_id, self.number + 1, 0
         stage(self, [Event("game_start", {"game_id": game_id, "seats": seats_json(self)})])
 
-    async def _act(self, cmd: Act) -> None:
+    def _act(self, cmd: Act) -> None:
         if self.state is None or not self.running:
             raise TableError("no_game", "no game is running at this table")
         seat = self.seat_of(cmd.player)
@@ -539,16 +539,18 @@ class Table:
         for _ in range(MAX_TURN_STEPS):
             if not self.running or seat not in self.game.to_act(self.state):
                 break
-            self._step(seat, await self._house_action(seat, timeout=True), "timeout", first)
+            action = self.game.default(self.state, seat)
+            if self.house.decides(self.config.house_level, timeout=True):
+                action = await self._house_choice(seat, action, timeout=True)
+            self._step(seat, action, "timeout", first)
             first = []
             if self.config.game not in WHOLE_TURN_GAMES:
                 break
         self.deadlines.pop(seat, None)
 
-    async def _house_action(self, seat: int, *, timeout: bool = False) -> Action:
-        fallback = self.game.default(self.state, seat)
-        if not self.house.decides(self.config.house_level, timeout=timeout):
-            return fallback
+    async def _house_choice(self, seat: int, fallback: Action, *, timeout: bool) -> Action:
+        """What the house chooses when it decides (:meth:`House.decides`); else the table
+        plays ``fallback``, ``default()``, at once: no request, no coroutine to await."""
         if not self.house.quick:
             await flush(self)  # tell people what happened before the house thinks
         legal = self.game.legal(self.state, seat)
@@ -579,8 +581,8 @@ class Table:
             if dealer is not None:
                 self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
                 continue
-            house = [s for s in sorted(self.game.to_act(self.state)) if self._is_house(s)]
-            if not house:
+            seat = self._house_seat()
+            if seat is None:
                 self.house_due = None
                 break
             if self.settings.house_delay > 0:
@@ -589,22 +591,38 @@ class Table:
                 if loop.time() < self.house_due:
                     break
             self.house_due = None
-            self._step(house[0], await self._house_action(house[0]), "house")
+            action = self.game.default(self.state, seat)
+            if self.house.decides(self.config.house_level, timeout=False):
+                action = await self._house_choice(seat, action, timeout=False)
+            self._step(seat, action, "house")
         if self.state is not None and not self.running and self.game_id is not None:
             self._after_game()
         await flush(self)
         self._update_clocks()
 
+    def _house_seat(self) -> int | None:
+        """The first house seat the game waits for, if any."""
+        for seat in sorted(self.game.to_act(self.state)):
+            if self.seats[seat].player is None:
+                return seat
+        return None
+
     def _update_clocks(self) -> None:
-        waiting = set()
-        if self.running:
-            waiting = {s for s in self.game.to_act(self.state) if not self._is_house(s)}
-        for seat in list(self.deadlines):
-            if seat not in waiting:
-                del self.deadlines[seat]
-        for seat in sorted(waiting - set(self.deadlines)):
+        """A clock for each person the game waits for, and none for anyone else."""
+        seats = self.seats
+        waiting = (
+            [s for s in sorted(self.game.to_act(self.state)) if seats[s].player is not None]
+            if self.running
+            else []
+        )
+        deadlines = self.deadlines
+        for seat in [s for s in deadlines if s not in waiting]:
+            del deadlines[seat]
+        for seat in waiting:
+            if seat in deadlines:
+                continue
             deadline = time.time() + self.config.clock_seconds
-            self.deadlines[seat] = deadline
+            deadlines[seat] = deadline
             self._send_all(
                 {
                     "type": "clock",
