@@ -21,8 +21,9 @@ def het_value(card: int) -> int:
     return 99 if card == COMPROMISKAART else TOEPEN_STRENGTH[card]
 
 
-HetRounds = list[list[tuple[int, int]]]
-"""The open cards of each round of 'Het' as ``(seat, card)`` pairs."""
+HetRounds = tuple[tuple[tuple[int, int], ...], ...]
+"""The open cards of each round of 'Het' as ``(seat, card)`` pairs. Immutable: they never
+change once drawn, so their JSON form is made once (:func:`kroeg.games.toepen.view.het_json`)."""
 
 
 def draw_for_dealer(seats: list[int], rng: random.Random) -> tuple[int, HetRounds]:
@@ -33,15 +34,15 @@ def draw_for_dealer(seats: list[int], rng: random.Random) -> tuple[int, HetRound
     """
     deck = list(PIKET_DECK)
     rng.shuffle(deck)
-    rounds: HetRounds = []
+    rounds: list[tuple[tuple[int, int], ...]] = []
     contenders = seats
     while True:
         if len(deck) < len(contenders):
             deck = list(PIKET_DECK)
             rng.shuffle(deck)
-        drawn = [(seat, deck.pop()) for seat in contenders]
+        drawn = tuple([(seat, deck.pop()) for seat in contenders])
         rounds.append(drawn)
         best = max(het_value(card) for _, card in drawn)
         contenders = [seat for seat, card in drawn if het_value(card) == best]
         if len(contenders) == 1:
-            return contenders[0], rounds
+            return contenders[0], tuple(rounds)

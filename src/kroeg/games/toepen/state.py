@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kroeg.games.toepen.het import HetRounds
+
 # Phases: what the game waits for.
 DEAL, EXCHANGE, ARMOEDE, PLAY, OVER = range(5)
 PHASE_NAMES = ("deal", "exchange", "armoede", "play", "over")
@@ -72,7 +74,7 @@ class ToepenState:
     out: int
     dealer: int
     first_dealer: int
-    het: list[list[tuple[int, int]]] | None
+    het: HetRounds | None
     phase: int
     deal_no: int
     hands: list[int]

@@ -10,9 +10,11 @@ computing them.
 
 from __future__ import annotations
 
+import functools
+
 from kroeg.cards import SUIT_CHARS
 from kroeg.games.base import JSON, Game
-from kroeg.games.toepen.het import COMPROMISKAART
+from kroeg.games.toepen.het import COMPROMISKAART, HetRounds
 from kroeg.games.toepen.options import Rules
 from kroeg.games.toepen.state import DEAL, PHASE_NAMES, PLAY, ToepenState
 from kroeg.games.toepen.tables import CARD_STR, hand_str
@@ -28,10 +30,16 @@ SEAT_KEYS: tuple[str, ...] = tuple(str(p) for p in range(8))
 _COMPROMISKAART = CARD_STR[COMPROMISKAART]
 
 
-def het_json(rounds: list[list[tuple[int, int]]]) -> list[list[JSON]]:
-    """The open cards of 'Het', round by round."""
+def het_json(rounds: HetRounds) -> list[list[JSON]]:
+    """The open cards of 'Het', round by round: a fresh list of rounds made once per game
+    (the rounds never change; they are in every view of a kroegregels game)."""
+    return [*_het_rounds_json(rounds)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _het_rounds_json(rounds: HetRounds) -> tuple[list[JSON], ...]:
     names = CARD_STR
-    return [[{"seat": p, "card": names[c]} for p, c in drawn] for drawn in rounds]
+    return tuple([{"seat": p, "card": names[c]} for p, c in drawn] for drawn in rounds)
 
 
 def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None) -> JSON:
@@ -41,6 +49,7 @@ def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None
     a summary never changes once its deal has ended (the state only appends to its
     history, and copies of the state share them too). Callers of ``view`` only read
     or encode it; one that wants to change a summary must copy it first.
+    ``het`` is a fresh list of rounds shared the same way (the rounds never change).
     Every other list and object in the view is built anew for each call.
 
     The keys past the first are set one by one: cheaper than a literal of more than
