@@ -109,18 +109,19 @@ def _step_frame(
 def _current(table: Shown, audience: int | None) -> JSON:
     view = legal = None
     to_act: list[int] = []
+    running = table.running
     if table.state is not None:
         view = table.game.view(table.state, audience)
-        if audience is not None and table.running:
+        if audience is not None and running:
             legal = [table.game.action_json(a) for a in table.game.legal(table.state, audience)]
-        to_act = sorted(table.game.to_act(table.state)) if table.running else []
+        to_act = sorted(table.game.to_act(table.state)) if running else []
     return {
         "view": view,
         "legal": legal or [],
         "to_act": to_act,
         "seats": seats_json(table),
         "waiting": [{"player": p, "name": n} for p, n in table.waiting],
-        "running": table.running,
+        "running": running,
         "game_id": table.game_id,
         "clocks": [{"seat": s, "deadline": d} for s, d in sorted(table.deadlines.items())],
     }

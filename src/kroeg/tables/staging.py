@@ -43,6 +43,8 @@ class Staged:
     seating: bool = False
     finish: Finish | None = None
     sends: list[Send] = field(default_factory=list)
+    newest: int = -1
+    """The index in ``sends`` of the newest version (-1: none yet)."""
     audiences: Audiences | None = None
     """The listeners' audiences, kept while no seat or listener changes."""
 
@@ -91,6 +93,7 @@ def stage(
         audiences = staged.audiences = [
             (listener, seat_by_player.get(listener.player)) for listener in table.listeners
         ]
+    staged.newest = len(staged.sends)
     staged.sends.append(Send(table.version, events, audiences))
 
 
@@ -116,7 +119,7 @@ async def flush(table: Staging) -> None:
         await table.store.write(change)  # on failure the table discards and reloads
     table.staged = None
     sends = staged.sends
-    last = max((i for i, send in enumerate(sends) if send.version), default=-1)
+    newest = staged.newest
     now = time.time()
     history = table.history
     for i, send in enumerate(sends):
@@ -129,7 +132,7 @@ async def flush(table: Staging) -> None:
         # Only the newest version of a batch carries the state (docs/protocol.md): the
         # steps before it were never the state anyone could act on.
         for listener, frame in version_frames(
-            table, send.version, events, send.audiences, i == last, now
+            table, send.version, events, send.audiences, i == newest, now
         ):
             listener.send(frame)
 
