@@ -10,9 +10,9 @@ sets it.
 ``--stub PART`` replaces one part by a stand-in to measure what it costs (the difference
 with a run without a stub): ``store`` (writes return at once, nothing is written),
 ``yield`` (writes return after one pass of the event loop, nothing is written: what the
-wait for a commit costs beyond the database's work), ``frames`` (no frame is built or
-sent). Run: ``.venv/bin/python bench/tables.py`` (see ``--help``); figures in
-docs/performance.md.
+wait for a commit costs beyond the database's work), ``frames`` (no version's frame is
+built: its listeners get an empty one). Run: ``.venv/bin/python bench/tables.py`` (see
+``--help``); figures in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -87,10 +87,10 @@ def stub(part: str) -> None:
         Store.write = write  # type: ignore[method-assign]
     elif part == "frames":
 
-        def no_frames(*args: Any, **kwargs: Any) -> list[Any]:
-            return []
+        def no_frame(*args: Any, **kwargs: Any) -> bytes:
+            return b""
 
-        setattr(staging, "version_frames", no_frames)  # noqa: B010 (a stand-in, on purpose)
+        setattr(staging, "version_frame", no_frame)  # noqa: B010 (a stand-in, on purpose)
 
 
 async def measure(args: argparse.Namespace) -> dict[str, Any]:

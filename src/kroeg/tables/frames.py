@@ -48,27 +48,13 @@ class Shown(Protocol):
     def running(self) -> bool: ...
 
 
-def version_frames(
-    table: Shown,
-    version: int,
-    events: Encoded,
-    audiences: list[tuple[Listener, int | None]],
-    full: bool,
-    now: float,
-) -> list[tuple[Listener, bytes]]:
-    """A version's frame for every listener, one encoding per audience."""
-    by_audience: dict[int | None, bytes] = {}
-    frames = []
-    for listener, audience in audiences:
-        frame = by_audience.get(audience)
-        if frame is None:
-            if full:
-                frame = encode(event_frame(table, audience, version, events, full=True, now=now))
-            else:
-                frame = _step_frame(table.id, audience, version, events, now)
-            by_audience[audience] = frame
-        frames.append((listener, frame))
-    return frames
+def version_frame(
+    table: Shown, audience: int | None, version: int, events: Encoded, full: bool, now: float
+) -> bytes:
+    """A version's frame for one audience: with the state when ``full``, else a step's."""
+    if full:
+        return encode(event_frame(table, audience, version, events, full=True, now=now))
+    return _step_frame(table.id, audience, version, events, now)
 
 
 def event_frame(

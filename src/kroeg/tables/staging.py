@@ -18,7 +18,7 @@ from typing import Protocol
 from kroeg.games.base import JSON, Event
 from kroeg.store import Finish, LogEntry, Store, TableChange
 from kroeg.tables.commands import Listener
-from kroeg.tables.frames import Encoded, Shown, encode, version_frames
+from kroeg.tables.frames import Encoded, Shown, encode, version_frame
 
 Audiences = list[tuple[Listener, int | None]]
 """Who hears a version: each listener with its audience (its seat, or None)."""
@@ -131,9 +131,14 @@ async def flush(table: Staging) -> None:
         history.append((send.version, events))
         # Only the newest version of a batch carries the state (docs/protocol.md): the
         # steps before it were never the state anyone could act on.
-        for listener, frame in version_frames(
-            table, send.version, events, send.audiences, i == newest, now
-        ):
+        full = i == newest
+        by_audience: dict[int | None, bytes] = {}  # one encoding per audience
+        for listener, audience in send.audiences:
+            frame = by_audience.get(audience)
+            if frame is None:
+                frame = by_audience[audience] = version_frame(
+                    table, audience, send.version, events, full, now
+                )
             listener.send(frame)
 
 
