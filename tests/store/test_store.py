@@ -149,6 +149,32 @@ async def test_concurrent_writes_of_many_tables_all_land_in_order(db_url: str) -
         await store.close()
 
 
+async def test_a_seating_of_a_batch_stays_when_a_later_change_of_it_keeps_its_seating(
+    db_url: str,
+) -> None:
+    """A table's changes in one batch write its newest version once; a seat change early
+    in the batch is not undone by the steps after it, which leave the seating as it is."""
+    store = await open_store(db_url)
+    try:
+        await store.create_table(_table("t1"))
+        await store.create_table(_table("t2"))
+        game_id = await store.write(TableChange("t1", 1, new_game=_new_game()))
+        assert game_id is not None
+        seating = {"seats": ["p1", "p2", None, None], "waiting": []}
+        changes = [
+            TableChange("t1", 2, seating=seating, game_id=game_id, entries=[_entry(0, 2)]),
+            TableChange("t2", 1),
+            TableChange("t1", 3, game_id=game_id, entries=[_entry(1, 3)]),
+        ]
+        await asyncio.gather(*(store.write(c) for c in changes))
+        t1, t2 = await store.table("t1"), await store.table("t2")
+        assert t1 is not None and (t1.version, t1.seating) == (3, seating)
+        assert t2 is not None and (t2.version, t2.seating) == (1, _table("t2").seating)
+        assert [e.version for e in await store.log(game_id)] == [2, 3]
+    finally:
+        await store.close()
+
+
 async def test_a_faulty_change_fails_alone_and_the_others_of_its_batch_land(db_url: str) -> None:
     store = await open_store(db_url)
     try:

@@ -30,12 +30,16 @@ INSERT_ENTRIES = (
     'INSERT INTO actions (game_id, seq, version, seat, kind, data, "by", created_at) '
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
+ENTRY_FIELDS = 8
+"""Values per log entry in :func:`entry_values`, in the order of :data:`INSERT_ENTRIES`."""
 FINISH_GAME = "UPDATE games SET finished_at = ?, result = ? WHERE id = ?"
 INSERT_RESULTS = (
     "INSERT INTO results (game_id, seat, player_id, name, outcome) VALUES (?, ?, ?, ?, ?)"
 )
-UPDATE_TABLE = "UPDATE tables SET version = ?, seating = COALESCE(?, seating) WHERE id = ?"
-"""A null seating keeps the stored one."""
+UPDATE_TABLE = "UPDATE tables SET version = ?, seating = ? WHERE id = ?"
+UPDATE_VERSION = "UPDATE tables SET version = ? WHERE id = ?"
+"""For a table whose seating stays (most changes: one a step), without the seating's
+COALESCE that the one statement for both cases evaluated for every table."""
 
 _json = msgspec.json.Encoder()
 
@@ -66,22 +70,42 @@ def game_row(g: NewGame) -> tuple[Any, ...]:
     )
 
 
-def statements(changes: Sequence[TableChange], game_ids: Sequence[int]) -> list[tuple[str, Rows]]:
-    """Everything after the game starts, one statement each with all its rows: the log
-    entries, the game ends, each table's newest version. ``game_ids`` are the ids the
-    started games got, in the order of ``changes``."""
+def entry_values(changes: Sequence[TableChange], game_ids: Sequence[int]) -> list[Any]:
+    """The values of every log entry of the batch, in order, one entry after the other
+    (:data:`ENTRY_FIELDS` each, the data as JSON text). The SQLite writer binds them many
+    entries to a statement as they are; :func:`entry_rows` makes them rows. ``game_ids``
+    are the ids the started games got, in the order of ``changes``.
+
+    Flat rather than a row per entry: a log entry is most of what a batch writes, and
+    building a tuple per entry that the SQLite writer then flattened cost twice as much."""
     ids = iter(game_ids)
-    entries: Rows = []
+    values: list[Any] = []
+    extend = values.extend
+    encode = _json.encode
+    for change in changes:
+        game_id = next(ids) if change.new_game is not None else change.game_id
+        if not change.entries:
+            continue
+        if game_id is None:
+            raise ValueError("log entries need the game they belong to")
+        for e in change.entries:
+            data = encode(e.data).decode()
+            extend((game_id, e.seq, e.version, e.seat, e.kind, data, e.by, e.created_at))
+    return values
+
+
+def entry_rows(values: list[Any]) -> Rows:
+    """The rows of :data:`INSERT_ENTRIES` in flat ``values`` (see :func:`entry_values`)."""
+    return list(zip(*[iter(values)] * ENTRY_FIELDS, strict=True))
+
+
+def statements(changes: Sequence[TableChange]) -> list[tuple[str, Rows]]:
+    """Everything after the game starts and the log entries, one statement each with all
+    its rows: the game ends, each table's newest version (and seating, when it changed)."""
     finishes: Rows = []
     results: Rows = []
     tables: dict[str, tuple[int, JSON | None]] = {}
     for change in changes:
-        game_id = next(ids) if change.new_game is not None else change.game_id
-        if change.entries and game_id is None:
-            raise ValueError("log entries need the game they belong to")
-        for e in change.entries:
-            data = _encode(e.data)
-            entries.append((game_id, e.seq, e.version, e.seat, e.kind, data, e.by, e.created_at))
         if (f := change.finish) is not None:
             finishes.append((f.finished_at, _encode(f.result), f.game_id))
             results.extend((f.game_id, seat, *outcome) for seat, outcome in enumerate(f.outcomes))
@@ -89,15 +113,19 @@ def statements(changes: Sequence[TableChange], game_ids: Sequence[int]) -> list[
         if seating is None and change.table_id in tables:
             seating = tables[change.table_id][1]
         tables[change.table_id] = (change.version, seating)
-    versions = [
-        (version, None if seating is None else _encode(seating), table_id)
+    seatings = [
+        (version, _encode(seating), table_id)
         for table_id, (version, seating) in tables.items()
+        if seating is not None
+    ]
+    versions = [
+        (version, table_id) for table_id, (version, seating) in tables.items() if seating is None
     ]
     every = [
-        (INSERT_ENTRIES, entries),
         (FINISH_GAME, finishes),
         (INSERT_RESULTS, results),
-        (UPDATE_TABLE, versions),
+        (UPDATE_TABLE, seatings),
+        (UPDATE_VERSION, versions),
     ]
     return [(sql, rows) for sql, rows in every if rows]
 

@@ -16,7 +16,6 @@ import logging
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from itertools import chain
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
@@ -111,24 +110,24 @@ def _apply(conn: sa.Connection, works: Sequence[Work]) -> list[int | None]:
                 _driver(cursor.execute, batch.INSERT_GAME, batch.game_row(change.new_game))
                 assert cursor.lastrowid is not None
                 game_ids.append(cursor.lastrowid)
-        for sql, rows in batch.statements(changes, game_ids):
-            if sql == batch.INSERT_ENTRIES:
-                _insert_entries(cursor, rows)
-            else:
-                _driver(cursor.executemany, sql, rows)
+        _insert_entries(cursor, batch.entry_values(changes, game_ids))
+        for sql, rows in batch.statements(changes):
+            _driver(cursor.executemany, sql, rows)
     finally:
         cursor.close()
     return batch.results(works, game_ids)
 
 
-def _insert_entries(cursor: sqlite3.Cursor, rows: batch.Rows) -> None:
-    """The log entries in order: whole chunks of :data:`CHUNK` rows, then the rest."""
-    whole = len(rows) - len(rows) % CHUNK
-    chunks = [tuple(chain.from_iterable(rows[i : i + CHUNK])) for i in range(0, whole, CHUNK)]
-    if chunks:
+def _insert_entries(cursor: sqlite3.Cursor, values: list[Any]) -> None:
+    """The log entries in order (their values one after the other, see
+    :func:`batch.entry_values`): whole chunks of :data:`CHUNK` entries, then the rest."""
+    size = CHUNK * batch.ENTRY_FIELDS
+    whole = len(values) - len(values) % size
+    if whole:
+        chunks = [values[i : i + size] for i in range(0, whole, size)]
         _driver(cursor.executemany, INSERT_CHUNK, chunks)
-    if whole < len(rows):
-        _driver(cursor.executemany, batch.INSERT_ENTRIES, rows[whole:])
+    if whole < len(values):
+        _driver(cursor.executemany, batch.INSERT_ENTRIES, batch.entry_rows(values[whole:]))
 
 
 def _driver(run: Callable[[str, T], object], sql: str, parameters: T) -> None:
