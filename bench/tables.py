@@ -96,16 +96,23 @@ def stub(part: str) -> None:
 async def measure(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         store = await open_store(args.database_url or f"sqlite:///{tmp}/tables.sqlite3")
-        lobby = Lobby(store, House(), TableSettings(house_delay=0))
+        lobby = Lobby(store, House(), TableSettings(house_delay=0, test_seed=args.seed))
         tables = [await lobby.create(args.game, args.variant) for _ in range(args.tables)]
         acts = [0]
         think = (args.think, args.think_max if args.think_max is not None else args.think)
+        if args.acts:
+            tune_garbage_collection()
         people = [asyncio.create_task(person(t, i, acts, think)) for i, t in enumerate(tables)]
-        await asyncio.sleep(args.warmup)
-        tune_garbage_collection()
+        if not args.acts:
+            await asyncio.sleep(args.warmup)
+            tune_garbage_collection()
         acts_before, versions_before = acts[0], sum(t.version for t in tables)
         cpu, wall = time.process_time(), time.perf_counter()
-        await asyncio.sleep(args.seconds)
+        if args.acts:
+            while acts[0] < args.acts:
+                await asyncio.sleep(0)
+        else:
+            await asyncio.sleep(args.seconds)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         done, versions = acts[0] - acts_before, sum(t.version for t in tables) - versions_before
         for task in people:
@@ -117,6 +124,8 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "tables": args.tables,
         "stub": args.stub,
+        "acts": done,
+        "versions": versions,
         "cpu_share": round(cpu / wall, 2),
         "acts_per_cpu_s": round(done / cpu),
         "versions_per_cpu_s": round(versions / cpu),
@@ -135,6 +144,13 @@ def main() -> None:
     parser.add_argument("--stub", choices=["store", "yield", "frames"])
     parser.add_argument("--think", type=float, default=0.0, help="seconds before each move")
     parser.add_argument("--think-max", type=float, help="a uniform --think to --think-max")
+    parser.add_argument(
+        "--acts",
+        type=int,
+        help="play this many acts from the start (no warm-up) instead of --seconds: with "
+        "--seed and a stubbed store the same play every run, to count instructions",
+    )
+    parser.add_argument("--seed", type=int, help="the tables shuffle from random.Random(seed + n)")
     args = parser.parse_args()
     if args.stub:
         stub(args.stub)
