@@ -18,6 +18,10 @@ scripted clients run here, pinned to the other core (CPU 1). Then:
 
 The ratio compares the frames a second the server handles (in + out) at the tables with
 the echo's (in + out). Run: ``.venv/bin/python bench/load.py`` (see ``--help``).
+``--rounds N`` repeats both phases N times, each round on a fresh server, and reports
+every round and the median ratios: on a shared machine the same code's figures move by
+10-20 % from one minute to the next, and each round's ratio compares phases run side by
+side.
 
 Each phase also reports ``server_cpu_share`` (the server's CPU seconds per second),
 ``server_core_busy`` (how busy CPU 0 was, other processes included: well above the
@@ -38,6 +42,7 @@ import os
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -300,24 +305,8 @@ async def run_echo(args: argparse.Namespace, port: int) -> dict[str, Any]:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=500)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--warmup", type=float, default=5.0)
-    parser.add_argument(
-        "--think", type=float, default=0.0, help="seconds a person waits before a move (0.5-1.5x)"
-    )
-    parser.add_argument(
-        "--think-max", type=float, help="wait a uniform --think to --think-max seconds instead"
-    )
-    parser.add_argument("--game", default="toepen")
-    parser.add_argument("--variant", default="kroegregels")
-    parser.add_argument("--database-url", help="default: a new SQLite file in a temporary dir")
-    parser.add_argument("--server-cpu", type=int, default=0)
-    parser.add_argument("--client-cpu", type=int, default=1)
-    args = parser.parse_args()
-    os.sched_setaffinity(0, {args.client_cpu})
+def one_round(args: argparse.Namespace) -> dict[str, Any]:
+    """A fresh server, the tables phase, then the echo phase, and their ratios."""
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite+aiosqlite:///{tmp}/load.sqlite3"
         port = free_port()
@@ -342,7 +331,47 @@ def main() -> int:
     )
     report = {"tables": tables, "echo": echo, "ratio": round(ratio, 2)}
     report["ratio_per_cpu_s"] = round(cpu_ratio, 2)
-    print(json.dumps(report, indent=1))
+    return report
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a person waits before a move (0.5-1.5x)"
+    )
+    parser.add_argument(
+        "--think-max", type=float, help="wait a uniform --think to --think-max seconds instead"
+    )
+    parser.add_argument("--game", default="toepen")
+    parser.add_argument("--variant", default="kroegregels")
+    parser.add_argument("--database-url", help="default: a new SQLite file in a temporary dir")
+    parser.add_argument("--server-cpu", type=int, default=0)
+    parser.add_argument("--client-cpu", type=int, default=1)
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="repeat both phases, each round on a fresh server; report every round and the "
+        "median ratios",
+    )
+    args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    os.sched_setaffinity(0, {args.client_cpu})
+    rounds = [one_round(args) for _ in range(args.rounds)]
+    if args.rounds == 1:
+        print(json.dumps(rounds[0], indent=1))
+        return 0
+    summary = {
+        "rounds": rounds,
+        "ratios_per_cpu_s": [r["ratio_per_cpu_s"] for r in rounds],
+        "median_ratio_per_cpu_s": statistics.median(r["ratio_per_cpu_s"] for r in rounds),
+        "median_ratio": statistics.median(r["ratio"] for r in rounds),
+    }
+    print(json.dumps(summary, indent=1))
     return 0
 
 
