@@ -18,7 +18,7 @@ this protocol too and never sets it: it has one frame at a time to send.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from typing import Any, cast
 
 from uvicorn._types import ASGISendEvent
@@ -35,16 +35,22 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
 
     _flush_due = False
 
-    async def send(self, message: ASGISendEvent) -> None:
-        fields = cast(Mapping[str, Any], message)
+    def send(self, message: ASGISendEvent) -> Coroutine[Any, Any, None]:
+        """uvicorn's ``send``, but a frame marked :data:`MORE` on an open connection is held.
+
+        A plain function that hands back the coroutine to await: a message without the key
+        (every message of the echo) costs one call more than in uvicorn, not a coroutine."""
         if (
-            fields["type"] != "websocket.send"
-            or not fields.get(MORE)
-            or not self._open_for_frames()
+            cast(Mapping[str, Any], message).get(MORE)
+            and message["type"] == "websocket.send"
+            and self._open_for_frames()
         ):
-            await super().send(message)
-            return
-        text, data = fields.get("text"), fields.get("bytes")
+            return self._hold(cast(Mapping[str, Any], message))
+        return super().send(message)
+
+    async def _hold(self, message: Mapping[str, Any]) -> None:
+        """Make the frame now, checked as uvicorn checks it; write it with the next one."""
+        text, data = message.get("text"), message.get("bytes")
         await self.writable.wait()
         if self.disconnected:
             raise ClientDisconnected()
