@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from kroeg.server.connection import SEND_QUEUE, Connection
+from kroeg.server.protocol import MORE
 
 
 class Socket:
@@ -13,6 +14,7 @@ class Socket:
 
     def __init__(self) -> None:
         self.sent: list[str] = []
+        self.more: list[bool] = []
         self.closed_with: int | None = None
         self.flowing = asyncio.Event()
         self.flowing.set()
@@ -20,6 +22,7 @@ class Socket:
     async def send(self, message: dict[str, Any]) -> None:
         await self.flowing.wait()
         self.sent.append(message["text"])
+        self.more.append(message[MORE])
 
     async def close(self, code: int) -> None:
         self.closed_with = code
@@ -38,6 +41,22 @@ async def test_frames_are_written_in_order_and_finish_closes_after_them() -> Non
     await asyncio.wait_for(sender, 1)
     assert socket.sent == [f'{{"n":{i}}}' for i in range(6)]
     assert socket.closed_with == 1012
+
+
+async def test_every_queued_frame_but_the_last_is_marked_more() -> None:
+    """kroeg.server.protocol writes marked frames with the next unmarked one: the last
+    frame before the queue runs dry, or before the close, must not be marked."""
+    socket = Socket()
+    connection = Connection(socket, rate=10)  # type: ignore[arg-type]
+    sender = asyncio.create_task(connection.run_sender())
+    for i in range(3):
+        connection.send(b"%d" % i)
+    await asyncio.sleep(0)
+    connection.send(b"3")
+    connection.finish()
+    await asyncio.wait_for(sender, 1)
+    assert socket.sent == ["0", "1", "2", "3"]
+    assert socket.more == [True, True, False, False]
 
 
 async def test_a_client_too_slow_to_follow_is_dropped_with_1013() -> None:

@@ -14,7 +14,6 @@ from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
-from kroeg.server.connection import Connection
 from kroeg.server.protocol import MORE, WebSocketProtocol
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -114,31 +113,3 @@ async def test_without_more_every_frame_is_its_own_write() -> None:
     transport, client = await connect(talk)
     await asyncio.sleep(0.01)
     assert [messages(client, w) for w in transport.writes] == [["a"], ["b"], ["c"]]
-
-
-class Socket:
-    """What the connection's sender hands to Starlette: the messages, as sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    async def close(self, code: int) -> None:
-        pass
-
-
-async def test_the_sender_marks_every_queued_frame_but_the_last_with_more() -> None:
-    socket = Socket()
-    connection = Connection(socket, rate=10)  # type: ignore[arg-type]
-    sender = asyncio.create_task(connection.run_sender())
-    for i in range(3):
-        connection.send(b"%d" % i)
-    connection.finish()  # the close comes after them: the last must not wait for more
-    await asyncio.wait_for(sender, 1)
-    assert [(m["text"], m[MORE]) for m in socket.sent] == [
-        ("0", True),
-        ("1", True),
-        ("2", False),
-    ]
