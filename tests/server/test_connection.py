@@ -1,36 +1,42 @@
-"""A connection's outgoing queue: frames in order, marked when more follow, and a client too
-slow to follow is dropped."""
+"""A connection's outgoing queue: frames in order, those waiting together in one send where
+the server offers it, and a client too slow to follow is dropped."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+import pytest
+
 from kroeg.server.connection import SEND_QUEUE, Connection
-from kroeg.server.protocol import MORE
+from kroeg.server.protocol import FRAMES
 
 
 class Socket:
     """A websocket that records what is written, and can be made to stall."""
 
-    def __init__(self) -> None:
+    def __init__(self, together: bool = False) -> None:
+        self.scope: dict[str, Any] = {"extensions": {FRAMES: {}} if together else {}}
         self.sent: list[str] = []
-        self.more: list[bool] = []
+        self.sends: list[int] = []
+        """How many frames each send carried."""
         self.closed_with: int | None = None
         self.flowing = asyncio.Event()
         self.flowing.set()
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.flowing.wait()
-        self.sent.append(message["text"])
-        self.more.append(message[MORE])
+        texts = [t.decode() for t in message[FRAMES]] if FRAMES in message else [message["text"]]
+        self.sent.extend(texts)
+        self.sends.append(len(texts))
 
     async def close(self, code: int) -> None:
         self.closed_with = code
 
 
-async def test_frames_are_written_in_order_and_finish_closes_after_them() -> None:
-    socket = Socket()
+@pytest.mark.parametrize("together", [False, True])
+async def test_frames_are_written_in_order_and_finish_closes_after_them(together: bool) -> None:
+    socket = Socket(together)
     connection = Connection(socket, rate=10)  # type: ignore[arg-type]
     sender = asyncio.create_task(connection.run_sender())
     for i in range(5):
@@ -42,14 +48,14 @@ async def test_frames_are_written_in_order_and_finish_closes_after_them() -> Non
     await asyncio.wait_for(sender, 1)
     assert socket.sent == [f'{{"n":{i}}}' for i in range(6)]
     assert socket.closed_with == 1012
-    # Each frame with another queued behind it is marked (kroeg.server.protocol writes it
-    # with the next unmarked one); the last before the queue ran dry, or before the
-    # close, is not.
-    assert socket.more == [True, True, True, True, False, False]
+    # Where the server offers kroeg.frames, the frames waiting when the sender wakes go
+    # in one send: the five queued at once, then the last one before the close.
+    assert socket.sends == ([5, 1] if together else [1] * 6)
 
 
-async def test_a_client_too_slow_to_follow_is_dropped_with_1013() -> None:
-    socket = Socket()
+@pytest.mark.parametrize("together", [False, True])
+async def test_a_client_too_slow_to_follow_is_dropped_with_1013(together: bool) -> None:
+    socket = Socket(together)
     socket.flowing.clear()
     connection = Connection(socket, rate=10)  # type: ignore[arg-type]
     sender = asyncio.create_task(connection.run_sender())

@@ -1,6 +1,7 @@
-"""kroeg.server.protocol: frames sent back to back reach the socket in one write, each still
-its own websocket message, in order; a frame held for more goes out by the end of the loop's
-round at the latest; a send without the key is written at once, as uvicorn does."""
+"""kroeg.server.protocol: the ``kroeg.frames`` extension is offered on uncompressed
+connections only; its messages reach the socket in one write, each its own websocket text
+frame, in order, as a websockets client reads them; a plain send is written at once, as
+uvicorn does."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from typing import Any
 import uvicorn
 from uvicorn.server import ServerState
 from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
-from kroeg.server.protocol import MORE, WebSocketProtocol
+from kroeg.server.protocol import FRAMES, WebSocketProtocol
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -48,30 +50,38 @@ class Transport(asyncio.Transport):
         pass
 
 
-async def connect(talk: Callable[[Send], Awaitable[None]]) -> tuple[Transport, ClientProtocol]:
-    """A server protocol on a recording transport, its handshake done, running an app that
-    accepts and then calls ``talk(send)``; and the client's side, to read the writes."""
+Talk = Callable[[dict[str, Any], Send], Awaitable[None]]
+
+
+async def connect(talk: Talk, *, compression: bool = False) -> tuple[Transport, ClientProtocol]:
+    """A server protocol on a recording transport, its handshake done (with
+    permessage-deflate when ``compression``), running an app that accepts and then calls
+    ``talk(scope, send)``; and the client's side, to read the writes."""
     started = asyncio.Event()
 
     async def app(scope: dict[str, Any], receive: Any, send: Send) -> None:
         await receive()  # websocket.connect
         await send({"type": "websocket.accept"})
         started.set()
-        await talk(send)
+        await talk(scope, send)
         await asyncio.Event().wait()  # stay open
 
-    config = uvicorn.Config(app, ws=WebSocketProtocol, log_level="warning")
+    config = uvicorn.Config(
+        app, ws=WebSocketProtocol, ws_per_message_deflate=compression, log_level="warning"
+    )
     config.load()
     protocol = WebSocketProtocol(config, ServerState(), app_state={})
     transport = Transport()
     protocol.connection_made(transport)
-    client = ClientProtocol(parse_uri("ws://127.0.0.1:8000/ws"))
+    extensions = [ClientPerMessageDeflateFactory()] if compression else None
+    client = ClientProtocol(parse_uri("ws://127.0.0.1:8000/ws"), extensions=extensions)
     client.send_request(client.connect())
     protocol.data_received(b"".join(client.data_to_send()))
     await asyncio.wait_for(started.wait(), 1)
     client.receive_data(transport.writes.pop(0))  # the handshake's response
     [response] = client.events_received()
     assert getattr(response, "status_code", None) == 101
+    assert bool(client.extensions) == compression
     return transport, client
 
 
@@ -82,31 +92,58 @@ def messages(client: ClientProtocol, write: bytes) -> list[str]:
     return [bytes(f.data).decode() for f in frames]
 
 
-async def test_frames_sent_with_more_go_out_in_one_write_in_order() -> None:
-    async def talk(send: Send) -> None:
-        await send({"type": "websocket.send", "text": "one", MORE: True})
-        await send({"type": "websocket.send", "text": "two", MORE: True})
-        await send({"type": "websocket.send", "text": "drie"})
+# Lengths on each side of the header's three forms (RFC 6455, 5.2: 7 bits, 16, 64), and
+# text that is not ASCII: the length counts bytes.
+TEXTS = ["", "a" * 125, "b" * 126, "c" * 65535, "d" * 65536, "Dat is flauw! Één kaart, €5"]
+
+
+async def test_frames_go_out_in_one_write_each_its_own_message_in_order() -> None:
+    offered: list[bool] = []
+
+    async def talk(scope: dict[str, Any], send: Send) -> None:
+        offered.append(FRAMES in scope["extensions"])
+        await send({"type": "websocket.send", FRAMES: [t.encode() for t in TEXTS]})
 
     transport, client = await connect(talk)
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
+    assert offered == [True]
     assert len(transport.writes) == 1
-    assert messages(client, transport.writes[0]) == ["one", "two", "drie"]
-    await asyncio.sleep(0.01)
-    assert len(transport.writes) == 1  # nothing left to flush
+    assert messages(client, transport.writes[0]) == TEXTS
 
 
-async def test_a_frame_held_for_more_goes_out_by_the_end_of_the_round() -> None:
-    async def talk(send: Send) -> None:
-        await send({"type": "websocket.send", "text": "alleen", MORE: True})
+async def test_frames_follow_what_the_connection_already_had_to_write() -> None:
+    async def talk(scope: dict[str, Any], send: Send) -> None:
+        await send({"type": "websocket.send", "text": "eerst"})
+        await send({"type": "websocket.send", FRAMES: [b"dan", b"daarna"]})
+        await send({"type": "websocket.send", "text": "laatst"})
 
     transport, client = await connect(talk)
     await asyncio.sleep(0.01)
-    assert [messages(client, w) for w in transport.writes] == [["alleen"]]
+    assert [messages(client, w) for w in transport.writes] == [
+        ["eerst"],
+        ["dan", "daarna"],
+        ["laatst"],
+    ]
 
 
-async def test_without_more_every_frame_is_its_own_write() -> None:
-    async def talk(send: Send) -> None:
+async def test_the_extension_is_not_offered_on_a_compressed_connection() -> None:
+    """Its frames bypass the websockets library, which would compress them."""
+    offered: list[bool] = []
+
+    async def talk(scope: dict[str, Any], send: Send) -> None:
+        offered.append(FRAMES in scope["extensions"])
+        await send({"type": "websocket.send", "text": "ingepakt"})
+
+    transport, client = await connect(talk, compression=True)
+    await asyncio.sleep(0.01)
+    assert offered == [False]
+    [write] = transport.writes
+    assert write[0] & 0x40  # RSV1: compressed by the library
+    assert messages(client, write) == ["ingepakt"]
+
+
+async def test_without_the_key_every_message_is_its_own_write() -> None:
+    async def talk(scope: dict[str, Any], send: Send) -> None:
         for text in ("a", "b", "c"):
             await send({"type": "websocket.send", "text": text})
 

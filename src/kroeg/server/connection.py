@@ -6,12 +6,12 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from starlette.websockets import WebSocket
 
-from kroeg.server.protocol import MORE
+from kroeg.server.protocol import FRAMES
 
 SEND_QUEUE = 1024
 """Frames waiting for a slow client before it is dropped."""
@@ -91,9 +91,11 @@ class Connection:
         return True
 
     async def run_sender(self) -> None:
-        """Write queued frames in order until the connection closes."""
+        """Write queued frames in order until the connection closes: all that are waiting
+        in one ``websocket.send`` where the server offers :data:`FRAMES`, else one each."""
         send = self.websocket.send
         queue = self.queue
+        together = FRAMES in (self.websocket.scope.get("extensions") or {})
         loop = asyncio.get_running_loop()
         while True:
             while not queue:
@@ -102,12 +104,16 @@ class Connection:
                     await self._wake
                 finally:
                     self._wake = None
-            frame = queue.popleft()
-            if frame is None:
+            if queue[0] is None:
                 break
-            # Frames already waiting go out in one write (kroeg.server.protocol).
-            more = bool(queue) and queue[0] is not None
-            await send({"type": "websocket.send", "text": frame.decode(), MORE: more})
+            if together:
+                frames: list[bytes] = []
+                while queue and queue[0] is not None:
+                    frames.append(cast(bytes, queue.popleft()))
+                await send({"type": "websocket.send", FRAMES: frames})
+            else:
+                frame = cast(bytes, queue.popleft())
+                await send({"type": "websocket.send", "text": frame.decode()})
         with contextlib.suppress(Exception):
             await self.websocket.close(self.close_code)
 

@@ -1,69 +1,85 @@
-"""uvicorn's sans-I/O websocket protocol, with one addition: frames sent back to back are
-written to the socket together.
+"""uvicorn's sans-I/O websocket protocol, with one addition: an ASGI extension that sends
+several text messages in one ``websocket.send``, written to the socket together.
 
-uvicorn writes every ``websocket.send`` to its socket at once: one system call per
-frame. A table's step often tells a person several versions in a row (their own move, the
-house's three, a deal, the clock), and each write is a trip through the kernel's TCP stack
-that costs more than building the frame. A ``websocket.send`` carrying ``"kroeg.more":
-True`` says that another frame follows at once: its websocket frame is made (and checked
-against the connection's state) as usual, but held until the next ``websocket.send``
-without that key, which writes all of them in one call, or until the end of the event
-loop's current round at the latest. Each message stays its own websocket frame, in order;
-only the writes are fewer.
+A table's step often tells a person several versions in a row (their own move, the
+house's three, a deal, the clock). Sent one ``websocket.send`` each, every message pays
+its way through Starlette's and uvicorn's send coroutines and the websockets library's
+frame objects, and uvicorn writes each with its own system call; together, that cost as
+much as building the message. With this protocol the server advertises the extension
+:data:`FRAMES` in the connection's scope (``scope["extensions"]``, as ASGI extensions
+are), and a ``websocket.send`` carrying ``"kroeg.frames": [text, ...]`` (UTF-8 bytes)
+writes each text as its own websocket text frame, in order, in one write.
 
-A server without this protocol ignores the key (ASGI servers read only the keys they
-know), so an app that sets it still works anywhere. The echo of the load benchmark runs on
-this protocol too and never sets it: it has one frame at a time to send.
+An app uses the key only when the scope advertises it: a server that does not know it
+would ignore the key and send nothing. The echo of the load benchmark runs on this
+protocol too, and sends one plain ``websocket.send`` per message as any ASGI app does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Mapping
+import struct
+from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any, cast
 
 from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import InvalidState
+from websockets.http11 import Request
+from websockets.protocol import State
 
-MORE = "kroeg.more"
-"""The key of a ``websocket.send`` message that says another one follows at once."""
+FRAMES = "kroeg.frames"
+"""The extension's name in ``scope["extensions"]`` and the key of a ``websocket.send`` that
+holds its messages: a sequence of UTF-8 encoded texts."""
+
+_TEXT = 0x81
+"""The first byte of an unfragmented text frame: FIN and opcode 1 (RFC 6455, 5.2)."""
+_LENGTH_16 = struct.Struct("!BBH")
+_LENGTH_64 = struct.Struct("!BBQ")
+
+
+def text_frame_header(length: int) -> bytes:
+    """The header of an unmasked, unfragmented text frame of ``length`` payload bytes
+    (RFC 6455, 5.2: a server's frames are never masked)."""
+    if length < 126:
+        return bytes((_TEXT, length))
+    if length < 1 << 16:
+        return _LENGTH_16.pack(_TEXT, 126, length)
+    return _LENGTH_64.pack(_TEXT, 127, length)
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
-    """``ws=`` for uvicorn: its sans-I/O websocket protocol plus :data:`MORE`."""
+    """``ws=`` for uvicorn: its sans-I/O websocket protocol plus the :data:`FRAMES`
+    extension."""
 
-    _flush_due = False
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        # The frames are written without the websockets library, so only where it would
+        # write them unchanged: an accepted handshake with no extension (no compression).
+        if self.response.status_code == 101 and not self.conn.extensions:
+            self.scope["extensions"][FRAMES] = {}
 
     def send(self, message: ASGISendEvent) -> Coroutine[Any, Any, None]:
-        """uvicorn's ``send``, but a frame marked :data:`MORE` on an open connection is held.
+        """uvicorn's ``send``, but a ``websocket.send`` with :data:`FRAMES` on an open
+        connection writes all its messages at once.
 
         A plain function that hands back the coroutine to await: a message without the key
         (every message of the echo) costs one call more than in uvicorn, not a coroutine."""
-        if (
-            cast(Mapping[str, Any], message).get(MORE)
-            and message["type"] == "websocket.send"
-            and self._open_for_frames()
-        ):
-            return self._hold(cast(Mapping[str, Any], message))
+        texts = cast(Mapping[str, Any], message).get(FRAMES)
+        if texts is not None and message["type"] == "websocket.send" and self._open_for_frames():
+            return self._write_texts(texts)
         return super().send(message)
 
-    async def _hold(self, message: Mapping[str, Any]) -> None:
-        """Make the frame now, checked as uvicorn checks it; write it with the next one."""
-        text, data = message.get("text"), message.get("bytes")
+    async def _write_texts(self, texts: Sequence[bytes]) -> None:
+        """Write each text as a frame, after what the connection already has to send;
+        a closed connection fails as uvicorn's ``send`` fails on it."""
         await self.writable.wait()
-        if self.disconnected:
+        if self.disconnected or self.conn.state is not State.OPEN:
             raise ClientDisconnected()
-        try:
-            if data is not None:
-                self.conn.send_binary(data)
-            elif isinstance(text, str):
-                self.conn.send_text(text.encode())
-        except InvalidState:
-            raise ClientDisconnected() from None
-        if not self._flush_due:
-            self._flush_due = True
-            self.loop.call_soon(self._flush)
+        parts = self.conn.data_to_send()
+        for text in texts:
+            parts.append(text_frame_header(len(text)))
+            parts.append(text)
+        self.transport.write(b"".join(parts))
 
     def _open_for_frames(self) -> bool:
         """Whether a ``websocket.send`` now would be a frame (not a handshake, a denial
@@ -74,12 +90,3 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             and self.initial_response is None
             and not self.disconnected
         )
-
-    def _flush(self) -> None:
-        """Write what is held, if a later send has not already written it."""
-        self._flush_due = False
-        if self.transport.is_closing():
-            return
-        output = self.conn.data_to_send()
-        if output:
-            self.transport.write(b"".join(output))
