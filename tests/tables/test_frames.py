@@ -1,13 +1,19 @@
-"""The frames a table sends: a step's frame built from its parts equals the general one."""
+"""The frames a table sends: a version's frame built from its parts equals the general one."""
 
 from __future__ import annotations
 
 import json
+import random
+from collections import deque
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
+from kroeg.games import make_game
+from kroeg.games.base import Game
 from kroeg.tables import frames
+from kroeg.tables.seats import Seat
 
 
 class Shown:
@@ -30,10 +36,63 @@ def test_a_step_frame_is_the_event_frame_without_the_state(
 ) -> None:
     table: Any = Shown()
     now = 1780000001.1234567
-    built = frames._step_frame(table.id, audience, 18, events, now)
+    built = frames.version_frame(table, audience, 18, events, False, now)
     general = frames.encode(frames.event_frame(table, audience, 18, events, full=False, now=now))
     assert built == general
     frame = json.loads(built)
     assert frame["version"] == 18 and frame["now"] == now and frame["view"] is None
     shown = [e for e in frame["events"] if e["to"] is not None]
     assert all(e["to"] == audience for e in shown)  # never another seat's private event
+
+
+@dataclass(frozen=True)
+class Listener:
+    player: str
+
+    def send(self, frame: bytes) -> None:
+        raise AssertionError("not sent in this test")
+
+
+@dataclass
+class Table:
+    """A Toepen table mid-deal: what a version's full frame reads."""
+
+    game: Game[Any] = field(default_factory=lambda: make_game("toepen", "kroegregels"))
+    id: str = "3fa9c2e1"
+    version: int = 18
+    game_id: int | None = 7
+    state: Any = None
+    seats: list[Seat] = field(
+        default_factory=lambda: [
+            Seat("p1", "Mieke", timeouts=1),
+            Seat(None, "Huis"),
+            Seat("p7", "Joop", out=True),
+            Seat(None, "Huis"),
+        ]
+    )
+    waiting: deque[tuple[str, str]] = field(default_factory=lambda: deque([("p9", "Kees")]))
+    listeners: set[Any] = field(default_factory=lambda: {Listener("p1"), Listener("p5")})
+    deadlines: dict[int, float] = field(default_factory=lambda: {2: 1780000060.5})
+
+    @property
+    def running(self) -> bool:
+        return self.state is not None and self.game.result(self.state) is None
+
+
+@pytest.mark.parametrize("audience", [None, 0, 1])
+def test_a_full_frame_is_the_event_frame_with_the_state(audience: int | None) -> None:
+    table: Any = Table()
+    game = table.game
+    table.state = game.new_state(4, dealer=0)
+    game.apply(table.state, 0, game.random_deal(table.state, random.Random(3)))
+    now = 1780000001.1234567
+    built = frames.version_frame(table, audience, 18, EVENTS, True, now)
+    general = frames.encode(frames.event_frame(table, audience, 18, EVENTS, full=True, now=now))
+    assert built == general
+    frame = json.loads(built)
+    assert frame["view"]["you"] == audience
+    assert frame["clocks"] == [{"seat": 2, "deadline": 1780000060.5}]
+    assert [s["away"] for s in frame["seats"]] == [False, False, True, False]
+    assert (frame["view"]["hand"] is None) == (audience is None)
+    legal = [] if audience is None else game.legal(table.state, audience)
+    assert frame["legal"] == [game.action_json(a) for a in legal]

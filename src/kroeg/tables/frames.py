@@ -51,10 +51,18 @@ class Shown(Protocol):
 def version_frame(
     table: Shown, audience: int | None, version: int, events: Encoded, full: bool, now: float
 ) -> bytes:
-    """A version's frame for one audience: with the state when ``full``, else a step's."""
-    if full:
-        return encode(event_frame(table, audience, version, events, full=True, now=now))
-    return _step_frame(table.id, audience, version, events, now)
+    """A version's frame for one audience: with the state when ``full``, else a step's.
+
+    ``encode(event_frame(...))``, built from its parts: the events are already encoded, and
+    most frames a table sends are steps, whose state part is always the same."""
+    shown = b",".join([e for to, e in events if to is None or to == audience])
+    head = b'{"type":"event","table":%b,"version":%d,"now":%b,"events":[' % (
+        encode(table.id),
+        version,
+        encode(now),
+    )
+    tail = b"]," + encode(_current(table, audience))[1:] if full else _EMPTY_TAIL
+    return head + shown + tail
 
 
 def event_frame(
@@ -75,21 +83,6 @@ def event_frame(
     }
     frame.update(_current(table, audience) if full else _EMPTY_CURRENT)
     return frame
-
-
-def _step_frame(
-    table_id: str, audience: int | None, version: int, events: Encoded, now: float
-) -> bytes:
-    """``event_frame(..., full=False)`` encoded, built from its parts: the frame of a step
-    that is not the newest of its batch is mostly the events, already encoded, and most
-    frames a table sends are such steps."""
-    shown = b",".join([e for to, e in events if to is None or to == audience])
-    head = b'{"type":"event","table":%b,"version":%d,"now":%b,"events":[' % (
-        encode(table_id),
-        version,
-        encode(now),
-    )
-    return head + shown + _EMPTY_TAIL
 
 
 def _current(table: Shown, audience: int | None) -> JSON:
