@@ -1,7 +1,8 @@
 """kroeg.server.protocol: the ``kroeg.frames`` extension is offered on uncompressed
 connections only; its messages reach the socket in one write, each its own websocket text
 frame, in order, as a websockets client reads them; a plain send is written at once, as
-uvicorn does."""
+uvicorn does; its ``write`` entry writes at once while the transport takes data, and
+refuses (writing nothing) while it does not or once the connection closes."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFact
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
-from kroeg.server.protocol import FRAMES, WebSocketProtocol
+from kroeg.server.protocol import FRAMES, WRITE, WebSocketProtocol
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -150,3 +151,23 @@ async def test_without_the_key_every_message_is_its_own_write() -> None:
     transport, client = await connect(talk)
     await asyncio.sleep(0.01)
     assert [messages(client, w) for w in transport.writes] == [["a"], ["b"], ["c"]]
+
+
+async def test_write_now_writes_while_the_transport_takes_data_and_refuses_otherwise() -> None:
+    scopes: list[dict[str, Any]] = []
+
+    async def talk(scope: dict[str, Any], send: Send) -> None:
+        scopes.append(scope)
+
+    transport, client = await connect(talk)
+    write_now = scopes[0]["extensions"][FRAMES][WRITE]
+    protocol = write_now.__self__
+    assert write_now([b"een", "twee \u20ac".encode()]) is True
+    assert [messages(client, w) for w in transport.writes] == [["een", "twee \u20ac"]]
+    protocol.pause_writing()  # the transport's buffer is full
+    assert write_now([b"drie"]) is False
+    protocol.resume_writing()
+    assert write_now([b"drie"]) is True
+    protocol.connection_lost(None)
+    assert write_now([b"vier"]) is False
+    assert [messages(client, w) for w in transport.writes] == [["een", "twee \u20ac"], ["drie"]]

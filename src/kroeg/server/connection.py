@@ -6,12 +6,13 @@ import asyncio
 import contextlib
 import time
 from collections import deque
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import msgspec
 from starlette.websockets import WebSocket
 
-from kroeg.server.protocol import FRAMES
+from kroeg.server.protocol import FRAMES, WRITE
 
 SEND_QUEUE = 1024
 """Frames waiting for a slow client before it is dropped."""
@@ -52,6 +53,15 @@ class Connection:
         self.queue: deque[bytes | None] = deque()
         """Frames to write, in order; None closes the connection after those before it."""
         self._wake: asyncio.Future[None] | None = None
+        self._loop = asyncio.get_running_loop()
+        frames = (websocket.scope.get("extensions") or {}).get(FRAMES)
+        self._write_now: Callable[[Sequence[bytes]], bool] | None = (
+            None if frames is None else frames.get(WRITE)
+        )
+        self._due = False
+        """A write of the waiting frames is scheduled (:meth:`_write_waiting`)."""
+        self._sending = False
+        """The sender task holds frames it has taken from the queue and not yet written."""
         self.messages = TokenBucket(rate, 2 * rate)
         self.chats: list[float] = []
         self.last_rate_error = 0.0
@@ -72,6 +82,34 @@ class Connection:
 
     def _push(self, frame: bytes | None) -> None:
         self.queue.append(frame)
+        if self._write_now is None:
+            self._wake_sender()
+        elif not self._due:
+            self._due = True
+            self._loop.call_soon(self._write_waiting)
+
+    def _write_waiting(self) -> None:
+        """Write the waiting frames at once, in one write: all a table sent in one step
+        (it sends them in one run of its task, before this runs). The sender task writes
+        them instead when that cannot be: the transport takes no more just now, the
+        connection closes, or the sender is in the middle of a send (order first).
+
+        A plain call where the server offers it (:data:`WRITE`): waking the sender task
+        for every step and passing the frames down through the ASGI send coroutines cost
+        more than writing them."""
+        self._due = False
+        queue = self.queue
+        if not self._sending and queue and queue[0] is not None:
+            frames: list[bytes] = []
+            while queue and queue[0] is not None:
+                frames.append(cast(bytes, queue.popleft()))
+            assert self._write_now is not None
+            if not self._write_now(frames):
+                queue.extendleft(reversed(frames))
+        if queue:
+            self._wake_sender()
+
+    def _wake_sender(self) -> None:
         wake = self._wake
         if wake is not None and not wake.done():
             wake.set_result(None)
@@ -92,7 +130,9 @@ class Connection:
 
     async def run_sender(self) -> None:
         """Write queued frames in order until the connection closes: all that are waiting
-        in one ``websocket.send`` where the server offers :data:`FRAMES`, else one each."""
+        in one ``websocket.send`` where the server offers :data:`FRAMES`, else one each.
+        Where the server offers :data:`WRITE`, this task only writes what
+        :meth:`_write_waiting` could not, and closes the connection."""
         send = self.websocket.send
         queue = self.queue
         together = FRAMES in (self.websocket.scope.get("extensions") or {})
@@ -106,14 +146,18 @@ class Connection:
                     self._wake = None
             if queue[0] is None:
                 break
-            if together:
-                frames: list[bytes] = []
-                while queue and queue[0] is not None:
-                    frames.append(cast(bytes, queue.popleft()))
-                await send({"type": "websocket.send", FRAMES: frames})
-            else:
-                frame = cast(bytes, queue.popleft())
-                await send({"type": "websocket.send", "text": frame.decode()})
+            self._sending = True
+            try:
+                if together:
+                    frames: list[bytes] = []
+                    while queue and queue[0] is not None:
+                        frames.append(cast(bytes, queue.popleft()))
+                    await send({"type": "websocket.send", FRAMES: frames})
+                else:
+                    frame = cast(bytes, queue.popleft())
+                    await send({"type": "websocket.send", "text": frame.decode()})
+            finally:
+                self._sending = False
         with contextlib.suppress(Exception):
             await self.websocket.close(self.close_code)
 

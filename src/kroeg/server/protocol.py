@@ -10,6 +10,12 @@ much as building the message. With this protocol the server advertises the exten
 are), and a ``websocket.send`` carrying ``"kroeg.frames": [text, ...]`` (UTF-8 bytes)
 writes each text as its own websocket text frame, in order, in one write.
 
+The extension's entry in the scope holds one more thing, :data:`WRITE`: a plain function
+that writes texts as frames at once, when the transport takes data, and otherwise says so
+and writes nothing (the app then sends them as above, which waits for the transport). A
+connection that writes what a table told it in one step this way skips the sender task's
+wake-up and the ASGI send coroutines.
+
 An app uses the key only when the scope advertises it: a server that does not know it
 would ignore the key and send nothing. The echo of the load benchmark runs on this
 protocol too, and sends one plain ``websocket.send`` per message as any ASGI app does.
@@ -30,6 +36,10 @@ from websockets.protocol import State
 FRAMES = "kroeg.frames"
 """The extension's name in ``scope["extensions"]`` and the key of a ``websocket.send`` that
 holds its messages: a sequence of UTF-8 encoded texts."""
+
+WRITE = "write"
+"""The key of the extension's entry holding ``write_now(texts) -> bool``: a plain call that
+writes the texts at once where it can (see :meth:`WebSocketProtocol.write_now`)."""
 
 _TEXT = 0x81
 """The first byte of an unfragmented text frame: FIN and opcode 1 (RFC 6455, 5.2)."""
@@ -56,7 +66,18 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         # The frames are written without the websockets library, so only where it would
         # write them unchanged: an accepted handshake with no extension (no compression).
         if self.response.status_code == 101 and not self.conn.extensions:
-            self.scope["extensions"][FRAMES] = {}
+            self.scope["extensions"][FRAMES] = {WRITE: self.write_now}
+
+    def write_now(self, texts: Sequence[bytes]) -> bool:
+        """Write the texts as frames at once, if the connection is open and its transport
+        takes data now; False (nothing written): send them with ``websocket.send``, which
+        waits until the transport does, or fails on a closed connection."""
+        if not self.writable.is_set() or not self._open_for_frames():
+            return False
+        if self.conn.state is not State.OPEN:
+            return False
+        self._write(texts)
+        return True
 
     def send(self, message: ASGISendEvent) -> Coroutine[Any, Any, None]:
         """uvicorn's ``send``, but a ``websocket.send`` with :data:`FRAMES` on an open
@@ -75,6 +96,11 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         await self.writable.wait()
         if self.disconnected or self.conn.state is not State.OPEN:
             raise ClientDisconnected()
+        self._write(texts)
+
+    def _write(self, texts: Sequence[bytes]) -> None:
+        """The texts as frames, after what the connection already has to send, in one
+        write."""
         parts = self.conn.data_to_send()
         for text in texts:
             parts.append(text_frame_header(len(text)))
