@@ -60,7 +60,7 @@ async def test_migrations_run_twice_and_the_secret_survives_a_reopen(db_url: str
         assert len(secret) == 64
         async with store.engine.connect() as conn:
             version = await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
-        assert version == "0001"
+        assert version == "0002"
     finally:
         await store.close()
 
@@ -247,8 +247,8 @@ async def test_games_started_in_one_batch_get_their_own_ids_logs_and_ends(db_url
 
 
 async def test_long_logs_land_whole_in_order_and_stored_as_json_text(db_url: str) -> None:
-    """More entries in a batch than one statement takes (SQLite inserts them in chunks):
-    every field comes back, and ``data`` is stored as the compact JSON text."""
+    """A change's entries are stored as one run (kroeg.store.schema, ``game_log``): every
+    field comes back, in order, and the run is stored as compact JSON text."""
     store = await open_store(db_url)
     try:
         await store.create_table(_table("t1"))
@@ -266,15 +266,37 @@ async def test_long_logs_land_whole_in_order_and_stored_as_json_text(db_url: str
         for game_id, entries in zip(game_ids, (long, short), strict=True):
             assert game_id is not None
             assert await store.log(game_id) == entries
-        a = sa.table("actions", sa.column("game_id"), sa.column("seq"), sa.column("data"))
-        query = sa.select(sa.cast(a.c.data, sa.Text)).where(
-            a.c.game_id == game_ids[0], a.c.seq == 69
-        )
+        g = sa.table("game_log", sa.column("game_id"), sa.column("seq"), sa.column("entries"))
+        query = sa.select(g.c.seq, sa.cast(g.c.entries, sa.Text)).where(g.c.game_id == game_ids[1])
         async with store.engine.connect() as conn:
-            assert await conn.scalar(query) == '["play","c69",{"é":69}]'
+            [(seq, text)] = (await conn.execute(query)).all()
+            assert seq == 0
+            e = short[1]
+            assert f'[3,1,"deal",{{"hands":[[1]]}},"player",{e.created_at!r}]' in text
             if db_url.startswith("sqlite"):
-                kinds = await conn.scalars(sa.text("SELECT DISTINCT typeof(data) FROM actions"))
+                kinds = await conn.scalars(sa.text("SELECT DISTINCT typeof(entries) FROM game_log"))
                 assert list(kinds) == ["text"]
+    finally:
+        await store.close()
+
+
+async def test_a_change_whose_entries_skip_a_seq_fails_alone(db_url: str) -> None:
+    """A run is stored under its first seq; a gap inside it fails the change as a repeated
+    seq does, and its batch's other changes land."""
+    store = await open_store(db_url)
+    try:
+        await store.create_table(_table("t1"))
+        await store.create_table(_table("t2"))
+        ids = [await store.write(TableChange(t, 1, new_game=_new_game(t))) for t in ("t1", "t2")]
+        gap = TableChange("t1", 3, game_id=ids[0], entries=[_entry(0, 2), _entry(2, 3)])
+        good = TableChange("t2", 3, game_id=ids[1], entries=[_entry(0, 2), _entry(1, 3)])
+        results = await asyncio.gather(store.write(gap), store.write(good), return_exceptions=True)
+        assert isinstance(results[0], sa.exc.IntegrityError)
+        assert "entry 1 has seq 2, not 1" in str(results[0])
+        assert results[1] is None
+        assert ids[0] is not None and ids[1] is not None
+        assert await store.log(ids[0]) == []
+        assert [e.seq for e in await store.log(ids[1])] == [0, 1]
     finally:
         await store.close()
 

@@ -26,12 +26,7 @@ _GAME_COLUMNS = (
 )
 INSERT_GAME = f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 11)})"
 INSERT_GAME_WITH_ID = f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 12)})"
-INSERT_ENTRIES = (
-    'INSERT INTO actions (game_id, seq, version, seat, kind, data, "by", created_at) '
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-)
-ENTRY_FIELDS = 8
-"""Values per log entry in :func:`entry_values`, in the order of :data:`INSERT_ENTRIES`."""
+INSERT_RUNS = "INSERT INTO game_log (game_id, seq, entries) VALUES (?, ?, ?)"
 FINISH_GAME = "UPDATE games SET finished_at = ?, result = ? WHERE id = ?"
 INSERT_RESULTS = (
     "INSERT INTO results (game_id, seat, player_id, name, outcome) VALUES (?, ?, ?, ?, ?)"
@@ -70,33 +65,40 @@ def game_row(g: NewGame) -> tuple[Any, ...]:
     )
 
 
-def entry_values(changes: Sequence[TableChange], game_ids: Sequence[int]) -> list[Any]:
-    """The values of every log entry of the batch, in order, one entry after the other
-    (:data:`ENTRY_FIELDS` each, the data as JSON text). The SQLite writer binds them many
-    entries to a statement as they are; :func:`entry_rows` makes them rows. ``game_ids``
-    are the ids the started games got, in the order of ``changes``.
+def run_rows(changes: Sequence[TableChange], game_ids: Sequence[int]) -> Rows:
+    """The rows of :data:`INSERT_RUNS`: per change with log entries, its run of steps
+    (``game_log`` in kroeg.store.schema), its JSON made at once. ``game_ids`` are the ids
+    the started games got, in the order of ``changes``.
 
-    Flat rather than a row per entry: a log entry is most of what a batch writes, and
-    building a tuple per entry that the SQLite writer then flattened cost twice as much."""
+    A change's entries must follow each other (``seq`` one more each time): a run is
+    stored under its first, and a gap or a repeat inside it would go unnoticed by the
+    database's key, so it fails here as a duplicate key would."""
     ids = iter(game_ids)
-    values: list[Any] = []
-    extend = values.extend
+    rows: Rows = []
     encode = _json.encode
     for change in changes:
         game_id = next(ids) if change.new_game is not None else change.game_id
-        if not change.entries:
+        entries = change.entries
+        if not entries:
             continue
         if game_id is None:
             raise ValueError("log entries need the game they belong to")
-        for e in change.entries:
-            data = encode(e.data).decode()
-            extend((game_id, e.seq, e.version, e.seat, e.kind, data, e.by, e.created_at))
-    return values
+        first = entries[0].seq
+        steps = []
+        for i, e in enumerate(entries):
+            if e.seq != first + i:
+                raise _not_consecutive(game_id, first, i, e.seq)
+            steps.append((e.version, e.seat, e.kind, e.data, e.by, e.created_at))
+        rows.append((game_id, first, encode(steps).decode()))
+    return rows
 
 
-def entry_rows(values: list[Any]) -> Rows:
-    """The rows of :data:`INSERT_ENTRIES` in flat ``values`` (see :func:`entry_values`)."""
-    return list(zip(*[iter(values)] * ENTRY_FIELDS, strict=True))
+def _not_consecutive(game_id: int, first: int, i: int, seq: int) -> sa.exc.IntegrityError:
+    message = (
+        f"the log entries of game {game_id} from seq {first} do not follow each other: "
+        f"entry {i} has seq {seq}, not {first + i}"
+    )
+    return sa.exc.IntegrityError(INSERT_RUNS, (game_id, first), ValueError(message))
 
 
 def statements(changes: Sequence[TableChange]) -> list[tuple[str, Rows]]:

@@ -81,9 +81,8 @@ async def _apply(conn: AsyncConnection, works: Sequence[Work]) -> list[int | Non
         game_ids = [int(i) for i in taken.scalars()]
         rows = [(i, *batch.game_row(g)) for i, g in zip(game_ids, games, strict=True)]
         await conn.exec_driver_sql(_sql(conn, batch.INSERT_GAME_WITH_ID), rows)
-    if values := batch.entry_values(changes, game_ids):
-        rows = batch.entry_rows(values)
-        await conn.exec_driver_sql(_sql(conn, batch.INSERT_ENTRIES), rows)
+    if rows := batch.run_rows(changes, game_ids):
+        await conn.exec_driver_sql(_sql(conn, batch.INSERT_RUNS), rows)
     for sql, rows in batch.statements(changes):
         await conn.exec_driver_sql(_sql(conn, sql), rows)
     return batch.results(works, game_ids)

@@ -1,8 +1,7 @@
 """The writer of a SQLite file: a thread of its own with its own connection.
 
 Each batch is one hand-off to that thread and back: BEGIN, the other writes, the game
-starts (each for its id), then one ``executemany`` per kind of row (the log entries
-:data:`CHUNK` rows to a statement), COMMIT. Through
+starts (each for its id), then one ``executemany`` per kind of row, COMMIT. Through
 aiosqlite the same batch took a trip to its thread per statement, each a thread switch
 and a wake-up of the event loop. The reads keep using the async engine: in WAL mode
 they read while this connection writes.
@@ -27,12 +26,6 @@ from kroeg.store.database import create_writer_engine
 log = logging.getLogger(__name__)
 
 T = TypeVar("T", bound=Sequence[Any])
-
-CHUNK = 32
-"""Log entries per INSERT. The driver binds, steps and hands the GIL back and forth once
-per statement it runs: one statement for 32 rows cost about 1.3 µs a row against 2.1
-for a statement each (the same rows, stored alike and in the same order)."""
-INSERT_CHUNK = batch.INSERT_ENTRIES + ", (?, ?, ?, ?, ?, ?, ?, ?)" * (CHUNK - 1)
 
 
 class SqliteWriter:
@@ -110,24 +103,12 @@ def _apply(conn: sa.Connection, works: Sequence[Work]) -> list[int | None]:
                 _driver(cursor.execute, batch.INSERT_GAME, batch.game_row(change.new_game))
                 assert cursor.lastrowid is not None
                 game_ids.append(cursor.lastrowid)
-        _insert_entries(cursor, batch.entry_values(changes, game_ids))
+        _driver(cursor.executemany, batch.INSERT_RUNS, batch.run_rows(changes, game_ids))
         for sql, rows in batch.statements(changes):
             _driver(cursor.executemany, sql, rows)
     finally:
         cursor.close()
     return batch.results(works, game_ids)
-
-
-def _insert_entries(cursor: sqlite3.Cursor, values: list[Any]) -> None:
-    """The log entries in order (their values one after the other, see
-    :func:`batch.entry_values`): whole chunks of :data:`CHUNK` entries, then the rest."""
-    size = CHUNK * batch.ENTRY_FIELDS
-    whole = len(values) - len(values) % size
-    if whole:
-        chunks = [values[i : i + size] for i in range(0, whole, size)]
-        _driver(cursor.executemany, INSERT_CHUNK, chunks)
-    if whole < len(values):
-        _driver(cursor.executemany, batch.INSERT_ENTRIES, batch.entry_rows(values[whole:]))
 
 
 def _driver(run: Callable[[str, T], object], sql: str, parameters: T) -> None:

@@ -204,12 +204,15 @@ class Store:
 
     async def log(self, game_id: int) -> list[LogEntry]:
         """A game's log in order."""
-        a = schema.actions
+        g = schema.game_log
+        query = sa.select(g.c.seq, g.c.entries).where(g.c.game_id == game_id).order_by(g.c.seq)
         async with self.engine.connect() as conn:
-            rows = await conn.execute(sa.select(a).where(a.c.game_id == game_id).order_by(a.c.seq))
-            return [
-                LogEntry(r.seq, r.version, r.seat, r.kind, r.data, r.by, r.created_at) for r in rows
-            ]
+            runs = (await conn.execute(query)).all()
+        return [
+            LogEntry(first + i, version, seat, kind, data, by, created_at)
+            for first, entries in runs
+            for i, (version, seat, kind, data, by, created_at) in enumerate(entries)
+        ]
 
     async def outcomes(self, game_id: int) -> list[tuple[int, str | None, str, str]]:
         r = schema.results
