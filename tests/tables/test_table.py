@@ -279,3 +279,28 @@ async def test_a_person_gets_a_clock_the_house_none(store: Store) -> None:
     assert ear.events("timeout")[0]["seat"] == 2
     assert table.state.said[2] == "win"  # the house's default for her
     await table.stop()
+
+
+async def test_a_told_move_is_played_without_a_reply_and_its_refusal_goes_to_the_callback(
+    store: Store,
+) -> None:
+    table = await _table(store)
+    ear = Ear(None)
+    await table.ask(t.Watch(ear))
+    await table.ask(t.Sit("anna", "Anna", 2))
+    await table.ask(t.Sit("bram", "Bram", 3))  # the game then waits for Bram after Anna
+    await table.ask(t.Start("anna"))
+    errors: list[BaseException] = []
+    version = table.version
+    table.tell(t.Act("anna", version, ["win"]), errors.append)
+    table.tell(t.Act("anna", version, ["lose"]), errors.append)  # now a stale version
+    await table.ask(t.Summary())  # answered after both: the inbox is in order
+    assert table.state.said[2] == "win" and table.running
+    assert [a["action"] for a in ear.events("action") if a["seat"] == 2] == [["win"]]
+    [stale] = errors
+    assert isinstance(stale, TableError) and stale.code == "stale_version"
+    await table.stop()
+    with pytest.raises(TableError) as closed:
+        table.tell(t.Act("anna", table.version, ["win"]), errors.append)
+    assert closed.value.code == "server_restarting"
+    assert len(errors) == 1

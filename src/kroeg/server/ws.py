@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from typing import Any
@@ -82,22 +83,36 @@ async def _frame(
     if runtime.closing:
         connection.error("server_restarting", "the server restarts; reconnect in a few seconds")
         return
-    table_id = getattr(message, "table", None)
     try:
         await _dispatch(runtime, connection, message, cookie_token)
-    except TableError as e:
-        extra = dict(e.extra)
-        if table_id is not None:
-            extra.setdefault("table", table_id)
-        connection.error(e.code, e.message, **extra)
     except Exception as e:
-        log.exception("the message %r failed", message)
-        connection.error("internal", f"the server failed on this message: {e}")
+        if not isinstance(e, TableError):
+            log.exception("the message %r failed", message)
+        _report(connection, getattr(message, "table", None), e)
+
+
+def _report(connection: Connection, table_id: str | None, error: BaseException) -> None:
+    """A message's failure as the ``error`` it gets: a table's own, or ``internal``."""
+    if not isinstance(error, TableError):
+        connection.error("internal", f"the server failed on this message: {error}")
+        return
+    extra = dict(error.extra)
+    if table_id is not None:
+        extra.setdefault("table", table_id)
+    connection.error(error.code, error.message, **extra)
 
 
 async def _dispatch(
     runtime: Runtime, connection: Connection, message: Any, cookie_token: str | None
 ) -> None:
+    if message.__class__ is m.Act:  # the most frequent first; nobody waits for the table
+        if connection.player is None:
+            raise TableError("not_authenticated", "send hello first")
+        runtime.lobby.get(message.table).tell(
+            t.Act(connection.player, message.version, message.action),
+            functools.partial(_report, connection, message.table),
+        )
+        return
     if isinstance(message, m.Hello):
         await _hello(runtime, connection, message, cookie_token)
         return
@@ -129,8 +144,6 @@ async def _dispatch(
             connection.tables.discard(table.id)
         case m.Start():
             await table.ask(t.Start(player))
-        case m.Act(version=version, action=action):
-            await table.ask(t.Act(player, version, action))
         case m.Chat(preset=preset, text=text):
             preset, text = _check_chat(preset, text)
             if not connection.chat_allowed():

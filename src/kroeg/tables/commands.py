@@ -2,12 +2,15 @@
 listeners (connections) that follow it.
 
 A command is put in the table's inbox by :meth:`kroeg.tables.table.Table.ask`, which sets
-its ``reply`` future; the table's task answers each in turn.
+its ``reply`` future, or by :meth:`~kroeg.tables.table.Table.tell`, which sets a
+:class:`Told` (nobody waits; an error goes to a callback); the table's task answers each
+in turn.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -21,9 +24,28 @@ class Listener(Protocol):
     def send(self, frame: bytes) -> None: ...
 
 
+class Told:
+    """The reply of a command nobody waits for: a result is dropped, an error (always a
+    ``TableError``) goes to ``on_error``. The table answers it as it answers a future."""
+
+    __slots__ = ("on_error",)
+
+    def __init__(self, on_error: Callable[[BaseException], None]) -> None:
+        self.on_error = on_error
+
+    def done(self) -> bool:
+        return False
+
+    def set_result(self, result: Any) -> None:
+        pass
+
+    def set_exception(self, error: BaseException) -> None:
+        self.on_error(error)
+
+
 @dataclass(slots=True)
 class Command:
-    reply: asyncio.Future[Any] = field(init=False, repr=False)
+    reply: asyncio.Future[Any] | Told = field(init=False, repr=False)
 
 
 @dataclass(slots=True)

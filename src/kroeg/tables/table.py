@@ -21,7 +21,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,7 @@ from kroeg.tables.commands import (
     Start,
     Stop,
     Summary,
+    Told,
     Unwatch,
     Watch,
 )
@@ -146,6 +147,16 @@ class Table:
         self.inbox.append(command)
         self._ring()
         return await command.reply
+
+    def tell(self, command: Command, on_error: Callable[[BaseException], None]) -> None:
+        """Hand a command to the table's task without waiting for it: its error (a
+        TableError) goes to ``on_error``, its result nowhere. For a person's moves: the
+        connection need not wake again when the table is done with one."""
+        if self.task is None or self.task.done():
+            raise TableError("server_restarting", "the table is closed: the server restarts")
+        command.reply = Told(on_error)
+        self.inbox.append(command)
+        self._ring()
 
     async def stop(self) -> None:
         if self.task is None or self.task.done():
