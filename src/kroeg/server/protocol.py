@@ -72,12 +72,10 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         """Write the texts as frames at once, if the connection is open and its transport
         takes data now; False (nothing written): send them with ``websocket.send``, which
         waits until the transport does, or fails on a closed connection."""
-        if not self.writable.is_set() or not self._open_for_frames():
-            return False
-        if self.conn.state is not State.OPEN:
-            return False
-        self._write(texts)
-        return True
+        if self.writable.is_set() and self._open_for_frames() and self.conn.state is State.OPEN:
+            self._write(texts)
+            return True
+        return False
 
     def send(self, message: ASGISendEvent) -> Coroutine[Any, Any, None]:
         """uvicorn's ``send``, but a ``websocket.send`` with :data:`FRAMES` on an open
