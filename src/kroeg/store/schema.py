@@ -9,9 +9,9 @@
   version it produced, one row per run of consecutive steps committed together (a
   person's move and the house's answers, a deal): ``seq`` is the run's first step and
   ``entries`` its steps in order, each ``[version, seat, kind, data, by, created_at]``.
-  A game is rebuilt by replaying its rows in ``seq`` order. A row per step cost the
-  database about four times as much per step: under load every commit touched as many
-  places of the primary key's index as it had steps (docs/performance.md).
+  A game is rebuilt by replaying its rows in ``seq`` order. A row per step cost SQLite
+  almost twice as much per step (``bench/log_rows.py``, docs/performance.md): its cost
+  is per row.
 - ``results``: each seat's outcome of a finished game.
 """
 

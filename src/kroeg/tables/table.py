@@ -141,20 +141,20 @@ class Table:
 
     async def ask(self, command: Command) -> Any:
         """Hand a command to the table's task and wait for its answer (or TableError)."""
-        if self.task is None or self.task.done():
-            raise TableError("server_restarting", "the table is closed: the server restarts")
         command.reply = asyncio.get_running_loop().create_future()
-        self.inbox.append(command)
-        self._ring()
+        self._enqueue(command)
         return await command.reply
 
     def tell(self, command: Command, on_error: Callable[[BaseException], None]) -> None:
         """Hand a command to the table's task without waiting for it: its error (a
         TableError) goes to ``on_error``, its result nowhere. For a person's moves: the
         connection need not wake again when the table is done with one."""
+        command.reply = Told(on_error)
+        self._enqueue(command)
+
+    def _enqueue(self, command: Command) -> None:
         if self.task is None or self.task.done():
             raise TableError("server_restarting", "the table is closed: the server restarts")
-        command.reply = Told(on_error)
         self.inbox.append(command)
         self._ring()
 
