@@ -33,12 +33,38 @@ Action = tuple[Any, ...]
 JSON = dict[str, Any]
 
 
-class RuleError(Exception):
+Param = str | int | list[str]
+"""A refusal's argument, JSON-ready: a name ending in ``suit`` holds a suit letter
+(``"h"``), one ending in ``card`` a card (``"Th"``), one ending in ``cards`` a list of
+cards; anything else is shown as it is."""
+
+
+class GameError(Exception):
+    """A refusal with a stable ``code`` (``"must_follow"``), its ``params`` and an English
+    message. The code and params are what a front-end translates (the browser's catalogs
+    have a ``rule.<code>`` text for each); the message is the library's own English."""
+
+    default_code: ClassVar[str] = "refused"
+
+    def __init__(self, code: str, message: str | None = None, /, **params: Param) -> None:
+        if message is None:  # transitional: a message without a code yet
+            code, message = self.default_code, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+class RuleError(GameError):
     """An action the rules do not allow now; the message says why and what is allowed."""
 
+    default_code = "illegal"
 
-class InvalidInput(ValueError):
+
+class InvalidInput(GameError, ValueError):
     """Input that is malformed whatever the state: bad option, verb, arguments or deck."""
+
+    default_code = "invalid"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kroeg.games.base import GameError
+
 
 class TableError(Exception):
     """A request the table refuses; nothing changed. ``code`` is the protocol's error code."""
@@ -13,6 +15,12 @@ class TableError(Exception):
         self.code = code
         self.message = message
         self.extra = extra
+
+    @classmethod
+    def refusal(cls, code: str, e: GameError) -> TableError:
+        """The game's refusal as the protocol's error: its rule code and arguments
+        travel with it (``rule``, ``args``) so a client can say why in its language."""
+        return cls(code, e.message, rule=e.code, args=e.params)
 
     def json(self) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message, **self.extra}

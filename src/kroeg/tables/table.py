@@ -473,14 +473,16 @@ class Table:
             )
         try:
             action = self.game.parse_action(cmd.action)
-        except (InvalidInput, CardError) as e:
-            raise TableError("invalid_action", str(e)) from None
+        except CardError as e:
+            raise TableError("invalid_action", str(e), rule="bad_card", args={}) from None
+        except InvalidInput as e:
+            raise TableError.refusal("invalid_action", e) from None
         try:
             self._step(seat, action, "player")
         except RuleError as e:
-            raise TableError("illegal_action", str(e)) from None
+            raise TableError.refusal("illegal_action", e) from None
         except InvalidInput as e:
-            raise TableError("invalid_action", str(e)) from None
+            raise TableError.refusal("invalid_action", e) from None
         self.seats[seat].timeouts = 0
 
     def _step(self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()) -> None:

@@ -412,6 +412,23 @@ export default {
   "error.network": "No connection to the pub.",
   "error.game_not_over": "This game is not over yet.",
   "error.other_with": "Something went wrong: {message}",
+
+  // Refusals of the rules: "rule.<code>" for every code a game's RuleError or
+  // InvalidInput can carry (tests/games/test_refusal_catalogs.py walks them all).
+  // Shared by every game:
+
+  // Toepen:
+
+  // ... (Toepen ends)
+
+  // Klaverjassen:
+
+  // ... (Klaverjassen ends)
+
+  // Eurokaarten:
+
+  // ... (Eurokaarten ends)
+
   "optname.toepen.max_points": "Penalty points",
   "optname.toepen.end_mode": "End",
   "optname.toepen.knock_limit": "Knock limit",

@@ -429,6 +429,23 @@ export default {
   "error.game_not_over": "Dit spel is nog niet uit.",
   "error.other_with": "Er ging iets mis: {message}",
 
+  // Refusals of the rules: "rule.<code>" for every code a game's RuleError or
+  // InvalidInput can carry (tests/games/test_refusal_catalogs.py walks them all).
+  // Shared by every game:
+
+  // Toepen:
+
+  // ... (Toepen ends)
+
+  // Klaverjassen:
+
+  // ... (Klaverjassen ends)
+
+  // Eurokaarten:
+
+  // ... (Eurokaarten ends)
+
+
   "optname.toepen.max_points": "Strafpunten",
   "opt.toepen.max_points": "Bij zoveel strafpunten heb je verloren.",
   "optname.toepen.end_mode": "Einde",
