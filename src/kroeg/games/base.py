@@ -144,6 +144,9 @@ def check_deck(deal: Deal, deck: Sequence[Card], uses_upcard: bool) -> None:
 @dataclass(frozen=True, slots=True)
 class BoolOption:
     help: str
+    requires: str | None = None
+    """A boolean option this one refines: it matters only while that one is on (the
+    table form hides it otherwise; given while its parent is off it has no effect)."""
 
     def check(self, name: str, value: object) -> object:
         if not isinstance(value, bool):
@@ -151,7 +154,7 @@ class BoolOption:
         return value
 
     def describe(self) -> JSON:
-        return {"type": "bool", "help": self.help}
+        return {"type": "bool", "help": self.help, "requires": self.requires}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +162,7 @@ class IntOption:
     help: str
     low: int
     high: int
+    requires: str | None = None
 
     def check(self, name: str, value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -170,13 +174,20 @@ class IntOption:
         return value
 
     def describe(self) -> JSON:
-        return {"type": "int", "min": self.low, "max": self.high, "help": self.help}
+        return {
+            "type": "int",
+            "min": self.low,
+            "max": self.high,
+            "help": self.help,
+            "requires": self.requires,
+        }
 
 
 @dataclass(frozen=True, slots=True)
 class ChoiceOption:
     help: str
     choices: tuple[str, ...]
+    requires: str | None = None
 
     def check(self, name: str, value: object) -> object:
         if value not in self.choices:
@@ -185,7 +196,12 @@ class ChoiceOption:
         return value
 
     def describe(self) -> JSON:
-        return {"type": "choice", "choices": list(self.choices), "help": self.help}
+        return {
+            "type": "choice",
+            "choices": list(self.choices),
+            "help": self.help,
+            "requires": self.requires,
+        }
 
 
 OptionSpec = BoolOption | IntOption | ChoiceOption
