@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from kroeg.cards import CardError, parse_card, parse_meld_card
+from kroeg.cards import CARD_NAMES, CardError, parse_card, parse_meld_card
 from kroeg.env.layout import Array, Layout
 from kroeg.games.base import JSON, Action
 
@@ -33,9 +33,14 @@ class Encoding(ABC):
         space (Eurokaarten's lay-offs of several cards at once, made one card at a time)."""
 
 
+CARD_IDS = {name: c for c, name in enumerate(CARD_NAMES)}
+"""Every canonical card name to its int: a view writes only canonical names."""
+
+
 def card(text: str) -> int:
-    """A card of a view (``"Th"``) as its int."""
-    return parse_card(text)
+    """A card of a view (``"Th"``) as its int (looked up: observations read thousands)."""
+    found = CARD_IDS.get(text)
+    return parse_card(text) if found is None else found
 
 
 def meld_card(text: str) -> tuple[int, int | None]:
