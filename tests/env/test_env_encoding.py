@@ -18,6 +18,7 @@ from kroeg.env.klaverjassen import KlaverjassenEncoding
 from kroeg.env.toepen import ToepenEncoding
 from kroeg.games.base import Action
 from tests.env.conftest import VARIANTS
+from tests.support import LONG
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "env.md"
 
@@ -113,10 +114,10 @@ def test_the_mask_is_exactly_the_legal_actions_of_the_seat_asked(game: str, vari
 
 
 def test_eurokaarten_leaves_no_seat_without_an_action_over_many_games() -> None:
-    """Lay-offs of several cards are outside the space: every decision of fifty random
-    games still has an action in it."""
+    """Lay-offs of several cards are outside the space: every decision of many random
+    games (twenty; 500 with KROEG_LONG=1) still has an action in it."""
     e = env("eurokaarten", "standaard")
-    asks = random_asks(e, 12, 50)
+    asks = random_asks(e, 12, 500 if LONG else 20)
     assert all(mask.any() for mask, _, _ in asks)
     assert any(len(a[2]) > 1 for _, legal, _ in asks for a in legal if a[0] == "layoff")
 
