@@ -3,6 +3,8 @@ variant, and keep the AEC contract on bad input."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -127,3 +129,12 @@ def test_render_shows_the_table_as_text() -> None:
     quiet = env("klaverjassen", "amsterdams")
     quiet.reset(seed=3)
     assert quiet.render() is None
+
+
+def test_without_the_extra_the_import_says_what_to_install() -> None:
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "try:\n    import kroeg.env\nexcept ModuleNotFoundError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'kroeg[env]'" in out.stdout

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kroeg.env.aec import KroegEnv
+try:
+    from kroeg.env.aec import KroegEnv
+except ModuleNotFoundError as e:  # installed without the env extra
+    if e.name not in ("pettingzoo", "gymnasium", "numpy"):
+        raise
+    raise ModuleNotFoundError(
+        f"kroeg.env needs the env extra ({e.name} is missing): pip install 'kroeg[env]'",
+        name=e.name,
+    ) from e
 
 __all__ = ["KroegEnv", "env"]
 

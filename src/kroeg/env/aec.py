@@ -118,7 +118,8 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. The same ``seed`` gives the same first dealer and the same deals;
-        without one, the deals go on from the generator of the last seeded reset."""
+        without one, the deals go on from the generator of the last seeded reset.
+        ``options`` is PettingZoo's and unused: the game's options are the constructor's."""
         if seed is not None:
             self._seeds = random.Random(seed)
         self._deals = random.Random(self._seeds.getrandbits(64))
