@@ -161,10 +161,6 @@ class Klaverjassen(Game[KlaverjasState]):
         opts = self.options
         if opts["pit_bonus"] not in (0, 100):
             raise InvalidInput(f"option pit_bonus must be 100 or 0, got {opts['pit_bonus']}")
-        if opts["four_kind_ranks"] == "a10hv" and not opts["four_jacks_200"]:
-            raise InvalidInput(
-                "option four_kind_ranks a10hv counts four jacks as 200: set four_jacks_200 too"
-            )
         if opts["trump_mode"] == "kraken":
             self.options = opts = _kraken_options(opts, options or {})
         self.rules = KrakenRules(opts) if opts["trump_mode"] == "kraken" else Rules(opts)
