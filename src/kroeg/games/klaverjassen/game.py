@@ -41,8 +41,6 @@ from .state import BIDDING, DEAL, KRAKEN, OVER, PHASE_NAMES, PLAY, KlaverjasStat
 from .tables import (
     CARD_NAMES,
     SUIT_OF,
-    SUIT_PLAYS,
-    SUIT_SHIFT,
     mask_cards,
     mask_names,
     play_actions,
@@ -256,17 +254,7 @@ class Klaverjassen(Game[KlaverjasState]):
             # The common case first: only the seat to play has actions, its cards.
             if seat != s.turn:
                 return []
-            hand = s.hands[seat]
-            if s.trick:
-                led = s.led
-                if led != s.trump:  # who can follow a plain suit must, with any card of it
-                    follow = (hand >> SUIT_SHIFT[led]) & 255
-                    if follow:
-                        return list(SUIT_PLAYS[led][follow])
-                hand = self.rules.legal_in_trick(
-                    hand, s.trump, led, s.win_seat, s.win_strength, seat
-                )
-            return play_actions(hand)
+            return play_actions(self.rules.legal_mask(s, seat))
         if s.phase == BIDDING:
             if seat != core.bidder(s):
                 return []
@@ -511,13 +499,10 @@ class Klaverjassen(Game[KlaverjasState]):
         trick = s.trick
         rules = self.rules
         config = self.config
-        led = s.led
-        # A card of the led suit is always legal unless trump was led, when it must head
-        # the trick if it can (RULES.md §6.5); with allow_revoke every held card is.
-        if trick and (SUIT_OF[card] != led or led == s.trump) and not config.allow_revoke:
-            legal = rules.legal_in_trick(hand, s.trump, led, s.win_seat, s.win_strength, seat)
+        if not config.allow_revoke:  # with allow_revoke every held card may be played
+            legal = rules.legal_mask(s, seat)
             if not (legal >> card) & 1:
-                raise RuleError(rules.refusal(s, seat, card, legal))
+                raise rules.refusal(s, seat, card, legal)
         if len(trick) < 3:
             core.play_card(rules, config, s, seat, card)
             return [PLAY_EVENTS[seat][card]]
