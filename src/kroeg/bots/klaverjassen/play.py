@@ -143,7 +143,8 @@ def solve(p: Play, alpha: int = -10_000, beta: int = 10_000) -> int:
     hand = p.hands[seat]
     strength = STRENGTH[p.trump]
     moves = sorted(cards_in(p.legal(hand)), key=lambda c: -strength[c])
-    saved = (p.leader, p.trick, p.tricks_played, p.points[:], p.roem[:], p.tricks_won[:])
+    # The trick is saved as a copy: play_card appends to the list it finds in p.trick.
+    saved = (p.leader, p.trick[:], p.tricks_played, p.points[:], p.roem[:], p.tricks_won[:])
     trick_now = (p.led, p.win_seat, p.win_strength)
     best = -10_000 if maximise else 10_000
     for card in moves:
