@@ -275,7 +275,10 @@ class Klaverjassen(Game[KlaverjasState]):
             # The common case first: only the seat to play has actions, its cards.
             if seat != s.turn:
                 return []
-            return play_actions(self.rules.legal_mask(s, seat))
+            legal = self.rules.legal_plays(
+                s.hands[seat], s.trump, s.led, s.win_seat, s.win_strength, seat
+            )
+            return play_actions(legal)
         if s.phase == BIDDING:
             if seat != core.bidder(s):
                 return []
@@ -558,7 +561,7 @@ class Klaverjassen(Game[KlaverjasState]):
         rules = self.rules
         config = self.config
         if not config.allow_revoke:  # with allow_revoke every held card may be played
-            legal = rules.legal_mask(s, seat)
+            legal = rules.legal_plays(hand, s.trump, s.led, s.win_seat, s.win_strength, seat)
             if not (legal >> card) & 1:
                 raise rules.refusal(s, seat, card, legal)
         if len(trick) < 3:

@@ -140,24 +140,22 @@ class Rules:
         if led < 0:
             return hand
         follow = hand & SUIT_MASKS[led]
-        above = ABOVE[trump][win_strength]
         if led == trump:
             if follow:
-                return (follow & above) or follow
+                return (follow & ABOVE[trump][win_strength]) or follow
             return hand
         if follow:
             return follow
         trumps = hand & SUIT_MASKS[trump]
-        if not self.amsterdams:
-            if trumps:
-                return (trumps & above) or trumps
+        if not trumps:  # both systems: no card of the led suit and no trump: any card
             return hand
+        above = ABOVE[trump][win_strength]
+        if not self.amsterdams:
+            return (trumps & above) or trumps
         trumped = win_strength >= TRUMP_BASE
         if win_seat == seat ^ 2:
             if trumped:
                 return ((hand & NOT_SUIT[trump]) | (trumps & above)) or hand
-            return hand
-        if not trumps:
             return hand
         if not trumped:
             return trumps
