@@ -168,6 +168,9 @@ class Klaverjassen(Game[KlaverjasState]):
             self.options = opts = _kraken_options(opts, options or {})
         self.rules = KrakenRules(opts) if opts["trump_mode"] == "kraken" else Rules(opts)
         self.config = core.Config.from_options(opts)
+        self.legal_plays = self.rules.legal_plays
+        """The rule that lists the cards a seat may play and checks the one it plays
+        (:meth:`Rules.legal_plays`), bound once: ``legal`` and ``apply`` call it per card."""
         if self.config.gedraaid:
             # A gedraaid deal holds the draaikaarten too; records check deals against it.
             self.deck = GEDRAAID_DECK
@@ -275,10 +278,9 @@ class Klaverjassen(Game[KlaverjasState]):
             # The common case first: only the seat to play has actions, its cards.
             if seat != s.turn:
                 return []
-            legal = self.rules.legal_plays(
-                s.hands[seat], s.trump, s.led, s.win_seat, s.win_strength, seat
+            return play_actions(
+                self.legal_plays(s.hands[seat], s.trump, s.led, s.win_seat, s.win_strength, seat)
             )
-            return play_actions(legal)
         if s.phase == BIDDING:
             if seat != core.bidder(s):
                 return []
@@ -551,19 +553,21 @@ class Klaverjassen(Game[KlaverjasState]):
                 verb="play",
             )
         hand = s.hands[seat]
-        if not (hand >> card) & 1:
-            raise RuleError(
-                "not_in_hand",
-                f"seat {seat} does not hold {card_str(card)}: it holds {cards_text(hand)}",
-                card=card_str(card),
-            )
+        config = self.config
+        if config.allow_revoke:  # every held card may be played
+            legal = hand
+        else:
+            legal = self.legal_plays(hand, s.trump, s.led, s.win_seat, s.win_strength, seat)
+        if not (legal >> card) & 1:
+            if not (hand >> card) & 1:
+                raise RuleError(
+                    "not_in_hand",
+                    f"seat {seat} does not hold {card_str(card)}: it holds {cards_text(hand)}",
+                    card=card_str(card),
+                )
+            raise self.rules.refusal(s, seat, card, legal)
         trick = s.trick
         rules = self.rules
-        config = self.config
-        if not config.allow_revoke:  # with allow_revoke every held card may be played
-            legal = rules.legal_plays(hand, s.trump, s.led, s.win_seat, s.win_strength, seat)
-            if not (legal >> card) & 1:
-                raise rules.refusal(s, seat, card, legal)
         if len(trick) < 3:
             core.play_card(rules, config, s, seat, card)
             return [PLAY_EVENTS[seat][card]]
