@@ -10,6 +10,7 @@ examples: extra fields allowed, ``legal`` lists as sets, ``reason`` texts free.
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 from pathlib import Path
 
@@ -90,3 +91,50 @@ def test_four_jacks_200_alone_changes_only_the_jacks() -> None:
     assert four_of_a_kind_roem("J", four_jacks_200=True) == 200
     assert four_of_a_kind_roem("9", four_jacks_200=True) == 100
     assert four_of_a_kind_roem("J") == 100
+
+
+# Nearby (RULES.md §12, Klaverjassen): the other fine points, checked the same way. ------
+
+
+def test_equal_totals_after_the_last_deal_are_a_draw() -> None:
+    """RULES.md §12: the game ends after game_length deals; equal totals are a draw."""
+    game = Klaverjassen("nku", {"game_length": "8_deals"})
+    s = game.new_state(4, dealer=0, start={"totals": [162, 0], "deal_no": 7})
+    s.declarer, s.trump = 0, parse_suit("h")
+    s.points, s.roem, s.tricks_won = [81, 81], [0, 0], [4, 4]  # equal: nat (§6.7, K3)
+    core.finish_deal(game.config, s, None)
+    assert s.totals == [162, 162]
+    assert game.is_over(s)
+    assert game.result(s) == {"winner": None}
+    assert game.losers(s) == set()
+
+
+@pytest.mark.parametrize(("all_pass", "must_bid"), [("dealer", 0), ("first", 1)])
+def test_left_of_dealer_bidding_after_four_passes(all_pass: str, must_bid: int) -> None:
+    """RULES.md §12: with bid_start left_of_dealer bidding starts on the dealer's left;
+    after four passes the dealer (all_pass dealer) or the first bidder (first) must bid."""
+    game = Klaverjassen("nku", {"bid_start": "left_of_dealer", "all_pass": all_pass})
+    s = game.new_state(4, dealer=0)
+    game.apply(s, 0, game.random_deal(s, random.Random(4)))
+    for seat in (1, 2, 3, 0):
+        assert game.to_act(s) == {seat}
+        game.apply(s, seat, ("pass",))
+    assert game.to_act(s) == {must_bid}
+    assert ("pass",) not in game.legal(s, must_bid)
+
+
+def test_a_lower_trump_under_the_trump_jack_opens_no_revoke_call() -> None:
+    """RULES.md §6.5, §6.8 verzaken mode: a play opens a "verzaakt" call only when some
+    hand could not have made it legally; under a trump lead headed by the jack any trump
+    is legal (nobody can head it), so a lower trump can never be a revoke."""
+    game = Klaverjassen("nku", {"allow_revoke": True})
+    s = game.new_state(4, dealer=3)
+    hands = ["Jh Ac", "7h 8c", "8h 9c", "9h Tc"]
+    core.start_deal(game.config, s, [mask_of(parse_cards(h.split())) for h in hands])
+    core.make_trump(s, 3, parse_suit("h"))
+    game.apply(s, 0, ("play", parse_card("Jh")))
+    game.apply(s, 1, ("play", parse_card("7h")))
+    assert ("verzaakt", 1) not in game.legal(s, 2)
+    game.apply(s, 2, ("play", parse_card("8h")))
+    game.apply(s, 3, ("play", parse_card("9h")))
+    assert game.legal(s, 0) == [("play", parse_card("Ac"))]
