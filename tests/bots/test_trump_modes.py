@@ -78,9 +78,8 @@ def test_the_bots_score_a_kraken_deal_as_the_engine_does() -> None:
         p = Play(
             seen.trump,
             seen.declarer & 1,
-            True,
+            game.rules,
             100,
-            game.rules.roem,
             list(s.hands),
             s.leader,
             [],

@@ -244,7 +244,7 @@ def test_four_jacks_200_in_amsterdams_and_by_option() -> None:
 
 def test_four_kind_ranks_a10hv() -> None:
     """§12: four_kind_ranks a10hv: four 7s, 8s or 9s give nothing; A, 10, H, V 100; B 200."""
-    game = Klaverjassen("nku", {"four_kind_ranks": "a10hv", "four_jacks_200": True})
+    game = Klaverjassen("nku", {"four_kind_ranks": "a10hv"})
     for rank, roem in (("7", 0), ("8", 0), ("9", 0), ("T", 100), ("Q", 100), ("K", 100)):
         cards = [rank + suit for suit in "cdhs"]
         assert game.rules.roem(3, mask_of(parse_cards(cards))) == roem
@@ -632,7 +632,6 @@ def test_parse_and_write_actions() -> None:
     [
         ({"troefplicht": "brabants"}, "troefplicht must be one of"),
         ({"pit_bonus": 50}, "pit_bonus must be 100 or 0"),
-        ({"four_kind_ranks": "a10hv"}, "set four_jacks_200 too"),
         ({"trump_mode": "leidsch"}, "trump_mode must be one of"),
         ({"game_length": "12_deals"}, "game_length must be one of"),
         ({"roem": "auto"}, "unknown option"),

@@ -26,12 +26,14 @@ YOU = 0
 SUIT_KEYS = {"k": 0, "klaveren": 0, "r": 1, "ruiten": 1, "h": 2, "harten": 2, "s": 3, "schoppen": 3}
 DUTCH_RANKS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
 TEAMS_NL = ("Wij", "Zij")
-REASONS_NL = (
-    ("must follow suit", "je moet bekennen"),
-    ("must overtrump", "je moet overtroeven"),
-    ("may not undertrump", "je mag niet ondertroeven"),
-    ("must trump", "je moet troeven"),
-)
+REFUSALS_NL = {
+    "must_follow": "je moet bekennen: {suit} is gevraagd",
+    "must_overtrump": "je moet overtroeven, hoger dan {card}",
+    "must_trump": "je moet troeven ({suit} is troef)",
+    "no_undertrump": "je mag niet ondertroeven onder {card}",
+    "not_in_hand": "{card} heb je niet",
+}
+"""Why a card is refused, by the engine's refusal code (the wording of the browser's nl.js)."""
 
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
@@ -186,7 +188,7 @@ class Table:
                     return ("play", card)
                 game.apply(s.copy(), YOU, ("play", card))
             except RuleError as e:
-                self.say(self.dutch_refusal(str(e)))
+                self.say(dutch_refusal(e))
 
     def kraak_call(self, view: dict[str, object], legal: list[Action]) -> Action:
         """Kraken: make the call offered (kraak, herkraak or superkraak) or pass."""
@@ -256,17 +258,6 @@ class Table:
         except ValueError:
             return None
 
-    def dutch_refusal(self, reason: str) -> str:
-        if reason.startswith("seat"):
-            return "Die kaart heb je niet."
-        legal = [dutch_short(parse_card(c)) for c in reason.rpartition("are ")[2].split(", ")]
-        for english, dutch in REASONS_NL:
-            if reason.startswith(english):
-                if english == "must follow suit":
-                    dutch += f" ({SUIT_NAMES_NL['cdhs'.index(reason[len(english) + 1])]})"
-                return f"Die kaart mag niet: {dutch}. Je mag spelen: {', '.join(legal)}."
-        return f"Die kaart mag niet. Je mag spelen: {', '.join(legal)}."
-
     def sorted_hand(self) -> list[int]:
         s = self.state
         trump = max(s.trump, 0)
@@ -275,3 +266,28 @@ class Table:
 
     def hand_text(self) -> str:
         return "  ".join(dutch_short(c) for c in self.sorted_hand())
+
+
+def dutch_refusal(refusal: RuleError) -> str:
+    """The engine's refusal of a card in Dutch, by its code and params (never by its
+    English message), with the cards that may be played."""
+    params = {
+        name: _dutch_param(name, value)
+        for name, value in refusal.params.items()
+        if isinstance(value, str)
+    }
+    text = REFUSALS_NL.get(refusal.code)
+    why = f"Die kaart mag niet: {text.format(**params)}." if text else "Die kaart mag niet."
+    allowed = refusal.params.get("allowed_cards")
+    if isinstance(allowed, list):
+        why += f" Je mag spelen: {', '.join(dutch_short(parse_card(c)) for c in allowed)}."
+    return why
+
+
+def _dutch_param(name: str, value: str) -> str:
+    """A refusal's param as the Dutch text shows it: a suit by its name, a card short."""
+    if name.endswith("suit"):
+        return SUIT_NAMES_NL["cdhs".index(value)]
+    if name.endswith("card"):
+        return dutch_short(parse_card(value))
+    return value

@@ -7,7 +7,7 @@ from typing import Any
 
 from kroeg.bots.base import Deadline, GameKit
 from kroeg.games.base import JSON, Action, Game
-from kroeg.games.klaverjassen import Klaverjassen
+from kroeg.games.klaverjassen import Klaverjassen, core
 from kroeg.games.klaverjassen.kraken import roem_in_hand
 
 from . import basis, sterk
@@ -22,11 +22,11 @@ class Kit(GameKit):
         super().__init__(game)
         self.kj = game
         self.pit_bonus = int(str(game.options["pit_bonus"]))
-        self.roem_of = game.rules.roem
+        self.rules = game.rules
 
     def sample(self, view: JSON, rng: random.Random) -> Any:
         seen = read_view(view)
-        return sample_hands(seen, infer_allowed(seen), rng)
+        return sample_hands(seen, infer_allowed(seen, self.rules), rng)
 
     def state(self, view: JSON, rng: random.Random) -> Any:
         return rebuild(self.kj, view, read_view(view), self.sample(view, rng))
@@ -40,7 +40,7 @@ class Kit(GameKit):
             return basis.choose_bid(seen.hand, legal)
         if view["phase"] == "kraken":
             return basis.choose_call(seen.hand, seen.trump, legal)
-        return basis.choose_play(seen, basis.play_from(seen, self.pit_bonus, self.roem_of))
+        return basis.choose_play(seen, basis.play_from(seen, self.pit_bonus, self.rules))
 
     def sterk(
         self,
@@ -58,7 +58,7 @@ class Kit(GameKit):
             return self._search_bid(view, seen, legal, rng, deadline, max_samples)
         if view["phase"] == "kraken":
             return self._search_call(view, seen, legal, rng, deadline, max_samples)
-        base = basis.play_from(seen, self.pit_bonus, self.roem_of)
+        base = basis.play_from(seen, self.pit_bonus, self.rules)
         preferred = basis.choose_play(seen, base)
         return sterk.search_play(seen, base, legal, preferred, rng, deadline, max_samples)
 
@@ -85,9 +85,8 @@ class Kit(GameKit):
         return Play(
             trump,
             declarer_team,
-            seen.amsterdams,
+            self.rules,
             self.pit_bonus,
-            self.roem_of,
             hands,
             lead,
             [],
@@ -112,16 +111,11 @@ class Kit(GameKit):
         bids = view["bids"]
         options = view["options"]
         kraken = options["trump_mode"] == "kraken"
-        if options["trump_mode"] in ("utrechts", "kraken"):
-            order = [(dealer + 1) % 4]
-        elif options["bid_start"] == "left_of_dealer":
-            order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
-        else:
-            order = [(dealer + i) % 4 for i in range(4)]
-        after = order[len(bids) + 1 :] if len(bids) < len(order) else []
+        order = self.kj.config.bid_orders[dealer]
+        after = list(order[len(bids) + 1 :])
         forced: int | None = None
-        if options["trump_mode"] == "free" and len(bids) < 4 and options["all_pass"] != "redeal":
-            forced = dealer if options["all_pass"] == "dealer" else order[0]
+        if options["trump_mode"] == "free" and len(bids) < 4:
+            forced = core.all_pass_bidder(self.kj.config, dealer)
         lead = (dealer + 1) % 4
 
         def new_play(trump: int, declarer: int, hands: list[int]) -> Play:
@@ -129,7 +123,9 @@ class Kit(GameKit):
             must_make = declarer & 1 if kraken else -1
             return self._first_lead(seen, trump, declarer & 1, hands, lead, roem, 1, must_make)
 
-        return sterk.search_bid(seen, legal, after, forced, new_play, rng, deadline, max_samples)
+        return sterk.search_bid(
+            seen, self.rules, legal, after, forced, new_play, rng, deadline, max_samples
+        )
 
     def _search_call(
         self,
@@ -153,4 +149,4 @@ class Kit(GameKit):
             factor, must_make = 1 << calls, playing ^ (calls & 1)
             return self._first_lead(seen, trump, playing, hands, lead, roem, factor, must_make)
 
-        return sterk.search_call(seen, legal, new_play, rng, deadline, max_samples)
+        return sterk.search_call(seen, self.rules, legal, new_play, rng, deadline, max_samples)

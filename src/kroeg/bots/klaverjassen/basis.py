@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from kroeg.cards import ACE, JACK, NINE, SUIT_MASKS, TEN, cards_in, make_card
 from kroeg.games.base import Action
+from kroeg.games.klaverjassen.rules import Rules
 from kroeg.games.klaverjassen.tables import POINTS
 
 from .knowledge import Seen
-from .play import Play, RoemOf, choose_card
+from .play import Play, choose_card
 
 BID_AT = 75
 """Bid weight from which ``basis`` plays (about what wins the deal with an average partner)."""
@@ -61,16 +62,15 @@ def choose_call(hand: int, trump: int, legal: list[Action]) -> Action:
     return call if bid_weight(hand, trump) >= CALL_AT[call[0]] else ("pass",)
 
 
-def play_from(seen: Seen, pit_bonus: int, roem_of: RoemOf) -> Play:
+def play_from(seen: Seen, pit_bonus: int, rules: Rules) -> Play:
     """The deal as :class:`Play` with only the own hand known (the others empty)."""
     hands = [0, 0, 0, 0]
     hands[seen.me] = seen.hand
     return Play(
         trump=seen.trump,
         declarer_team=seen.declarer & 1,
-        amsterdams=seen.amsterdams,
+        rules=rules,
         pit_bonus=pit_bonus,
-        roem_of=roem_of,
         hands=hands,
         leader=seen.leader,
         trick=list(seen.trick),
@@ -80,7 +80,7 @@ def play_from(seen: Seen, pit_bonus: int, roem_of: RoemOf) -> Play:
         tricks_won=list(seen.tricks_won),
         factor=seen.factor,
         must_make=seen.must_make,
-    )
+    ).at()
 
 
 def choose_play(seen: Seen, p: Play) -> Action:

@@ -2,9 +2,9 @@
 
 :func:`read_view` turns the view's JSON into masks and ints (:class:`Seen`);
 :func:`infer_allowed` works out which cards each other seat may still hold from
-how it played (RULES.md §6.5: a seat that did not follow has none of the led suit;
-in Rotterdams one that neither followed nor trumped has no trump; one that
-undertrumped had no higher trump); :func:`sample_hands` deals the unseen cards.
+how it played (RULES.md §6.5 as the engine states it: a seat that did not follow has
+none of the led suit; in Rotterdams one that neither followed nor trumped has no trump;
+one that undertrumped had no higher trump); :func:`sample_hands` deals the unseen cards.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ import random
 from dataclasses import dataclass
 
 from kroeg.bots.hidden import ANY, deal_hidden
-from kroeg.cards import PIKET_MASK, SUIT_MASKS, cards_in, mask_of, parse_card, parse_suit
+from kroeg.cards import PIKET_MASK, cards_in, mask_of, parse_card, parse_suit
 from kroeg.games.base import JSON
-from kroeg.games.klaverjassen.tables import LAST_TRICK_BONUS, POINTS, STRENGTH
-
-from .play import ABOVE, winning_index
+from kroeg.games.klaverjassen.rules import Rules, trick_state
+from kroeg.games.klaverjassen.tables import LAST_TRICK_BONUS, POINTS
 
 
 @dataclass(slots=True)
@@ -34,7 +33,6 @@ class Seen:
     tricks: list[tuple[int, list[int], int]]
     roem: list[int]
     tricks_won: list[int]
-    amsterdams: bool
     factor: int = 1
     """``trump_mode: kraken``: how often the card points count (2 ** kraak calls)."""
     must_make: int = -1
@@ -74,14 +72,14 @@ def read_view(view: JSON) -> Seen:
         ],
         roem=list(view["roem"]),
         tricks_won=list(view["tricks_won"]),
-        amsterdams=view["options"]["troefplicht"] == "amsterdams",
         factor=view.get("factor") or 1,
         must_make=-1 if view.get("must_make") is None else view["must_make"],
     )
 
 
-def infer_allowed(seen: Seen) -> list[int]:
-    """Per seat, a mask of the cards it may still hold (ANY for the own seat)."""
+def infer_allowed(seen: Seen, rules: Rules) -> list[int]:
+    """Per seat, a mask of the cards it may still hold (ANY for the own seat): none that
+    would have made one of its plays illegal (:meth:`Rules.ruled_out`, the engine's rule)."""
     allowed = [PIKET_MASK & ~seen.gone & ~seen.hand] * 4
     allowed[seen.me] = ANY
     if seen.trump < 0:
@@ -91,29 +89,14 @@ def infer_allowed(seen: Seen) -> list[int]:
     if seen.trick:
         all_tricks.append((seen.leader, seen.trick))
     for leader, cards in all_tricks:
-        led = cards[0] // 13
         for i in range(1, len(cards)):
             seat = (leader + i) & 3
-            if seat == seen.me:
+            if seat == seen.me or not allowed[seat]:
                 continue
-            card = cards[i]
-            suit = card // 13
-            before = cards[:i]
-            hi = max((STRENGTH[trump][c] for c in before if c // 13 == trump), default=-1)
-            above = ABOVE[trump][hi + 1]
-            forbid = 0
-            if suit != led:
-                forbid |= SUIT_MASKS[led]
-            win = (leader + winning_index(before, trump)) & 3
-            must_trump = not seen.amsterdams or win != seat ^ 2
-            if suit != led and led != trump and must_trump:
-                if suit != trump:
-                    forbid |= SUIT_MASKS[trump] if hi < 0 or not seen.amsterdams else above
-                elif STRENGTH[trump][card] < hi:
-                    forbid |= above
-            if led == trump and suit == trump and STRENGTH[trump][card] < hi:
-                forbid |= above
-            allowed[seat] &= ~forbid
+            led, win_seat, win_strength = trick_state(trump, leader, cards[:i])
+            allowed[seat] &= ~rules.ruled_out(
+                trump, led, win_seat, win_strength, seat, cards[i], allowed[seat]
+            )
     return allowed
 
 

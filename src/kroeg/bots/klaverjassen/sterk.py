@@ -17,6 +17,7 @@ from collections.abc import Callable
 from kroeg.bots.base import Deadline
 from kroeg.bots.search import best_by_sampling
 from kroeg.games.base import Action
+from kroeg.games.klaverjassen.rules import Rules
 
 from .basis import bid_weight, choose_bid, choose_call
 from .knowledge import Seen, infer_allowed, sample_hands
@@ -35,7 +36,7 @@ def search_play(
     deadline: Deadline,
     max_samples: int | None,
 ) -> Action:
-    allowed = infer_allowed(seen)
+    allowed = infer_allowed(seen, base.rules)
     team = seen.me & 1
     exact = 8 - base.tricks_played <= EXACT_TRICKS
     candidates = [preferred] + [a for a in legal if a != preferred and a[0] == "play"]
@@ -60,6 +61,7 @@ def search_play(
 
 def search_bid(
     seen: Seen,
+    rules: Rules,
     legal: list[Action],
     bidders_after: list[int],
     forced_seat: int | None,
@@ -80,11 +82,12 @@ def search_bid(
         return new_play(trump, declarer, hands)
 
     preferred = choose_bid(seen.hand, legal)
-    return _played_out(seen, legal, preferred, deal_after, rng, deadline, max_samples)
+    return _played_out(seen, rules, legal, preferred, deal_after, rng, deadline, max_samples)
 
 
 def search_call(
     seen: Seen,
+    rules: Rules,
     legal: list[Action],
     new_play: Callable[[list[int], bool], Play],
     rng: random.Random,
@@ -98,11 +101,12 @@ def search_call(
         return new_play(hands, action != ("pass",))
 
     preferred = choose_call(seen.hand, seen.trump, legal)
-    return _played_out(seen, legal, preferred, deal_after, rng, deadline, max_samples)
+    return _played_out(seen, rules, legal, preferred, deal_after, rng, deadline, max_samples)
 
 
 def _played_out(
     seen: Seen,
+    rules: Rules,
     legal: list[Action],
     preferred: Action,
     deal_after: Callable[[list[int], Action], Play | None],
@@ -114,7 +118,7 @@ def _played_out(
     ``deal_after`` gives the deal at its first lead after an action (None: a redeal,
     scored 0)."""
     candidates = [preferred] + [a for a in legal if a != preferred]
-    allowed = infer_allowed(seen)
+    allowed = infer_allowed(seen, rules)
     team = seen.me & 1
 
     def sample(r: random.Random) -> list[int]:

@@ -2,7 +2,7 @@
 
 The :class:`~kroeg.games.klaverjassen.game.Klaverjassen` game validates an action
 before it calls these; bots searching the engine may call them directly on actions
-they took from :meth:`Rules.legal_mask` (the fast path measured in ``bench/``).
+they took from :meth:`Rules.legal_plays` (the fast path measured in ``bench/``).
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from kroeg.cards import CLUBS, SPADES, suit_str
+from kroeg.cards import CLUBS, PIKET_MASK, SPADES, suit_str
 
 from .kraken import CALLS, roem_in_hand
-from .rules import Rules
+from .rules import TRICK_STRENGTH, Rules
 from .state import BIDDING, DEAL, KRAKEN, OVER, PLAY, KlaverjasState
-from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, STRENGTH, SUIT_OF, TRUMP_BASE
+from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, SUIT_OF
 
 REVOKE_PENALTY = 100
 """Verzaken: 162 + 100 "strafpunten" + all roem to the other team (seed 001)."""
@@ -146,6 +146,14 @@ def turn_draaikaart(s: KlaverjasState) -> None:
             return
 
 
+def all_pass_bidder(cfg: Config, dealer: int) -> int | None:
+    """Who must make trump when all passed (RULES.md §6.4, §12): the dealer (``all_pass:
+    dealer``) or the first bidder (``first``); None with ``redeal``."""
+    if cfg.all_pass == "redeal":
+        return None
+    return dealer if cfg.all_pass == "dealer" else cfg.bid_orders[dealer][0]
+
+
 def bidder(s: KlaverjasState) -> int:
     return s.bid_order[s.bid_index]
 
@@ -224,10 +232,10 @@ def pass_bid(cfg: Config, s: KlaverjasState, seat: int) -> bool:
         turn_draaikaart(s)
         s.bid_index = 0
         return True
-    if cfg.all_pass == "redeal":
+    forced = all_pass_bidder(cfg, s.dealer)
+    if forced is None:
         s.phase = DEAL
         return False
-    forced = s.dealer if cfg.all_pass == "dealer" else s.bid_order[0]
     s.bid_order = (*s.bid_order, forced)
     s.forced = True
     return True
@@ -236,18 +244,19 @@ def pass_bid(cfg: Config, s: KlaverjasState, seat: int) -> bool:
 def play_card(rules: Rules, cfg: Config, s: KlaverjasState, seat: int, card: int) -> bool:
     """``seat`` plays ``card`` (assumed allowed); True when it completed a trick."""
     trick = s.trick
-    strength = STRENGTH[s.trump][card]
     if cfg.allow_revoke:
-        _note_revoke(rules, s, seat, card, strength)
+        _note_revoke(rules, s, seat, card)
     s.claimable = 0
     s.hands[seat] ^= 1 << card
     if not trick:
-        s.led = SUIT_OF[card]
+        s.led = led = SUIT_OF[card]
         s.win_seat = seat
-        s.win_strength = strength
-    elif strength > s.win_strength and (strength >= TRUMP_BASE or SUIT_OF[card] == s.led):
-        s.win_seat = seat
-        s.win_strength = strength
+        s.win_strength = TRICK_STRENGTH[s.trump][led][card]
+    else:
+        strength = TRICK_STRENGTH[s.trump][s.led][card]
+        if strength > s.win_strength:
+            s.win_seat = seat
+            s.win_strength = strength
     trick.append(card)
     if len(trick) < 4:
         s.turn = (seat + 1) & 3
@@ -262,8 +271,9 @@ def rollout(rules: Rules, cfg: Config, s: KlaverjasState, rnd: Callable[[], floa
 
     ``rnd`` is a ``random.Random().random``. Nobody claims manual roem and nobody
     revokes; otherwise the result is the same as applying the cards one by one (tested).
-    Within a trick the state is kept in local variables (the same steps as
-    :func:`play_card`) and written back when the trick is complete.
+    Within a trick the state is kept in local variables (the steps of :func:`play_card`,
+    with the same rules: :meth:`Rules.legal_plays` and ``TRICK_STRENGTH``) and written
+    back when the trick is complete.
     """
     played: list[int] = []
     if cfg.allow_revoke:
@@ -273,21 +283,19 @@ def rollout(rules: Rules, cfg: Config, s: KlaverjasState, rnd: Callable[[], floa
             play_card(rules, cfg, s, seat, card)
             played.append(card)
         return played
-    legal_in_trick = rules.legal_in_trick
+    legal_plays = rules.legal_plays
     hands = s.hands
     trump = s.trump
-    strength_of = STRENGTH[trump]
+    by_led = TRICK_STRENGTH[trump]
     while s.phase == PLAY:
         trick = s.trick
         seat = s.turn
         led, win_seat, win_strength = s.led, s.win_seat, s.win_strength
+        strength_of = by_led[led]
         s.claimable = 0
         while True:
             hand = hands[seat]
-            if trick:
-                legal = legal_in_trick(hand, trump, led, win_seat, win_strength, seat)
-            else:
-                legal = hand
+            legal = legal_plays(hand, trump, led, win_seat, win_strength, seat)
             if legal & (legal - 1):  # more than one card: skip a random number of them
                 skip = int(rnd() * legal.bit_count())
                 while skip:
@@ -295,14 +303,14 @@ def rollout(rules: Rules, cfg: Config, s: KlaverjasState, rnd: Callable[[], floa
                     skip -= 1
             card = (legal & -legal).bit_length() - 1
             hands[seat] = hand ^ (1 << card)
-            strength = strength_of[card]
-            if not trick:
+            if led < 0:
                 led = SUIT_OF[card]
+                strength_of = by_led[led]
                 win_seat = seat
-                win_strength = strength
-            elif strength > win_strength and (strength >= TRUMP_BASE or SUIT_OF[card] == led):
+                win_strength = strength_of[card]
+            elif strength_of[card] > win_strength:
                 win_seat = seat
-                win_strength = strength
+                win_strength = strength_of[card]
             trick.append(card)
             played.append(card)
             if len(trick) == 4:
@@ -322,13 +330,12 @@ def _pick(legal: int, rnd: Callable[[], float]) -> int:
     return (legal & -legal).bit_length() - 1
 
 
-def _note_revoke(rules: Rules, s: KlaverjasState, seat: int, card: int, strength: int) -> None:
-    """Verzaken mode: remember the first revoke of a seat and which plays were open to doubt
-    (every play to a trick except following a plain suit or heading a trump lead)."""
-    suit = SUIT_OF[card]
-    if s.trick and not (
-        (suit == s.led and s.led != s.trump) or (s.led == s.trump and strength > s.win_strength)
-    ):
+def _note_revoke(rules: Rules, s: KlaverjasState, seat: int, card: int) -> None:
+    """Verzaken mode: remember the first revoke of a seat and count its plays open to
+    doubt: those that some hand could not have made legally (:meth:`Rules.ruled_out`;
+    a lead, following a plain suit or heading a trump lead never are)."""
+    trump, led, win_seat, win_strength = s.trump, s.led, s.win_seat, s.win_strength
+    if rules.ruled_out(trump, led, win_seat, win_strength, seat, card, PIKET_MASK):
         s.questionable[seat] += 1
     if s.revoke_roem[seat] is None and not (rules.legal_mask(s, seat) >> card) & 1:
         s.revoke_roem[seat] = (s.roem[0], s.roem[1])
@@ -384,26 +391,18 @@ def call_revoke(cfg: Config, s: KlaverjasState, accused: int) -> bool:
 
 def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
     """Score the deal (RULES.md §6.7), add it to the totals, end the game or pass the deal on."""
-    playing = team_of(s.declarer)
-    defending = 1 - playing
-    score = [0, 0]
-    mark: str | None = None
     factor = 1 << s.kraaks
     if revoker is not None:
         roem_then = s.revoke_roem[revoker]
         assert roem_then is not None
+        score = [0, 0]
         score[1 - team_of(revoker)] = DEAL_POINTS * factor + REVOKE_PENALTY + sum(roem_then)
-        mark = "verzaakt"
-    elif cfg.kraken:
-        score, mark = _kraken_score(cfg, s, factor)
-    elif s.tricks_won[playing] == 8:
-        score[playing] = s.points[playing] + s.roem[playing] + cfg.pit_bonus
-        mark = "pit"
-    elif s.points[playing] + s.roem[playing] > s.points[defending] + s.roem[defending]:
-        score = [s.points[0] + s.roem[0], s.points[1] + s.roem[1]]
+        mark: str | None = "verzaakt"
     else:
-        score[defending] = DEAL_POINTS + s.roem[0] + s.roem[1]
-        mark = "nat"
+        responsible = must_make(s) if cfg.kraken else -1
+        score, mark = deal_score(
+            cfg.pit_bonus, team_of(s.declarer), s.points, s.roem, s.tricks_won, factor, responsible
+        )
     if cfg.double_spades and s.trump == SPADES:
         score = [2 * score[0], 2 * score[1]]
     summary = {
@@ -432,21 +431,54 @@ def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
         s.dealer = (s.dealer + 1) % 4
 
 
-def _kraken_score(cfg: Config, s: KlaverjasState, factor: int) -> tuple[list[int], str | None]:
+def deal_score(
+    pit_bonus: int,
+    playing: int,
+    points: list[int],
+    roem: list[int],
+    tricks_won: list[int],
+    factor: int = 1,
+    responsible: int = -1,
+) -> tuple[list[int], str | None]:
+    """What a deal played out adds to each team (RULES.md §6.7), and its mark: made
+    (None), "nat" or "pit". ``playing`` is the declarer's team. With ``trump_mode:
+    kraken`` ``responsible`` is the team that must make it (:func:`must_make`) and the
+    card points count ``factor`` times; -1 in the other modes. The bots' search scores
+    its deals with this function too."""
+    if responsible >= 0:
+        return _kraken_score(pit_bonus, playing, points, roem, tricks_won, factor, responsible)
+    defending = 1 - playing
+    if tricks_won[playing] == 8:
+        score = [0, 0]
+        score[playing] = points[playing] + roem[playing] + pit_bonus
+        return score, "pit"
+    if points[playing] + roem[playing] > points[defending] + roem[defending]:
+        return [points[0] + roem[0], points[1] + roem[1]], None
+    score = [0, 0]
+    score[defending] = DEAL_POINTS + roem[0] + roem[1]
+    return score, "nat"
+
+
+def _kraken_score(
+    pit_bonus: int,
+    playing: int,
+    points: list[int],
+    roem: list[int],
+    tricks_won: list[int],
+    factor: int,
+    responsible: int,
+) -> tuple[list[int], str | None]:
     """A kraken deal's score: the team that must make it takes more than half of the
     card points, or it is nat; card points count ``factor`` times, roem once."""
-    playing = team_of(s.declarer)
-    pit = s.tricks_won[playing] == 8
-    responsible = must_make(s)
-    if 2 * s.points[responsible] > DEAL_POINTS:
-        score = [s.points[0] * factor + s.roem[0], s.points[1] * factor + s.roem[1]]
+    if 2 * points[responsible] > DEAL_POINTS:
+        score = [points[0] * factor + roem[0], points[1] * factor + roem[1]]
         mark = None
     else:
         score = [0, 0]
-        score[1 - responsible] = DEAL_POINTS * factor + s.roem[0] + s.roem[1]
+        score[1 - responsible] = DEAL_POINTS * factor + roem[0] + roem[1]
         mark = "nat"
-    if pit:
-        score[playing] += cfg.pit_bonus
+    if tricks_won[playing] == 8:
+        score[playing] += pit_bonus
         mark = "pit"
     return score, mark
 

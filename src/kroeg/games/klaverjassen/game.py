@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from kroeg.cards import (
     PIKET_DECK,
@@ -41,8 +41,6 @@ from .state import BIDDING, DEAL, KRAKEN, OVER, PHASE_NAMES, PLAY, KlaverjasStat
 from .tables import (
     CARD_NAMES,
     SUIT_OF,
-    SUIT_PLAYS,
-    SUIT_SHIFT,
     mask_cards,
     mask_names,
     play_actions,
@@ -160,15 +158,19 @@ class Klaverjassen(Game[KlaverjasState]):
         super().__init__(variant, options)
         opts = self.options
         if opts["pit_bonus"] not in (0, 100):
-            raise InvalidInput(f"option pit_bonus must be 100 or 0, got {opts['pit_bonus']}")
-        if opts["four_kind_ranks"] == "a10hv" and not opts["four_jacks_200"]:
             raise InvalidInput(
-                "option four_kind_ranks a10hv counts four jacks as 200: set four_jacks_200 too"
+                "option_choice",
+                f"option pit_bonus must be 100 or 0, got {opts['pit_bonus']}",
+                option="pit_bonus",
+                choices=["100", "0"],
             )
         if opts["trump_mode"] == "kraken":
             self.options = opts = _kraken_options(opts, options or {})
         self.rules = KrakenRules(opts) if opts["trump_mode"] == "kraken" else Rules(opts)
         self.config = core.Config.from_options(opts)
+        self.legal_plays = self.rules.legal_plays
+        """The rule that lists the cards a seat may play and checks the one it plays
+        (:meth:`Rules.legal_plays`), bound once: ``legal`` and ``apply`` call it per card."""
         if self.config.gedraaid:
             # A gedraaid deal holds the draaikaarten too; records check deals against it.
             self.deck = GEDRAAID_DECK
@@ -187,7 +189,9 @@ class Klaverjassen(Game[KlaverjasState]):
         if dealer is None:
             dealer = random.Random(seed).randrange(SEATS)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < SEATS:
-            raise InvalidInput(f"dealer must be a seat from 0 to 3, got {dealer!r}")
+            raise InvalidInput(
+                "bad_start", f"dealer must be a seat from 0 to 3, got {dealer!r}", field="dealer"
+            )
         totals, deal_no = self._start(start)
         return KlaverjasState(dealer, totals, deal_no)
 
@@ -197,8 +201,10 @@ class Klaverjassen(Game[KlaverjasState]):
         unknown = sorted(set(start) - {"totals", "deal_no"})
         if unknown:
             raise InvalidInput(
+                "bad_start",
                 f"unknown start fields for klaverjassen: {', '.join(unknown)}"
-                " (expected totals, deal_no)"
+                " (expected totals, deal_no)",
+                field=", ".join(unknown),
             )
         totals = start.get("totals", [0, 0])
         if not (
@@ -206,15 +212,27 @@ class Klaverjassen(Game[KlaverjasState]):
             and len(totals) == 2
             and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals)
         ):
-            raise InvalidInput(f"start totals must be two whole numbers >= 0, got {totals!r}")
+            raise InvalidInput(
+                "bad_start",
+                f"start totals must be two whole numbers >= 0, got {totals!r}",
+                field="totals",
+            )
         deal_no = start.get("deal_no", 0)
         limit = self.config.deals
         if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 0:
-            raise InvalidInput(f"start deal_no must be a whole number >= 0, got {deal_no!r}")
+            raise InvalidInput(
+                "bad_start",
+                f"start deal_no must be a whole number >= 0, got {deal_no!r}",
+                field="deal_no",
+            )
         if limit is not None and deal_no >= limit:
-            raise InvalidInput(f"start deal_no must be below the game length {limit}")
+            raise InvalidInput(
+                "bad_start", f"start deal_no must be below the game length {limit}", field="deal_no"
+            )
         if self.config.target is not None and max(totals) >= self.config.target:
-            raise InvalidInput(f"start totals already reach {self.config.target}")
+            raise InvalidInput(
+                "bad_start", f"start totals already reach {self.config.target}", field="totals"
+            )
         return list(totals), deal_no
 
     def copy(self, s: KlaverjasState) -> KlaverjasState:
@@ -260,17 +278,9 @@ class Klaverjassen(Game[KlaverjasState]):
             # The common case first: only the seat to play has actions, its cards.
             if seat != s.turn:
                 return []
-            hand = s.hands[seat]
-            if s.trick:
-                led = s.led
-                if led != s.trump:  # who can follow a plain suit must, with any card of it
-                    follow = (hand >> SUIT_SHIFT[led]) & 255
-                    if follow:
-                        return list(SUIT_PLAYS[led][follow])
-                hand = self.rules.legal_in_trick(
-                    hand, s.trump, led, s.win_seat, s.win_strength, seat
-                )
-            return play_actions(hand)
+            return play_actions(
+                self.legal_plays(s.hands[seat], s.trump, s.led, s.win_seat, s.win_strength, seat)
+            )
         if s.phase == BIDDING:
             if seat != core.bidder(s):
                 return []
@@ -315,11 +325,15 @@ class Klaverjassen(Game[KlaverjasState]):
         if isinstance(action, Deal):
             return self._deal(s, seat, action)
         if s.phase == OVER:
-            raise RuleError("the game is over")
-        if s.phase == DEAL:
-            raise RuleError(f"no action now: the next deal is due (dealer {s.dealer})")
+            raise RuleError("game_over", "the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise InvalidInput(f"seat must be 0 to 3, got {seat!r}")
+            raise InvalidInput("bad_seat", f"seat must be 0 to 3, got {seat!r}", seat=repr(seat))
+        if s.phase == DEAL:
+            raise RuleError(
+                "no_decision",
+                f"no action now: the next deal is due (dealer {s.dealer})",
+                seat=seat,
+            )
         verb = action[0] if action else None
         if verb == "play" and len(action) == 2:
             if _is_piket_card(action[1]):  # else _play refuses the card before the turn
@@ -335,34 +349,49 @@ class Klaverjassen(Game[KlaverjasState]):
             return self._roem(s, seat)
         if verb == "verzaakt" and len(action) == 2:
             return self._verzaakt(s, seat, action[1])
+        expected = (
+            "expected play CARD, bid SUIT, pass, kraak, herkraak, superkraak, roem or verzaakt SEAT"
+        )
+        if verb in VERBS:
+            raise InvalidInput(
+                "bad_arguments", f"bad arguments in {action!r}: {expected}", verb=str(verb)
+            )
         raise InvalidInput(
-            f"unknown klaverjassen action {action!r}: expected play CARD, bid SUIT, pass,"
-            " kraak, herkraak, superkraak, roem or verzaakt SEAT"
+            "unknown_verb", f"unknown klaverjassen action {action!r}: {expected}", verb=str(verb)
         )
 
     def _deal(self, s: KlaverjasState, seat: int, deal: Deal) -> list[Event]:
         if s.phase == OVER:
-            raise RuleError("the game is over")
+            raise RuleError("game_over", "the game is over")
         if s.phase != DEAL:
-            raise RuleError("no deal is due now: the current deal is not finished")
+            raise RuleError("no_deal_due", "no deal is due now: the current deal is not finished")
         if seat != s.dealer:
-            raise RuleError(f"the deal is due from seat {s.dealer}, not seat {seat}")
+            raise RuleError(
+                "wrong_dealer",
+                f"the deal is due from seat {s.dealer}, not seat {seat}",
+                dealer=s.dealer,
+            )
         if len(deal.hands) != SEATS or [len(h) for h in deal.hands] != HAND_SIZES:
-            raise InvalidInput("a klaverjassen deal gives 4 hands of 8 cards")
+            raise InvalidInput(
+                "deal_hands", "a klaverjassen deal gives 4 hands of 8 cards", count=SEATS
+            )
         gedraaid = self.config.gedraaid
         if deal.stock and not gedraaid:
-            raise InvalidInput("a klaverjassen deal leaves no stock: all 32 cards are dealt")
+            raise InvalidInput(
+                "deal_no_stock", "a klaverjassen deal leaves no stock: all 32 cards are dealt"
+            )
         hands = [mask_of(h) for h in deal.hands]
         dealt = hands[0] | hands[1] | hands[2] | hands[3]
         stock_ok = not gedraaid or (len(deal.stock) == 20 and mask_of(deal.stock) == DRAAI_MASK)
         if deal.upcard is not None or dealt != PIKET_MASK or not stock_ok:
-            check_deck(deal, self.deck, uses_upcard=False)  # raises, naming the fault
-            if gedraaid:
-                raise InvalidInput(
-                    "a gedraaid deal gives the 32 piket cards (7 to A) to the hands and"
-                    " leaves the 20 draaikaarten (2 to 6) as the stock"
-                )
-            raise InvalidInput("the deal is not the 32-card piket deck")
+            # Raises, naming the fault, unless the 52 cards are all there and only a
+            # gedraaid deal put draaikaarten in the hands or piket cards in the stock.
+            check_deck(deal, self.deck, uses_upcard=False)
+            raise InvalidInput(
+                "deal_gedraaid",
+                "a gedraaid deal gives the 32 piket cards (7 to A) to the hands and"
+                " leaves the 20 draaikaarten (2 to 6) as the stock",
+            )
         core.start_deal(self.config, s, hands, deal.stock)
         first = core.bidder(s)
         events = [
@@ -404,7 +433,7 @@ class Klaverjassen(Game[KlaverjasState]):
 
     def _check_turn(self, s: KlaverjasState, seat: int, phase: int) -> None:
         if s.phase != phase:
-            raise RuleError(f"not now: {_PHASE_NOW[s.phase]}")
+            _refuse_phase(s.phase)
         if phase == BIDDING:
             waiting = core.bidder(s)
         elif phase == KRAKEN:
@@ -412,11 +441,15 @@ class Klaverjassen(Game[KlaverjasState]):
         else:
             waiting = s.turn
         if seat != waiting:
-            raise RuleError(f"not your turn: waiting for seat {waiting}")
+            raise RuleError(
+                "not_your_turn", f"not your turn: waiting for seat {waiting}", seat=waiting
+            )
 
     def _bid(self, s: KlaverjasState, seat: int, suit: object) -> list[Event]:
         if not _is_seat(suit):
-            raise InvalidInput(f"bid needs a suit 0-3 (c, d, h, s), got {suit!r}")
+            raise InvalidInput(
+                "bad_arguments", f"bid needs a suit 0-3 (c, d, h, s), got {suit!r}", verb="bid"
+            )
         assert isinstance(suit, int)
         self._check_turn(s, seat, BIDDING)
         if self.config.gedraaid and suit != s.proposed:
@@ -424,7 +457,9 @@ class Klaverjassen(Game[KlaverjasState]):
             closing = ")" if s.forced else " or pass"
             proposed = suit_str(s.proposed)
             raise RuleError(
-                f"only the proposed trump may be played (gedraaid): {what} {proposed}{closing}"
+                "gedraaid_proposed",
+                f"only the proposed trump may be played (gedraaid): {what} {proposed}{closing}",
+                suit=proposed,
             )
         unseen = UNSEEN[s.seen]
         core.make_trump(s, seat, suit)
@@ -452,7 +487,11 @@ class Klaverjassen(Game[KlaverjasState]):
         self._check_turn(s, seat, KRAKEN)
         due = core.next_call(s)
         if call not in (due, "pass"):
-            raise RuleError(f"the next call is {due}, not {call}: say {due} or pass")
+            raise RuleError(
+                "kraken_next_call",
+                f"the next call is {due}, not {call}: say {due} or pass",
+                call=due,
+            )
         if call == "pass":
             core.pass_call(s, seat)
         else:
@@ -480,8 +519,10 @@ class Klaverjassen(Game[KlaverjasState]):
         self._check_turn(s, seat, BIDDING)
         if s.forced:
             raise RuleError(
+                "must_bid",
                 f"seat {seat} must play: name a trump suit with bid c, d, h or s (passing is"
-                " not allowed now)"
+                " not allowed now)",
+                seat=seat,
             )
         seen_before = s.seen
         turned_before = s.turned
@@ -506,22 +547,27 @@ class Klaverjassen(Game[KlaverjasState]):
     def _play(self, s: KlaverjasState, seat: int, card: object) -> list[Event]:
         """``seat``, whose turn it is to play (the caller checked), plays ``card``."""
         if type(card) is not int or card not in PIKET_CARDS:  # not _is_piket_card: hot path
-            raise InvalidInput(f"play needs a card of the piket deck (7 to A), got {card!r}")
-        hand = s.hands[seat]
-        if not (hand >> card) & 1:
-            raise RuleError(
-                f"seat {seat} does not hold {card_str(card)}: it holds {cards_text(hand)}"
+            raise InvalidInput(
+                "bad_arguments",
+                f"play needs a card of the piket deck (7 to A), got {card!r}",
+                verb="play",
             )
+        hand = s.hands[seat]
+        config = self.config
+        if config.allow_revoke:  # every held card may be played
+            legal = hand
+        else:
+            legal = self.legal_plays(hand, s.trump, s.led, s.win_seat, s.win_strength, seat)
+        if not (legal >> card) & 1:
+            if not (hand >> card) & 1:
+                raise RuleError(
+                    "not_in_hand",
+                    f"seat {seat} does not hold {card_str(card)}: it holds {cards_text(hand)}",
+                    card=card_str(card),
+                )
+            raise self.rules.refusal(s, seat, card, legal)
         trick = s.trick
         rules = self.rules
-        config = self.config
-        led = s.led
-        # A card of the led suit is always legal unless trump was led, when it must head
-        # the trick if it can (RULES.md §6.5); with allow_revoke every held card is.
-        if trick and (SUIT_OF[card] != led or led == s.trump) and not config.allow_revoke:
-            legal = rules.legal_in_trick(hand, s.trump, led, s.win_seat, s.win_strength, seat)
-            if not (legal >> card) & 1:
-                raise RuleError(rules.refusal(s, seat, card, legal))
         if len(trick) < 3:
             core.play_card(rules, config, s, seat, card)
             return [PLAY_EVENTS[seat][card]]
@@ -558,27 +604,42 @@ class Klaverjassen(Game[KlaverjasState]):
 
     def _roem(self, s: KlaverjasState, seat: int) -> list[Event]:
         if not self.config.roem_manual:
-            raise RuleError("roem is counted automatically in this game (roem_claim: auto)")
+            raise RuleError(
+                "roem_auto", "roem is counted automatically in this game (roem_claim: auto)"
+            )
         if s.phase != PLAY or not s.claimable:
-            raise RuleError("no roem to claim: the last completed trick holds no unclaimed roem")
+            raise RuleError(
+                "no_roem", "no roem to claim: the last completed trick holds no unclaimed roem"
+            )
         team, roem = core.claim_roem(s)
         return [Event("roem", {"seat": seat, "team": team, "roem": roem})]
 
     def _verzaakt(self, s: KlaverjasState, seat: int, accused: object) -> list[Event]:
         if not _is_seat(accused):
-            raise InvalidInput(f"verzaakt needs a seat 0-3, got {accused!r}")
+            raise InvalidInput(
+                "bad_arguments", f"verzaakt needs a seat 0-3, got {accused!r}", verb="verzaakt"
+            )
         assert isinstance(accused, int)
         if not self.config.allow_revoke:
-            raise RuleError("revokes cannot happen in this game (allow_revoke: false)")
+            raise RuleError(
+                "revoke_off", "revokes cannot happen in this game (allow_revoke: false)"
+            )
         if s.phase != PLAY:
-            raise RuleError("a revoke can only be called while the cards are played")
+            raise RuleError(
+                "revoke_not_now", "a revoke can only be called while the cards are played"
+            )
         if core.team_of(accused) == core.team_of(seat):
             raise RuleError(
-                f"seat {seat} can only call a revoke of an opponent (seat {seat ^ 1} or {seat ^ 3})"
+                "revoke_partner",
+                f"seat {seat} can only call a revoke of an opponent"
+                f" (seat {seat ^ 1} or {seat ^ 3})",
+                seat=accused,
             )
         if s.questionable[accused] <= s.plays_questioned[accused]:
             raise RuleError(
-                f"seat {accused} has made no play since it was last checked that could be a revoke"
+                "revoke_nothing",
+                f"seat {accused} has made no play since it was last checked that could be a revoke",
+                seat=accused,
             )
         deals_before = s.deal_no
         found = core.call_revoke(self.config, s, accused)
@@ -654,7 +715,7 @@ class Klaverjassen(Game[KlaverjasState]):
 
     def default(self, s: KlaverjasState, seat: int) -> Action:
         if seat not in self.to_act(s):
-            raise RuleError(f"seat {seat} has no decision to make now")
+            raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
         return house_action(self.rules, self.config, s, seat)
 
     # Results and records -------------------------------------------------------------
@@ -679,27 +740,38 @@ class Klaverjassen(Game[KlaverjasState]):
 
     def parse_action(self, items: Sequence[Any]) -> Action:
         if not items or not isinstance(items[0], str):
-            raise InvalidInput(f"an action needs a verb first, got {list(items)!r}")
+            raise InvalidInput(
+                "unknown_verb",
+                f"an action needs a verb first, got {list(items)!r}",
+                verb=str(items[0]) if items else "",
+            )
         verb, args = items[0], list(items[1:])
         try:
             if verb == "play" and len(args) == 1:
                 card = parse_card(args[0])
                 if card not in PIKET_DECK:
-                    raise InvalidInput(f"{args[0]} is not in the klaverjassen deck (7 to A)")
+                    raise InvalidInput(
+                        "not_piket",
+                        f"{args[0]} is not in the klaverjassen deck (7 to A)",
+                        card=card_str(card),
+                    )
                 return ("play", card)
             if verb == "bid" and len(args) == 1 and isinstance(args[0], str):
                 return ("bid", parse_suit(args[0]))
         except CardError as e:
-            raise InvalidInput(str(e)) from None
+            raise InvalidInput("bad_arguments", str(e), verb=verb) from None
         if verb in ("pass", "roem", *CALLS) and not args:
             return (verb,)
         if verb == "verzaakt" and len(args) == 1 and _is_seat(args[0]):
             return ("verzaakt", args[0])
-        raise InvalidInput(
+        message = (
             f'bad klaverjassen action {list(items)!r}: expected ["play", CARD],'
             ' ["bid", SUIT], ["pass"], ["kraak"], ["herkraak"], ["superkraak"], ["roem"]'
             ' or ["verzaakt", SEAT]'
         )
+        if verb in VERBS:
+            raise InvalidInput("bad_arguments", message, verb=verb)
+        raise InvalidInput("unknown_verb", message, verb=verb)
 
     def action_json(self, action: Action) -> list[Any]:
         verb = action[0]
@@ -710,14 +782,18 @@ class Klaverjassen(Game[KlaverjasState]):
         return list(action)
 
 
-_PHASE_NOW = {
-    DEAL: "the next deal is due",
-    BIDDING: "bidding is not over",
-    KRAKEN: "trump is made and the kraak calls are not over",
-    PLAY: "bidding is over: trump is made",
-    OVER: "the game is over",
-}
-"""Why an action of another phase is refused, by the phase the game is in."""
+def _refuse_phase(phase: int) -> NoReturn:
+    """Refuse an action of another phase, saying why by the phase the game is in (``apply``
+    refuses every action but a deal before, while a deal is due or the game is over)."""
+    if phase == BIDDING:
+        raise RuleError("still_bidding", "not now: bidding is not over")
+    if phase == KRAKEN:
+        raise RuleError("still_kraken", "not now: trump is made and the kraak calls are not over")
+    raise RuleError("trump_made", "not now: bidding is over: trump is made")
+
+
+VERBS = ("play", "bid", "pass", *CALLS, "roem", "verzaakt")
+"""Every verb of a Klaverjassen action; one with the wrong arguments is ``bad_arguments``."""
 
 
 KRAKEN_IMPLIES: dict[str, object] = {"troefplicht": "amsterdams", "four_jacks_200": True}
@@ -731,18 +807,25 @@ def _kraken_options(opts: dict[str, object], given: Mapping[str, object]) -> dic
     for name, value in KRAKEN_IMPLIES.items():
         if name in given and opts[name] != value:
             raise InvalidInput(
+                "kraken_amsterdams",
                 f"trump_mode kraken is played with the Amsterdams rules: {name} must be"
-                f" {str(value).lower()} (leave it out and kraken sets it)"
+                f" {str(value).lower()} (leave it out and kraken sets it)",
+                option=name,
+                value=str(value).lower(),
             )
     if opts["roem_claim"] != "auto":
         raise InvalidInput(
+            "kraken_roem_in_hand",
             "trump_mode kraken counts roem in the hand when play starts, not in the"
-            " tricks: roem_claim manual cannot be used with it"
+            " tricks: roem_claim manual cannot be used with it",
+            option="roem_claim",
         )
     if opts["four_kind_ranks"] != "all":
         raise InvalidInput(
+            "kraken_roem_in_hand",
             "trump_mode kraken has its own table of four of a kind in the hand:"
-            " four_kind_ranks a10hv cannot be used with it"
+            " four_kind_ranks a10hv cannot be used with it",
+            option="four_kind_ranks",
         )
     return {**opts, **KRAKEN_IMPLIES}
 

@@ -12,7 +12,7 @@ from kroeg.cards import ACE, JACK, SUIT_MASKS, cards_in, rank_of
 from kroeg.games.base import Action
 
 from . import core
-from .rules import Rules
+from .rules import TRICK_STRENGTH, Rules
 from .state import BIDDING, KRAKEN, PLAY, KlaverjasState
 from .tables import POINTS, STRENGTH, SUIT_OF, mask_cards
 
@@ -103,11 +103,8 @@ def _card(rules: Rules, s: KlaverjasState, seat: int) -> int:
         if len(s.trick) == 3 and plain:
             return max(plain, key=lambda c: (points[c], -strength[c]))
         return min(legal, key=lambda c: (points[c], strength[c]))
-    winners = [
-        c
-        for c in legal
-        if (SUIT_OF[c] == s.led or SUIT_OF[c] == trump) and strength[c] > s.win_strength
-    ]
+    trick_strength = TRICK_STRENGTH[trump][s.led]
+    winners = [c for c in legal if trick_strength[c] > s.win_strength]
     if winners:
         return min(winners, key=lambda c: strength[c])
     return min(legal, key=lambda c: (points[c], strength[c]))

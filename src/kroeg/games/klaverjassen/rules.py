@@ -1,4 +1,11 @@
-"""Troefplicht (RULES.md §6.5) and roem (§6.6) on bit masks.
+"""The rules of play on bit masks, each stated once: the trick winner, troefplicht
+(RULES.md §6.5) and roem (§6.6).
+
+Everything that needs one of these rules calls it from here: the game's ``legal``,
+``apply`` (which checks a card by the same :meth:`Rules.legal_plays` that lists it),
+the house, the rollout of :mod:`.core`, and the bots' search. What a play tells about
+the hand it came from (:meth:`Rules.ruled_out`) is worked out from
+:meth:`Rules.legal_plays` too, never written as rules of its own.
 
 :class:`Rules` holds what the options change: Rotterdams or Amsterdams trumping
 duties and the value of four of a kind.
@@ -6,10 +13,21 @@ duties and the value of four of a kind.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from kroeg.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, TEN
-from kroeg.cards import suit_str as _suit_str
+from kroeg.cards import (
+    ACE,
+    JACK,
+    KING,
+    PIKET_DECK,
+    QUEEN,
+    SUIT_MASKS,
+    SUITS,
+    TEN,
+    card_str,
+    suit_str,
+)
+from kroeg.games.base import RuleError
 
 from .state import KlaverjasState
 from .tables import (
@@ -25,21 +43,62 @@ from .tables import (
 )
 
 FULL_SUIT = (1 << 13) - 1
+CANNOT_WIN = -1
+"""The trick strength of a card that can never win the trick: no trump, not the led suit."""
 
 
 def cards_text(mask: int) -> str:
     return ", ".join(CARD_NAMES[c] for c in mask_cards(mask))
 
 
+# The trick winner ---------------------------------------------------------------------
+
+
+def trick_strength(trump: int, led: int, card: int) -> int:
+    """How strongly ``card`` bids for a trick whose led suit is ``led`` (RULES.md §6.5,
+    "Trick winner"): the highest trump wins if a trump was played, else the highest card
+    of the led suit. A trump's strength is above every other card's; a card of neither
+    suit can never win."""
+    if SUIT_OF[card] in (trump, led):
+        return STRENGTH[trump][card]
+    return CANNOT_WIN
+
+
+TRICK_STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(trick_strength(trump, led, c) if c in PIKET_DECK else CANNOT_WIN for c in range(52))
+        for led in SUITS
+    )
+    for trump in SUITS
+)
+"""``TRICK_STRENGTH[trump][led][card]``: :func:`trick_strength`, a look-up on the hot path.
+A card takes the lead of the trick when its trick strength is above the winning card's."""
+
+
+def trick_state(trump: int, leader: int, cards: Sequence[int]) -> tuple[int, int, int]:
+    """(led suit, winning seat, winning strength) of a trick led by ``leader`` with
+    ``cards`` so far, as :class:`KlaverjasState` keeps them (-1, -1, -1 when empty)."""
+    if not cards:
+        return -1, -1, -1
+    led = SUIT_OF[cards[0]]
+    strength_of = TRICK_STRENGTH[trump][led]
+    win_seat, win_strength = leader, strength_of[cards[0]]
+    for i in range(1, len(cards)):
+        strength = strength_of[cards[i]]
+        if strength > win_strength:
+            win_seat, win_strength = (leader + i) & 3, strength
+    return led, win_seat, win_strength
+
+
 class Rules:
-    """The rules of play that depend on the options, as fast functions of a state."""
+    """The rules of play that depend on the options, as fast functions of masks."""
 
     __slots__ = ("amsterdams", "four_kind")
 
     def __init__(self, options: Mapping[str, object]) -> None:
         self.amsterdams = options["troefplicht"] == "amsterdams"
         four_kind = [100] * 13
-        if options["four_kind_ranks"] == "a10hv":
+        if options["four_kind_ranks"] == "a10hv":  # jacks 200 whatever four_jacks_200 says
             for rank in range(13):
                 four_kind[rank] = 100 if rank in (ACE, TEN, KING, QUEEN) else 0
             four_kind[JACK] = 200
@@ -69,58 +128,97 @@ class Rules:
 
     # Legal plays -----------------------------------------------------------------
 
-    def legal_mask(self, s: KlaverjasState, seat: int) -> int:
-        """The cards ``seat`` may play to the current trick (RULES.md §6.5)."""
-        hand = s.hands[seat]
-        if not s.trick:
-            return hand
-        return self.legal_in_trick(hand, s.trump, s.led, s.win_seat, s.win_strength, seat)
-
-    def legal_in_trick(
+    def legal_plays(
         self, hand: int, trump: int, led: int, win_seat: int, win_strength: int, seat: int
     ) -> int:
-        """The cards of ``hand`` that ``seat`` may add to a trick that has a card, as
-        RULES.md §6.5's pseudo-code. The card winning the trick so far is the highest
-        trump when a trump was played, so its strength stands for the pseudo-code's ``hi``.
+        """The cards of ``hand`` that ``seat`` may play (RULES.md §6.5's pseudo-code) to a
+        trick whose led suit is ``led`` (-1: the seat leads, any card) and whose winning
+        card so far has ``win_strength`` and was played by ``win_seat``. The winning card
+        is the highest trump when a trump was played, so its strength stands for the
+        pseudo-code's ``hi``.
         """
+        if led < 0:
+            return hand
         follow = hand & SUIT_MASKS[led]
-        above = ABOVE[trump][win_strength]
         if led == trump:
             if follow:
-                return (follow & above) or follow
+                return (follow & ABOVE[trump][win_strength]) or follow
             return hand
         if follow:
             return follow
         trumps = hand & SUIT_MASKS[trump]
-        if not self.amsterdams:
-            if trumps:
-                return (trumps & above) or trumps
+        if not trumps:  # both systems: no card of the led suit and no trump: any card
             return hand
+        above = ABOVE[trump][win_strength]
+        if not self.amsterdams:
+            return (trumps & above) or trumps
         trumped = win_strength >= TRUMP_BASE
         if win_seat == seat ^ 2:
             if trumped:
                 return ((hand & NOT_SUIT[trump]) | (trumps & above)) or hand
             return hand
-        if not trumps:
-            return hand
         if not trumped:
             return trumps
         return (trumps & above) or (hand & NOT_SUIT[trump]) or hand
 
-    def refusal(self, s: KlaverjasState, seat: int, card: int, legal: int) -> str:
-        """Why ``card`` (held, not in ``legal``) may not be played, naming the legal cards."""
-        trump = s.trump
-        suit = SUIT_OF[card]
-        trumped = s.win_strength >= TRUMP_BASE
+    def legal_mask(self, s: KlaverjasState, seat: int) -> int:
+        """The cards ``seat`` may play to the current trick of ``s``."""
+        return self.legal_plays(s.hands[seat], s.trump, s.led, s.win_seat, s.win_strength, seat)
+
+    def ruled_out(
+        self,
+        trump: int,
+        led: int,
+        win_seat: int,
+        win_strength: int,
+        seat: int,
+        card: int,
+        candidates: int,
+    ) -> int:
+        """The cards of ``candidates`` that ``seat`` cannot have held when it played
+        ``card`` legally to that trick: those beside which :meth:`legal_plays` does not
+        allow ``card``. (Each duty of §6.5 forbids a card because the hand holds some
+        card of a kind, so one such card beside ``card`` is enough to tell.)"""
+        out = 0
+        bit = 1 << card
+        for other in mask_cards(candidates & ~bit):
+            held = bit | 1 << other
+            if not self.legal_plays(held, trump, led, win_seat, win_strength, seat) & bit:
+                out |= 1 << other
+        return out
+
+    def refusal(self, s: KlaverjasState, seat: int, card: int, legal: int) -> RuleError:
+        """Why ``card`` (held, not in ``legal``, the cards :meth:`legal_mask` allows) may
+        not be played: the duty of §6.5 that the shape of ``legal`` shows."""
+        trump, led = s.trump, s.led
+        allowed = [CARD_NAMES[c] for c in mask_cards(legal)]
+        listed = f"legal cards are {', '.join(allowed)}"
         above = ABOVE[trump][s.win_strength]
-        allowed = f"legal cards are {cards_text(legal)}"
-        if s.hands[seat] & SUIT_MASKS[s.led] and suit != s.led:
-            return f"must follow suit {_suit_str(s.led)}: {allowed}"
-        if suit == trump and trumped and STRENGTH[trump][card] < s.win_strength:
-            partner_wins = self.amsterdams and s.win_seat == seat ^ 2 and s.led != trump
-            if not partner_wins and s.hands[seat] & above:
-                return f"must overtrump: {allowed}"
-            return f"may not undertrump: {allowed}"
-        if suit != trump and trumped and legal & above:
-            return f"must overtrump: {allowed}"
-        return f"must trump: {allowed}"
+        if legal & SUIT_MASKS[led] and SUIT_OF[card] != led:
+            return RuleError(
+                "must_follow",
+                f"must follow suit {suit_str(led)}: {listed}",
+                suit=suit_str(led),
+                allowed_cards=allowed,
+            )
+        winning = card_str(s.trick[(s.win_seat - s.leader) & 3])
+        if SUIT_OF[card] == trump and legal & NOT_SUIT[trump]:
+            return RuleError(
+                "no_undertrump",
+                f"may not undertrump: {listed}",
+                card=winning,
+                allowed_cards=allowed,
+            )
+        if s.win_strength >= TRUMP_BASE and legal & above == legal:
+            return RuleError(
+                "must_overtrump",
+                f"must overtrump: {listed}",
+                card=winning,
+                allowed_cards=allowed,
+            )
+        return RuleError(
+            "must_trump",
+            f"must trump: {listed}",
+            suit=suit_str(trump),
+            allowed_cards=allowed,
+        )

@@ -35,7 +35,11 @@ def score_sheet(record: Mapping[str, Any]) -> str:
     RuleError for an action the rules do not allow (``kroeg replay`` says where).
     """
     if record.get("game") != "klaverjassen":
-        raise InvalidInput(f"not a klaverjassen record: game is {record.get('game')!r}")
+        raise InvalidInput(
+            "not_klaverjassen",
+            f"not a klaverjassen record: game is {record.get('game')!r}",
+            game=str(record.get("game")),
+        )
     game = Klaverjassen(str(record.get("variant")), record.get("options"))
     s = game.new_state(
         4, dealer=record.get("dealer"), start=record.get("start"), seed=record.get("seed")
@@ -44,7 +48,7 @@ def score_sheet(record: Mapping[str, Any]) -> str:
     for deal in record.get("deals", []):
         dealer = game.pending_deal(s)
         if dealer is None:
-            raise InvalidInput("the record gives a deal while none is due")
+            raise InvalidInput("no_deal_due", "the record gives a deal while none is due")
         deals_before = len(s.summaries)
         game.apply(s, dealer, _deal(deal))
         for item in deal.get("actions", []):

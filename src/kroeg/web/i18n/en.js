@@ -422,6 +422,30 @@ export default {
   // ... (Toepen ends)
 
   // Klaverjassen:
+  "rule.must_follow": "You must follow suit: {suit} was led.",
+  "rule.must_overtrump": "You must overtrump: higher than {card}.",
+  "rule.must_trump": "You must trump: {suit} is trumps.",
+  "rule.no_undertrump": "You may not undertrump {card}.",
+  "rule.must_bid": "You must play: choose a trump suit, passing is not allowed now.",
+  "rule.gedraaid_proposed": "Only the turned-up suit can become trumps: {suit}.",
+  "rule.trump_made": "Trumps are made: bidding is over.",
+  "rule.still_bidding": "Bidding is not over: trumps must be made first.",
+  "rule.still_kraken": "The kraak calls are not over yet: play starts after them.",
+  "rule.kraken_next_call": "You can only say {call} now, or pass.",
+  "rule.roem_auto": "Roem is counted automatically at this table.",
+  "rule.no_roem": "There is no roem to claim.",
+  "rule.revoke_off": "Revokes cannot happen at this table: every card is checked.",
+  "rule.revoke_not_now": "A revoke can only be called while the cards are played.",
+  "rule.revoke_partner": "You call a revoke on an opponent, not on your partner.",
+  "rule.revoke_nothing": "That player has played nothing that could be a revoke since the last check.",
+  "rule.bad_seat": "There is no seat {seat}.",
+  "rule.bad_start": "This starting position is not possible: {field} is wrong.",
+  "rule.deal_no_stock": "In klaverjassen all 32 cards are dealt: nothing is left over.",
+  "rule.deal_gedraaid": "In gedraaid the hands get the cards 7 to ace; the 2 to 6 are the draaikaarten.",
+  "rule.not_piket": "{card} is not in the klaverjas pack (7 to ace).",
+  "rule.kraken_amsterdams": "Kraken is played with the Amsterdams rules: {option} must be {value}.",
+  "rule.kraken_roem_in_hand": "Kraken counts roem in the hand: {option} cannot be used with it.",
+  "rule.not_klaverjassen": "This is not a klaverjassen record but one of {game}.",
 
   // ... (Klaverjassen ends)
 

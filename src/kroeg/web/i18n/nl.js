@@ -438,6 +438,30 @@ export default {
   // ... (Toepen ends)
 
   // Klaverjassen:
+  "rule.must_follow": "Je moet bekennen: {suit} is gevraagd.",
+  "rule.must_overtrump": "Je moet overtroeven: hoger dan {card}.",
+  "rule.must_trump": "Je moet troeven: {suit} is troef.",
+  "rule.no_undertrump": "Je mag niet ondertroeven onder {card}.",
+  "rule.must_bid": "Je moet spelen: kies een troefkleur, passen mag nu niet.",
+  "rule.gedraaid_proposed": "Alleen de gedraaide kleur kan troef worden: {suit}.",
+  "rule.trump_made": "De troef is al gemaakt: bieden kan niet meer.",
+  "rule.still_bidding": "Er wordt nog geboden: eerst moet de troef gemaakt worden.",
+  "rule.still_kraken": "Er kan nog gekraakt worden: daarna wordt er pas gespeeld.",
+  "rule.kraken_next_call": "Nu kan alleen {call}, of je past.",
+  "rule.roem_auto": "De roem wordt aan deze tafel vanzelf geteld.",
+  "rule.no_roem": "Er is geen roem om te melden.",
+  "rule.revoke_off": "Verzaken kan aan deze tafel niet: elke kaart wordt nagekeken.",
+  "rule.revoke_not_now": "Verzaakt roepen kan alleen als de kaarten gespeeld worden.",
+  "rule.revoke_partner": "Verzaakt roep je tegen een tegenstander, niet tegen je maat.",
+  "rule.revoke_nothing": "Die speler heeft sinds de vorige controle niets gespeeld dat verzaakt kan zijn.",
+  "rule.bad_seat": "Stoel {seat} bestaat niet.",
+  "rule.bad_start": "Deze beginstand kan niet: {field} klopt niet.",
+  "rule.deal_no_stock": "Bij klaverjassen worden alle 32 kaarten gedeeld: er blijft niets over.",
+  "rule.deal_gedraaid": "Bij gedraaid krijgen de handen de kaarten van 7 tot en met aas; de 2 tot en met 6 zijn de draaikaarten.",
+  "rule.not_piket": "{card} zit niet in het klaverjaspak (7 tot en met aas).",
+  "rule.kraken_amsterdams": "Kraken speel je met de Amsterdamse regels: {option} moet {value} zijn.",
+  "rule.kraken_roem_in_hand": "Bij kraken telt de roem in de hand: {option} kan daar niet bij.",
+  "rule.not_klaverjassen": "Dit is geen klaverjasverslag maar een van {game}.",
 
   // ... (Klaverjassen ends)
 
