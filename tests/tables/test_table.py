@@ -46,7 +46,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 async def _table(
     store: Store, game: str = "toepen", variant: str = "kroegregels", clock: float = 60.0
 ) -> Table:
-    config = TableConfig(game, variant, {}, 4, clock, False, "huis")
+    config = TableConfig(game, variant, {}, 4, clock, False, "huis", True)
     table = Table(
         "t1",
         config,
