@@ -9,13 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
 
 from kroeg.games import GAMES, game_class
-from tests.server.harness import Client, Server, autoplay, is_state
+from tests.server.harness import Client, Frame, Server, autoplay, is_state
 from tests.server.leaks import hidden_cards, public_notations, shows_a_card
 from tests.support import LONG, assert_no_hidden_cards
 
@@ -47,6 +48,10 @@ async def _poll(server: Server, table: str, seen: list[tuple[str, Any]]) -> None
             await asyncio.sleep(0.05)
 
 
+def _snapshot_for(seat: int) -> Callable[[Frame], bool]:
+    return lambda f: f["type"] == "snapshot" and f["you"] == seat
+
+
 @pytest.mark.parametrize(("game", "variant", "n"), CASES)
 async def test_no_frame_or_answer_shows_anyone_a_hidden_card(
     sqlite_only: Server, game: str, variant: str, n: int
@@ -58,7 +63,7 @@ async def test_no_frame_or_answer_shows_anyone_a_hidden_card(
     players = [await Client.connect(sqlite_only, f"Speler {i}") for i in range(seats)]
     for seat, client in enumerate(players):
         await client.send({"type": "sit", "table": table, "seat": seat})
-        await client.expect(lambda f, s=seat: f["type"] == "snapshot" and f["you"] == s)
+        await client.expect(_snapshot_for(seat))
     answers: list[tuple[str, Any]] = []
     poller = asyncio.get_running_loop().create_task(_poll(sqlite_only, table, answers))
     await players[0].send({"type": "start", "table": table})
