@@ -185,7 +185,7 @@ async def create_guest(
     return {"player": player, "name": name, "token": token}
 
 
-@router.post("/logout")
+@router.post("/logout", responses={401: {"description": "no valid token (not_authenticated)"}})
 async def logout(session: SessionDep, response: Response, rt: RuntimeDep) -> dict[str, bool]:
     """Revoke the session of the token used (it stops working everywhere) and drop the
     cookie."""
@@ -292,7 +292,14 @@ async def table_games(table_id: str, rt: RuntimeDep, session: SessionDep) -> dic
 GameId = Annotated[int, PathParam(ge=1, le=GAME_ID_MAX)]
 
 
-@router.get("/games/{game_id}/record")
+@router.get(
+    "/games/{game_id}/record",
+    responses={
+        403: {"description": "the record is for the game's players only (private_record)"},
+        404: {"description": "no such game (unknown_game)"},
+        409: {"description": "the game is not over yet (game_not_over)"},
+    },
+)
 async def record(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     """The game's hand record (RECORDS.md), once the game is over: for its players, and
     for everyone when its table's records are public (docs/security.md)."""
