@@ -8,6 +8,7 @@ yet. The test replays the log with the same rules to know this at each version.
 from __future__ import annotations
 
 import bisect
+import re
 from typing import Any
 
 from kroeg.games import make_game
@@ -72,3 +73,27 @@ async def hidden_cards(database_url: str, table_id: str) -> HiddenCards:
     finally:
         await store.close()
     return HiddenCards(versions, hidden)
+
+
+def public_notations(frame: Any) -> Any:
+    """The frame without what names a card that is not a hidden one: toepen's ``het`` (the
+    cards turned up to choose the first dealer, RULES.md §2.3, whose notations recur in
+    later hands) and the card a joker stands for (``X1=5h`` is the joker, not the 5h)."""
+    view = frame.get("view")
+    if view and "het" in view:
+        frame = {**frame, "view": {k: v for k, v in view.items() if k != "het"}}
+    return _strip_jokers(frame)
+
+
+def _strip_jokers(value: Any) -> Any:
+    if isinstance(value, str):
+        return re.sub(r"(X[12])=\w+", r"\1", value)
+    if isinstance(value, list):
+        return [_strip_jokers(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _strip_jokers(v) for k, v in value.items()}
+    return value
+
+
+def shows_a_card(frame: Any) -> bool:
+    return bool(cards_mentioned(public_notations(frame)))

@@ -10,7 +10,9 @@ from tests.server.harness import Server
 def test_health_variants_and_openapi(sqlite_server: Server) -> None:
     assert sqlite_server.get("/api/health").json() == {
         "ok": True,
+        "status": "ok",
         "tables": sqlite_server.get("/api/health").json()["tables"],
+        "broken": [],
         "database": "sqlite",
     }
     games = {g["game"]: g for g in sqlite_server.get("/api/variants").json()["games"]}

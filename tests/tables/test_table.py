@@ -46,7 +46,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 async def _table(
     store: Store, game: str = "toepen", variant: str = "kroegregels", clock: float = 60.0
 ) -> Table:
-    config = TableConfig(game, variant, {}, 4, clock, False, "huis")
+    config = TableConfig(game, variant, {}, 4, clock, False, "huis", True)
     table = Table(
         "t1",
         config,
@@ -304,3 +304,34 @@ async def test_a_told_move_is_played_without_a_reply_and_its_refusal_goes_to_the
         table.tell(t.Act("anna", table.version, ["win"]), errors.append)
     assert closed.value.code == "server_restarting"
     assert len(errors) == 1
+
+
+async def test_after_a_restart_a_waiting_person_keeps_the_deadline_or_gets_the_minimum(
+    store: Store,
+) -> None:
+    """docs/operations.md, "Restarts and crashes": the deadline is kept (the downtime
+    counts), but the clock shows at least ``restart_min_clock``."""
+    table = await _table(store)
+    await table.ask(t.Sit("anna", "Anna", 2))
+    await table.ask(t.Sit("bram", "Bram", 3))
+    await table.ask(t.Start("anna"))
+    await _say(table, "anna", "lose")  # Bram (3) waits now, with a 60-second clock
+    deadline = table.deadlines[3]
+    await table.stop()
+    row = await store.table("t1")
+    running = await store.running_game("t1")
+    assert row is not None and running is not None
+    entries = await store.log(running.id)
+    for minimum, expected in ((15.0, deadline), (100.0, time.time() + 60.0)):
+        again = Table(
+            "t1",
+            table.config,
+            SayGame("plain"),
+            store,
+            House(),
+            TableSettings(house_delay=0, restart_min_clock=minimum),
+            created_at=0,
+        )
+        again.restore(row, running, entries, restarted=True)
+        assert list(again.deadlines) == [3]  # a person's; the house has none
+        assert again.deadlines[3] == pytest.approx(expected, abs=0.2)

@@ -5,16 +5,43 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 
 from kroeg.games import GAMES, game_class
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
+from kroeg.server.sessions import SignedIn
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 from kroeg.tables.records import game_record
 
-router = APIRouter(prefix="/api")
+GAME_ID_MAX = 2**31 - 1
+"""The largest game id the store holds (a 32-bit integer on PostgreSQL): a larger one in
+a URL is refused (422) rather than sent to the database."""
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+async def same_origin(request: Request) -> None:
+    """A request that changes state with the cookie comes from the server's own pages
+    (or an origin configured): else another site's page is acting with the visitor's
+    cookie (docs/security.md, "Sessions and origins")."""
+    if request.method not in UNSAFE_METHODS or COOKIE not in request.cookies:
+        return
+    if _bearer(request) is not None:
+        return
+    allowed = request.app.state.runtime.settings.allowed_origins
+    origin = request.headers.get("origin")
+    if not same_site_origin(origin, request.headers.get("host"), allowed):
+        raise HTTPException(
+            403,
+            {"code": "bad_origin", "message": f"requests from {origin} may not use the cookie"},
+        )
+
+
+router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 
 _STATUS = {
     "unknown_table": 404,
@@ -24,6 +51,7 @@ _STATUS = {
     "bad_table": 422,
     "bad_name": 422,
     "bad_seat": 422,
+    "table_broken": 409,
 }
 
 
@@ -39,17 +67,44 @@ def runtime(request: Request) -> Runtime:
 RuntimeDep = Annotated[Runtime, Depends(runtime)]
 
 
-async def current_player(request: Request, rt: RuntimeDep) -> tuple[str, str]:
-    """The player of the cookie or ``Authorization: Bearer`` token, and their name."""
-    token = request.cookies.get(COOKIE)
+def _bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        token = header[7:].strip()
-    player = rt.tokens.verify(token) if token else None
-    name = None if player is None else await rt.store.player_name(player)
-    if player is None or name is None:
+    return header[7:].strip() if header.lower().startswith("bearer ") else None
+
+
+def set_session_cookie(response: Response, request: Request, rt: Runtime, token: str) -> None:
+    """The session's token as the cookie: httpOnly (no script reads it), SameSite=Lax
+    (another site's requests that change state do not carry it), Secure over HTTPS."""
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=int(rt.sessions.ttl),
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+
+
+async def signed_in(request: Request, response: Response, rt: RuntimeDep) -> SignedIn | None:
+    """The session of the ``Authorization: Bearer`` token, else of the cookie; None
+    without a valid one. A cookie's renewal is sent back as a fresh cookie."""
+    bearer = _bearer(request)
+    token = bearer if bearer is not None else request.cookies.get(COOKIE)
+    session = await rt.sessions.check(token)
+    if session is not None and session.renewed and bearer is None and token is not None:
+        set_session_cookie(response, request, rt, token)
+    return session
+
+
+SessionDep = Annotated[SignedIn | None, Depends(signed_in)]
+
+
+async def current_player(session: SessionDep, rt: RuntimeDep) -> tuple[str, str]:
+    """The signed-in player and their name (401 without a valid token)."""
+    name = None if session is None else await rt.store.player_name(session.player)
+    if session is None or name is None:
         raise _http(TableError("not_authenticated", "a valid guest token is needed"))
-    return player, name
+    return session.player, name
 
 
 PlayerDep = Annotated[tuple[str, str], Depends(current_player)]
@@ -70,6 +125,9 @@ class TableBody(_Body):
     seats: int | None = None
     clock_seconds: float | None = None
     private: bool = False
+    public_records: bool | None = None
+    """Whether anyone may read the records of the table's games; default: the public
+    tables' yes, the private tables' no (then only their players)."""
     house_level: str = "basis"
 
 
@@ -79,7 +137,16 @@ class SitBody(_Body):
 
 @router.get("/health")
 async def health(rt: RuntimeDep) -> dict[str, Any]:
-    return {"ok": True, "tables": len(rt.lobby.tables), "database": rt.store.backend}
+    """``status`` is ``degraded`` while a table could not be rebuilt (``broken``: which,
+    and why); the server serves the others."""
+    broken = rt.lobby.broken_list()
+    return {
+        "ok": True,
+        "status": "degraded" if broken else "ok",
+        "tables": len(rt.lobby.tables),
+        "broken": broken,
+        "database": rt.store.backend,
+    }
 
 
 @router.get("/variants")
@@ -103,15 +170,30 @@ async def variants() -> dict[str, Any]:
 
 
 @router.post("/guests")
-async def create_guest(body: GuestBody, response: Response, rt: RuntimeDep) -> dict[str, str]:
+async def create_guest(
+    body: GuestBody, request: Request, response: Response, rt: RuntimeDep
+) -> dict[str, str]:
+    """A new guest and its session: the token as the cookie, and in the answer for a
+    client that sends it as a bearer token."""
     name = clean_name(body.name)
     if name is None:
         raise _http(TableError("bad_name", "a name has 1 to 24 characters"))
     player = new_player_id()
     await rt.store.create_player(player, name)
-    token = rt.tokens.issue(player)
-    response.set_cookie(COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="lax")
+    token = await rt.sessions.open(player)
+    set_session_cookie(response, request, rt, token)
     return {"player": player, "name": name, "token": token}
+
+
+@router.post("/logout", responses={401: {"description": "no valid token (not_authenticated)"}})
+async def logout(session: SessionDep, response: Response, rt: RuntimeDep) -> dict[str, bool]:
+    """Revoke the session of the token used (it stops working everywhere) and drop the
+    cookie."""
+    if session is None:
+        raise _http(TableError("not_authenticated", "a valid guest token is needed"))
+    await rt.sessions.revoke(session.session_id)
+    response.delete_cookie(COOKIE)
+    return {"ok": True}
 
 
 @router.get("/me")
@@ -121,7 +203,8 @@ async def me(player: PlayerDep) -> dict[str, str]:
 
 @router.get("/tables")
 async def list_tables(rt: RuntimeDep) -> dict[str, Any]:
-    return {"tables": rt.lobby.listed()}
+    """The public tables; ``broken``: the public tables that could not be rebuilt."""
+    return {"tables": rt.lobby.listed(), "broken": rt.lobby.broken_list(public_only=True)}
 
 
 @router.post("/tables")
@@ -134,6 +217,7 @@ async def create_table(body: TableBody, rt: RuntimeDep) -> dict[str, Any]:
             seats=body.seats,
             clock_seconds=body.clock_seconds,
             private=body.private,
+            public_records=body.public_records,
             house_level=body.house_level,
         )
     except TableError as e:
@@ -182,10 +266,14 @@ async def start(table_id: str, rt: RuntimeDep, player: PlayerDep) -> dict[str, A
 
 
 @router.get("/tables/{table_id}/games")
-async def table_games(table_id: str, rt: RuntimeDep) -> dict[str, Any]:
-    if table_id not in rt.lobby.tables:
+async def table_games(table_id: str, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """The table's games; of a table whose records are not public, only the caller's."""
+    table = rt.lobby.get(table_id) if table_id in rt.lobby.tables else None
+    if table is None:
         raise _http(TableError("unknown_table", f"there is no table {table_id!r}"))
     games = await rt.store.games_of(table_id)
+    if not table.config.public_records:
+        games = [g for g in games if session is not None and session.player in g.players]
     return {
         "games": [
             {
@@ -201,12 +289,33 @@ async def table_games(table_id: str, rt: RuntimeDep) -> dict[str, Any]:
     }
 
 
-@router.get("/games/{game_id}/record")
-async def record(game_id: int, rt: RuntimeDep) -> dict[str, Any]:
-    """The game's hand record (RECORDS.md), once the game is over."""
+GameId = Annotated[int, PathParam(ge=1, le=GAME_ID_MAX)]
+
+
+@router.get(
+    "/games/{game_id}/record",
+    responses={
+        403: {"description": "the record is for the game's players only (private_record)"},
+        404: {"description": "no such game (unknown_game)"},
+        409: {"description": "the game is not over yet (game_not_over)"},
+    },
+)
+async def record(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """The game's hand record (RECORDS.md), once the game is over: for its players, and
+    for everyone when its table's records are public (docs/security.md)."""
     row = await rt.store.game(game_id)
     if row is None:
         raise HTTPException(404, {"code": "unknown_game", "message": f"no game {game_id}"})
+    table = await rt.store.table(row.table_id)
+    public = table is not None and table.public_records
+    if not public and (session is None or session.player not in row.players):
+        raise HTTPException(
+            403,
+            {
+                "code": "private_record",
+                "message": "this game's record is for its players only: send a player's token",
+            },
+        )
     if row.finished_at is None:
         raise HTTPException(
             409,

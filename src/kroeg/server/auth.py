@@ -1,7 +1,9 @@
-"""Guest identities: a player id signed with the server's secret (HMAC-SHA256).
+"""Guest names and ids, and the tokens from before sessions.
 
-The secret lives in the database, so tokens stay valid across restarts; a token is
-``<player id>.<signature>`` and carries nothing else (the name is looked up).
+Tokens are sessions now (kroeg.server.sessions). Until then a token was a player id
+signed with the server's secret (HMAC-SHA256, the secret in the database), which never
+expired; :class:`Tokens` only still verifies such a token, the first time it is used
+after the upgrade, to turn it into a session.
 """
 
 from __future__ import annotations
@@ -26,9 +28,9 @@ class Tokens:
         return f"{player}.{self._sign(player)}"
 
     def verify(self, token: str) -> str | None:
-        """The player id of a valid token, else None."""
+        """The player id of a valid token, else None (a token of any characters)."""
         player, _, signature = token.partition(".")
-        if not player or not signature:
+        if not player or not signature or not player.isascii() or not signature.isascii():
             return None
         if not hmac.compare_digest(signature, self._sign(player)):
             return None

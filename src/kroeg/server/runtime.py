@@ -1,4 +1,4 @@
-"""What the running server holds: the store, the token signer, the lobby, the connections."""
+"""What the running server holds: the store, the sessions, the lobby, the connections."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import time
 
 from kroeg.server.auth import Tokens
 from kroeg.server.connection import Connection
+from kroeg.server.sessions import Sessions
 from kroeg.server.settings import ServerSettings
 from kroeg.store import Store, open_store
 from kroeg.tables.house import House, start_bot_house
@@ -15,6 +16,10 @@ from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import TableSettings
 
 log = logging.getLogger(__name__)
+
+SESSION_RENEW = 3600.0
+"""Seconds between two renewals of a session in use (each is a write); a tenth of the
+session's life when that is shorter."""
 
 RESTART_NOTICE = "the server restarts; reconnect in a few seconds"
 
@@ -25,7 +30,7 @@ class Runtime:
         self.connections: set[Connection] = set()
         self.closing = False
         self._store: Store | None = None
-        self._tokens: Tokens | None = None
+        self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
         self.house = House()
 
@@ -35,9 +40,9 @@ class Runtime:
         return self._store
 
     @property
-    def tokens(self) -> Tokens:
-        assert self._tokens is not None, "the server has not started"
-        return self._tokens
+    def sessions(self) -> Sessions:
+        assert self._sessions is not None, "the server has not started"
+        return self._sessions
 
     @property
     def lobby(self) -> Lobby:
@@ -47,11 +52,18 @@ class Runtime:
     async def start(self) -> None:
         """Open the store (migrating it) and rebuild every open table from its log."""
         self._store = await open_store(self.settings.database_url)
-        self._tokens = Tokens(await self._store.secret())
+        ttl = self.settings.session_days * 24 * 3600
+        self._sessions = Sessions(
+            self._store,
+            ttl=ttl,
+            renew_after=min(SESSION_RENEW, ttl / 10),
+            legacy=Tokens(await self._store.secret()),
+        )
         table_settings = TableSettings(
             house_delay=self.settings.house_delay,
             history=self.settings.history,
             test_seed=self.settings.test_seed,
+            restart_min_clock=self.settings.restart_min_clock,
         )
         if self.settings.test_seed is not None:
             log.warning("KROEG_TEST_SEED is set: shuffles are repeatable, NOT for real play")

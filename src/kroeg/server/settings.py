@@ -15,6 +15,8 @@ HOUSE_DELAY = 0.8
 MIN_CLOCK = 5.0
 RATE = 20.0
 HISTORY = 256
+SESSION_DAYS = 30.0
+RESTART_MIN_CLOCK = 15.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,16 @@ class ServerSettings:
     the house plays the game's ``default()``, as on a timeout)."""
     test_seed: int | None = None
     """Tests only (``KROEG_TEST_SEED``): repeatable shuffles, see TableSettings.test_seed."""
+    allowed_origins: frozenset[str] = frozenset()
+    """Origins besides the server's own whose pages may open ``/ws`` and change state
+    with the cookie (``KROEG_ALLOWED_ORIGINS``, comma-separated, e.g.
+    ``https://kroeg.example``; docs/security.md)."""
+    session_days: float = SESSION_DAYS
+    """Days a session (a guest's token) stays valid after its last use
+    (``KROEG_SESSION_DAYS``)."""
+    restart_min_clock: float = RESTART_MIN_CLOCK
+    """After a restart a waiting person gets what was left of their clock, but at least
+    this many seconds (never more than the table's clock) (``KROEG_RESTART_MIN_CLOCK``)."""
     echo: bool = False
     """Serve the bare websocket echo at ``/echo`` for the load benchmark (``KROEG_ECHO=1``)."""
 
@@ -49,5 +61,12 @@ class ServerSettings:
             test_seed=int(os.environ["KROEG_TEST_SEED"])
             if os.environ.get("KROEG_TEST_SEED")
             else None,
+            allowed_origins=frozenset(
+                o.strip().rstrip("/")
+                for o in os.environ.get("KROEG_ALLOWED_ORIGINS", "").split(",")
+                if o.strip()
+            ),
+            session_days=_float_env("KROEG_SESSION_DAYS", SESSION_DAYS),
+            restart_min_clock=_float_env("KROEG_RESTART_MIN_CLOCK", RESTART_MIN_CLOCK),
             echo=os.environ.get("KROEG_ECHO") == "1",
         )

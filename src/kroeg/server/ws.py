@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.connection import Connection
+from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
@@ -29,6 +30,15 @@ log = logging.getLogger(__name__)
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
     runtime: Runtime = websocket.app.state.runtime
+    origin = websocket.headers.get("origin")
+    if not same_site_origin(
+        origin, websocket.headers.get("host"), runtime.settings.allowed_origins
+    ):
+        # Before accepting: the handshake gets HTTP 403 (docs/security.md); another
+        # site's page must not act with the visitor's cookie.
+        log.warning("refused a websocket handshake from origin %r", origin)
+        await websocket.close(code=1008)
+        return
     await websocket.accept()
     connection = Connection(websocket, runtime.settings.rate)
     runtime.connections.add(connection)
@@ -176,9 +186,13 @@ async def _hello(
     token = message.token or cookie_token
     player = None
     if token is not None:
-        player = runtime.tokens.verify(token)
+        session = await runtime.sessions.check(token)
+        player = None if session is None else session.player
         if player is None and message.token is not None:
             raise TableError("bad_token", "the token is not valid: send hello with a name instead")
+    # The token goes back only to a client that sent it, or to a new guest: never to a
+    # connection the cookie signed in (a page must not learn the httpOnly cookie).
+    welcome_token = message.token
     if player is not None:
         known = await runtime.store.player_name(player)
         if known is None:
@@ -193,14 +207,15 @@ async def _hello(
             raise TableError("bad_name", "a new guest needs a name (1 to 24 characters)")
         player = new_player_id()
         await runtime.store.create_player(player, name)
+        welcome_token = await runtime.sessions.open(player)
     connection.player, connection.name = player, name
-    connection.send_json(
-        {
-            "type": "welcome",
-            "player": player,
-            "name": name,
-            "token": runtime.tokens.issue(player),
-            "presets": list(m.PRESETS),
-            "now": time.time(),
-        }
-    )
+    welcome: dict[str, Any] = {
+        "type": "welcome",
+        "player": player,
+        "name": name,
+        "presets": list(m.PRESETS),
+        "now": time.time(),
+    }
+    if welcome_token is not None:
+        welcome["token"] = welcome_token
+    connection.send_json(welcome)

@@ -4,7 +4,15 @@ Every change of a live table is one :class:`TableChange`, committed (in a group 
 with the changes of other tables) before anyone is told of it.
 """
 
-from kroeg.store.changes import Finish, GameRow, LogEntry, NewGame, TableChange, TableRow
+from kroeg.store.changes import (
+    Finish,
+    GameRow,
+    LogEntry,
+    NewGame,
+    SessionRow,
+    TableChange,
+    TableRow,
+)
 from kroeg.store.database import database_url
 from kroeg.store.store import Store, open_store
 
@@ -13,6 +21,7 @@ __all__ = [
     "GameRow",
     "LogEntry",
     "NewGame",
+    "SessionRow",
     "Store",
     "TableChange",
     "TableRow",

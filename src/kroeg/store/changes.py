@@ -26,6 +26,24 @@ class TableRow:
     version: int
     seating: JSON
     closed: bool = False
+    public_records: bool = False
+    """Whether anyone may read the records of the table's finished games (else only
+    their players)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    """A signed-in session (kroeg.server.sessions): never the token, only its hash."""
+
+    id: str
+    player_id: str
+    token_hash: str
+    kind: str
+    """``guest`` (a guest's token); the accounts will add their logins."""
+    created_at: float
+    last_used_at: float
+    expires_at: float
+    revoked_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

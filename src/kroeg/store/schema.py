@@ -2,6 +2,10 @@
 
 - ``settings``: key/value pairs of the server itself (the token signing secret).
 - ``players``: guests and their display names.
+- ``sessions``: who is signed in with which token: one row per session (a guest's token
+  now, an account's login later: a new session for the same player), holding the
+  SHA-256 of its opaque token (never the token), when it was made and last used, when it
+  expires (renewed on use) and when it was revoked. See kroeg.server.sessions.
 - ``tables``: the live tables with their configuration, their current ``version`` and
   their ``seating`` (who sits where, the waiting list), updated with every change.
 - ``games``: one row per game played at a table; ``finished_at`` is null while it runs.
@@ -36,6 +40,19 @@ players = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False, index=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("last_used_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Column("revoked_at", sa.Float, nullable=True),
+)
+
 tables = sa.Table(
     "tables",
     metadata,
@@ -51,6 +68,7 @@ tables = sa.Table(
     sa.Column("version", sa.BigInteger, nullable=False),
     sa.Column("seating", sa.JSON, nullable=False),
     sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("public_records", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 games = sa.Table(

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kroeg.store import schema
 from kroeg.store.batch import Work
-from kroeg.store.changes import JSON, GameRow, LogEntry, TableChange, TableRow
+from kroeg.store.changes import JSON, GameRow, LogEntry, SessionRow, TableChange, TableRow
 from kroeg.store.database import create_engine, database_url, migrate
 from kroeg.store.postgres_writer import PostgresWriter
 from kroeg.store.sqlite_writer import SqliteWriter
@@ -149,6 +149,47 @@ class Store:
             )
         return None if name is None else str(name)
 
+    # Sessions -------------------------------------------------------------------------
+
+    async def create_session(self, row: SessionRow) -> None:
+        values = {
+            "id": row.id,
+            "player_id": row.player_id,
+            "token_hash": row.token_hash,
+            "kind": row.kind,
+            "created_at": row.created_at,
+            "last_used_at": row.last_used_at,
+            "expires_at": row.expires_at,
+            "revoked_at": row.revoked_at,
+        }
+        await self._submit(sa.insert(schema.sessions).values(**values))
+
+    async def session_by_hash(self, token_hash: str) -> SessionRow | None:
+        s = schema.sessions
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(s).where(s.c.token_hash == token_hash))).first()
+        return None if row is None else SessionRow(**row._mapping)
+
+    async def renew_session(self, session_id: str, used_at: float, expires_at: float) -> None:
+        s = schema.sessions
+        await self._submit(
+            sa.update(s)
+            .where(s.c.id == session_id)
+            .values(last_used_at=used_at, expires_at=expires_at)
+        )
+
+    async def revoke_session(self, session_id: str) -> None:
+        """Revoke a session now (again: nothing changes): its token stops working."""
+        s = schema.sessions
+        query = sa.update(s).where(s.c.id == session_id, s.c.revoked_at.is_(None))
+        await self._submit(query.values(revoked_at=time.time()))
+
+    async def sessions_of(self, player_id: str) -> list[SessionRow]:
+        s = schema.sessions
+        query = sa.select(s).where(s.c.player_id == player_id).order_by(s.c.created_at)
+        async with self.engine.connect() as conn:
+            return [SessionRow(**r._mapping) for r in await conn.execute(query)]
+
     # Tables ---------------------------------------------------------------------------
 
     async def create_table(self, row: TableRow) -> None:
@@ -239,6 +280,7 @@ def _table_values(row: TableRow) -> JSON:
         "version": row.version,
         "seating": row.seating,
         "closed": row.closed,
+        "public_records": row.public_records,
     }
 
 
@@ -256,6 +298,7 @@ def _table_row(m: Any) -> TableRow:
         version=int(m["version"]),
         seating=dict(m["seating"]),
         closed=bool(m["closed"]),
+        public_records=bool(m["public_records"]),
     )
 
 

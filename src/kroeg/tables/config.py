@@ -36,6 +36,9 @@ class TableConfig:
     clock_seconds: float
     private: bool
     house_level: str
+    public_records: bool
+    """Whether anyone may read the records of the table's finished games, else only
+    their players (docs/security.md, "Who reads what")."""
 
     def json(self) -> dict[str, Any]:
         return {
@@ -46,6 +49,7 @@ class TableConfig:
             "clock_seconds": self.clock_seconds,
             "private": self.private,
             "house_level": self.house_level,
+            "public_records": self.public_records,
         }
 
 
@@ -74,6 +78,7 @@ def make_config(
     seats: int | None = None,
     clock_seconds: float | None = None,
     private: bool = False,
+    public_records: bool | None = None,
     house_level: str = "basis",
     min_clock: float = 5.0,
 ) -> tuple[TableConfig, Game[Any]]:
@@ -101,5 +106,8 @@ def make_config(
             "bad_table",
             f"house_level must be one of {', '.join(HOUSE_LEVELS)}, got {house_level!r}",
         )
-    config = TableConfig(game, variant, dict(options or {}), seats, clock, private, house_level)
+    records = not private if public_records is None else public_records
+    config = TableConfig(
+        game, variant, dict(options or {}), seats, clock, private, house_level, records
+    )
     return config, built

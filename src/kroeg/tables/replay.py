@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Any, NamedTuple
 
 from kroeg.cards import parse_card
 from kroeg.games.base import Deal, Game, RuleError
@@ -24,13 +24,26 @@ Left = dict[int, tuple[str, str]]
 """Seats whose player was taken out of the game: (player id, name)."""
 
 
-def rebuild(game: Game[Any], row: GameRow, entries: list[LogEntry]) -> tuple[Any, Left]:
-    """The game's state after every logged step, and the seats whose player was taken out.
+class Rebuilt(NamedTuple):
+    state: Any
+    left: Left
+    waiting_since: dict[int, float]
+    """Since when (wall clock) each seat the game waits for has been waiting: when its
+    clock started, as the table runs its clocks (Table._update_clocks)."""
+
+
+def rebuild(
+    game: Game[Any], row: GameRow, entries: list[LogEntry], *, whole_turn: bool = False
+) -> Rebuilt:
+    """The game's state after every logged step, the seats whose player was taken out, and
+    since when each seat it waits for has been waiting. ``whole_turn``: one clock covers
+    the seat's whole turn (config.WHOLE_TURN_GAMES), not each decision.
 
     The log was written by the same rules, so a step that no longer applies is a bug (or
     rules that changed under a running game): it raises rather than guessing."""
     state = game.new_state(row.seats, dealer=None, seed=row.seed)
     left: Left = {}
+    since: dict[int, float] = {}
     for entry in entries:
         if entry.kind == "deal":
             game.apply(state, entry.seat, deal_from_json(entry.data))
@@ -42,4 +55,13 @@ def rebuild(game: Game[Any], row: GameRow, entries: list[LogEntry]) -> tuple[Any
             left[entry.seat] = (entry.data["player"], entry.data["name"])
         else:
             raise ValueError(f"unknown log entry kind {entry.kind!r} in game {row.id}")
-    return state, left
+        if entry.kind == "out" or (
+            entry.kind == "act" and entry.by in ("player", "timeout") and not whole_turn
+        ):
+            since.pop(entry.seat, None)  # the seat's next decision got a fresh clock
+        waiting = set() if game.is_over(state) else game.to_act(state)
+        for seat in [s for s in since if s not in waiting]:
+            del since[seat]
+        for seat in waiting:
+            since.setdefault(seat, entry.created_at)
+    return Rebuilt(state, left, since)

@@ -23,6 +23,14 @@ from kroeg.tables.frames import Encoded, Shown, encode, version_frame
 Audiences = list[tuple[Listener, int | None]]
 """Who hears a version: each listener with its audience (its seat, or None)."""
 
+Seated = tuple[str | None, ...]
+"""The player at each seat (None: the house) when a version was sent: a resume is shown
+each version as its audience then was, not as the seat is held now."""
+
+History = deque[tuple[int, Encoded, Seated]]
+"""The versions a table keeps for resumes, each with who sat where at the time (one
+tuple shared by the versions between two seating changes)."""
+
 
 @dataclass(slots=True)
 class Send:
@@ -33,6 +41,7 @@ class Send:
     events: list[Event]
     audiences: Audiences
     ready: bytes | None = None
+    seated: Seated = ()
 
 
 @dataclass(slots=True)
@@ -47,6 +56,8 @@ class Staged:
     """The index in ``sends`` of the newest version (-1: none yet)."""
     audiences: Audiences | None = None
     """The listeners' audiences, kept while no seat or listener changes."""
+    seated: Seated = ()
+    """Who sits where, computed with ``audiences``."""
 
 
 class Staging(Shown, Protocol):
@@ -55,7 +66,7 @@ class Staging(Shown, Protocol):
     seq: int
     staged: Staged | None
     store: Store
-    history: deque[tuple[int, Encoded]]
+    history: History
 
     def finish_record(self) -> Finish: ...
 
@@ -93,8 +104,15 @@ def stage(
         audiences = staged.audiences = [
             (listener, seat_by_player.get(listener.player)) for listener in table.listeners
         ]
+        staged.seated = tuple([s.player for s in table.seats])
     staged.newest = len(staged.sends)
-    staged.sends.append(Send(table.version, events, audiences))
+    staged.sends.append(Send(table.version, events, audiences, seated=staged.seated))
+
+
+def note_seating(table: Staging) -> None:
+    """Commit the seating with what is staged: a seat's state that is not an event's
+    (its timeouts in a row) changed."""
+    begin(table).seating = True
 
 
 def stage_direct(table: Staging, listener: Listener, message: JSON) -> None:
@@ -128,7 +146,7 @@ async def flush(table: Staging) -> None:
                 listener.send(send.ready or b"")
             continue
         events = tuple([(e.to, e.encoded or _encode_event(e)) for e in send.events])
-        history.append((send.version, events))
+        history.append((send.version, events, send.seated))
         # Only the newest version of a batch carries the state (docs/protocol.md): the
         # steps before it were never the state anyone could act on.
         full = i == newest

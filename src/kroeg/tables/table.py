@@ -46,7 +46,6 @@ from kroeg.tables.commands import (
 from kroeg.tables.config import ROTATION_VARIANTS, WHOLE_TURN_GAMES, TableConfig
 from kroeg.tables.errors import TableError
 from kroeg.tables.frames import (
-    Encoded,
     encode,
     event_frame,
     lobby_summary,
@@ -56,7 +55,15 @@ from kroeg.tables.frames import (
 from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
 from kroeg.tables.replay import rebuild
 from kroeg.tables.seats import Seat
-from kroeg.tables.staging import Staged, discard, flush, stage, stage_direct
+from kroeg.tables.staging import (
+    History,
+    Staged,
+    discard,
+    flush,
+    note_seating,
+    stage,
+    stage_direct,
+)
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +89,8 @@ class TableSettings:
     test_seed: int | None = None
     """Tests only: shuffle with ``random.Random(test_seed + n)`` for the n-th table made,
     instead of the CSPRNG, so a browser test can look for a deal."""
+    restart_min_clock: float = 15.0
+    """After a restart, the least a waiting person's clock shows (at most the table's)."""
 
 
 class Table:
@@ -117,7 +126,7 @@ class Table:
         self.deadlines: dict[int, float] = {}
         """Wall-clock deadlines of the people the game waits for, by seat."""
         self.house_due: float | None = None
-        self.history: deque[tuple[int, Encoded]] = deque(maxlen=settings.history)
+        self.history: History = deque(maxlen=settings.history)
         self.inbox: deque[Command] = deque()
         self._wake: asyncio.Future[None] | None = None
         """Set while the task waits for a command, a clock or the house."""
@@ -483,7 +492,9 @@ class Table:
             raise TableError.refusal("illegal_action", e) from None
         except InvalidInput as e:
             raise TableError.refusal("invalid_action", e) from None
-        self.seats[seat].timeouts = 0
+        if self.seats[seat].timeouts:
+            self.seats[seat].timeouts = 0
+            note_seating(self)  # the count is part of the table's stored state
 
     def _step(self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()) -> None:
         """Apply one step and stage it (sent once committed). RuleError changes nothing."""
@@ -544,6 +555,7 @@ class Table:
         del self.deadlines[seat]
         person = self.seats[seat]
         person.timeouts += 1
+        note_seating(self)  # a restart remembers the count (docs/operations.md)
         timeout = Event("timeout", {"seat": seat, "timeouts": person.timeouts})
         if person.timeouts >= 2:
             self._take_out(seat, "timeouts", [timeout])
@@ -684,25 +696,51 @@ class Table:
 
     # Restart --------------------------------------------------------------------------
 
-    def restore(self, row: TableRow, running: GameRow | None, entries: list[LogEntry]) -> None:
-        """Rebuild the table after a restart from its row and its unfinished game's log."""
+    def restore(
+        self,
+        row: TableRow,
+        running: GameRow | None,
+        entries: list[LogEntry],
+        *,
+        restarted: bool = False,
+    ) -> None:
+        """Rebuild the table from its row and its unfinished game's log (after a failed
+        write, or a restart). After a restart (``restarted``) each person the game waits
+        for gets what was left of their clock, counted in wall time from when it started
+        (the downtime is not given back), but at least ``restart_min_clock``."""
         self.version = row.version
+        timeouts = row.seating.get("timeouts", [])
         self.seats = [
-            Seat(None, house_name(i)) if s is None else Seat(s[0], s[1])
+            Seat(None, house_name(i))
+            if s is None
+            else Seat(s[0], s[1], timeouts=timeouts[i] if i < len(timeouts) else 0)
             for i, s in enumerate(row.seating.get("seats", []))
         ]
         self.waiting = deque((p, n) for p, n in row.seating.get("waiting", []))
         if running is None:
             return
-        self.state, self.left = rebuild(self.game, running, entries)
+        whole_turn = self.config.game in WHOLE_TURN_GAMES
+        rebuilt = rebuild(self.game, running, entries, whole_turn=whole_turn)
+        self.state, self.left = rebuilt.state, rebuilt.left
         for seat in self.left:
             self.seats[seat].out = True
         self.game_id, self.number, self.seq = running.id, running.number, len(entries)
+        if restarted:
+            clock = self.config.clock_seconds
+            floor = time.time() + min(clock, self.settings.restart_min_clock)
+            self.deadlines = {
+                seat: max(started + clock, floor)
+                for seat, started in rebuilt.waiting_since.items()
+                if self.seats[seat].player is not None
+            }
 
     def seating(self) -> JSON:
+        """Who sits where and waits, and each seat's timeouts in a row (stored with every
+        seating change, and whenever a count changes)."""
         return {
             "seats": [None if s.player is None else [s.player, s.name] for s in self.seats],
             "waiting": [[p, n] for p, n in self.waiting],
+            "timeouts": [s.timeouts for s in self.seats],
         }
 
     # Telling people ----------------------------------------------------------------------
@@ -712,9 +750,12 @@ class Table:
         self._presence()
         oldest = self.history[0][0] if self.history else None
         if since is not None and oldest is not None and oldest <= since + 1 <= self.version:
-            audience = self.seat_of(listener.player)
-            missed = [(v, evs) for v, evs in self.history if v > since]
-            for i, (version, events) in enumerate(missed):
+            # Each version as its audience then was: a seat's private events reach the
+            # person who sat there at the time, never a later occupant. The newest is the
+            # current seating, the state the frame carries.
+            missed = [entry for entry in self.history if entry[0] > since]
+            for i, (version, events, seated) in enumerate(missed):
+                audience = _seat_in(seated, listener.player)
                 last = i == len(missed) - 1
                 listener.send(encode(event_frame(self, audience, version, events, full=last)))
             return
@@ -750,3 +791,13 @@ class Table:
     def summary(self) -> JSON:
         """The table as the lobby shows it (REST)."""
         return lobby_summary(self)
+
+
+def _seat_in(seated: tuple[str | None, ...], player: str | None) -> int | None:
+    """The seat ``player`` held in a version's seating, or None (a spectator then)."""
+    if player is None:
+        return None
+    for seat, holder in enumerate(seated):
+        if holder == player:
+            return seat
+    return None

@@ -50,7 +50,7 @@ export class Connection {
       this.player = msg.player;
       this.name = msg.name;
       this.presets = msg.presets || [];
-      setToken(msg.token);
+      if (msg.token) setToken(msg.token); // none to a connection its cookie signed in
       for (const [table, version] of this.followed) {
         this.send(version === null ? { type: "watch", table } : { type: "resume", table, version });
       }

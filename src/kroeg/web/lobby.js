@@ -61,7 +61,9 @@ export class LobbyView {
     try {
       // Who you are, to tell your own tables (their seats name their player) from others'.
       this.me ??= (await api("GET", "/me")).player;
-      this.tables = (await api("GET", "/tables")).tables;
+      const listing = await api("GET", "/tables");
+      this.tables = listing.tables;
+      this.broken = listing.broken || [];
       this.renderTables();
     } catch {
       /* the next poll tries again */
@@ -253,12 +255,15 @@ export class LobbyView {
       replace(this.tableBox, h("p", { class: "empty" }, t("lobby.loading")));
       return;
     }
+    // Tables that could not be rebuilt after a restart: said, not silently gone.
+    const broken = (this.broken || []).map((tb) => h("p", { class: "empty broken", dataset: { broken: tb.id } }, t("lobby.broken", { game: t(`game.${tb.game}`), id: tb.id })));
     if (!this.tables.length) {
-      replace(this.tableBox, h("p", { class: "empty" }, t("lobby.no_tables")));
+      replace(this.tableBox, h("p", { class: "empty" }, t("lobby.no_tables")), ...broken);
       return;
     }
     replace(
       this.tableBox,
+      ...broken,
       h(
         "table",
         { class: "table-list" },

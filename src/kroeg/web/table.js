@@ -113,8 +113,8 @@ export class TableView {
         this.pending = false;
         if (msg.code === "stale_version") {
           this.conn.send({ type: "resume", table: this.id, version: this.version });
-        } else if (msg.code === "unknown_table") {
-          replace(this.root, h("div", { class: "lobby" }, h("p", { class: "card-panel" }, t("error.unknown_table")), h("a", { href: "/", class: "btn", onclick: this.app.link("/") }, t("nav.lobby"))));
+        } else if (msg.code === "unknown_table" || msg.code === "table_broken") {
+          replace(this.root, h("div", { class: "lobby" }, h("p", { class: "card-panel" }, t(`error.${msg.code}`)), h("a", { href: "/", class: "btn", onclick: this.app.link("/") }, t("nav.lobby"))));
           return;
         }
         toast(errorText(msg.code, msg.message));

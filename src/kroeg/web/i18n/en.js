@@ -35,6 +35,7 @@ export default {
   "lobby.open_tables": "Open tables",
   "lobby.loading": "Loading tables…",
   "lobby.no_tables": "No open tables yet. Start one yourself!",
+  "lobby.broken": "Table {id} ({game}) could not be rebuilt after a restart and is halted. Its finished games are kept.",
   "lobby.col_game": "Game",
   "lobby.col_variant": "Variant",
   "lobby.col_seats": "People",
@@ -410,6 +411,9 @@ export default {
   "error.store_unavailable": "The pub cannot write anything down just now: try again in a moment.",
   "error.internal": "Something went wrong on our side.",
   "error.network": "No connection to the pub.",
+  "error.table_broken": "This table could not be rebuilt after the server restarted and is halted. Your finished games are kept; feel free to start a new table.",
+  "error.private_record": "This game's record is for its players only.",
+  "error.bad_origin": "This request did not come from the pub itself and was refused.",
   "error.game_not_over": "This game is not over yet.",
   "error.other_with": "Something went wrong: {message}",
 

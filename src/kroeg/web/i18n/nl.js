@@ -36,6 +36,7 @@ export default {
   "lobby.open_tables": "Open tafels",
   "lobby.loading": "Tafels laden…",
   "lobby.no_tables": "Er zijn nog geen open tafels. Begin er zelf een!",
+  "lobby.broken": "De tafel {id} ({game}) kon na een herstart niet worden opgebouwd en ligt stil. De uitgespeelde potjes blijven bewaard.",
   "lobby.col_game": "Spel",
   "lobby.col_variant": "Variant",
   "lobby.col_seats": "Mensen",
@@ -426,6 +427,9 @@ export default {
   "error.store_unavailable": "De kroeg kan even niets opschrijven: probeer het zo weer.",
   "error.internal": "Er ging iets mis aan onze kant.",
   "error.network": "Geen verbinding met de kroeg.",
+  "error.table_broken": "Deze tafel kon na een herstart van de kroeg niet worden opgebouwd en ligt stil. Je uitgespeelde potjes blijven bewaard; begin gerust een nieuwe tafel.",
+  "error.private_record": "Dit spelverslag is alleen voor wie meespeelde.",
+  "error.bad_origin": "Dit verzoek kwam niet van de kroeg zelf en is geweigerd.",
   "error.game_not_over": "Dit spel is nog niet uit.",
   "error.other_with": "Er ging iets mis: {message}",
 

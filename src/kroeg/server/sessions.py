@@ -1,0 +1,108 @@
+"""The one session mechanism: who a token belongs to, until when, and revoking it.
+
+A session is a row of the store's ``sessions`` table: its id, its player, the SHA-256 of
+its token, when it was made and last used, when it expires and whether it was revoked.
+The token itself is opaque (32 random bytes, URL-safe) and never stored: a stolen
+database yields no working token. Using a session renews it (at most once per
+``renew_after`` seconds, so that reading the lobby is not a write per request).
+
+A guest gets a session when it is created; an account's login (the accounts issue)
+will be one more session for the same player id, of another ``kind``.
+
+Tokens from before sessions (``<player id>.<HMAC signature>``, docs/security.md) are
+migrated on first use: a valid one becomes a session whose hash is that token's, so it
+keeps working, and from then on expires and can be revoked like any other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from kroeg.server.auth import Tokens
+from kroeg.store import SessionRow, Store
+
+TOKEN_MAX = 256
+"""A longer token is not one of ours (ours are 43 characters, old ones under 60)."""
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a token; any string at all hashes (lone surrogates included)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """A valid token's session: its player, and whether it was renewed just now."""
+
+    session_id: str
+    player: str
+    expires_at: float
+    renewed: bool
+
+
+class Sessions:
+    def __init__(
+        self, store: Store, *, ttl: float, renew_after: float, legacy: Tokens | None
+    ) -> None:
+        self.store = store
+        self.ttl = ttl
+        self.renew_after = renew_after
+        self.legacy = legacy
+
+    async def open(self, player: str, kind: str = "guest") -> str:
+        """A new session for ``player``; its token (the only time it exists in the clear)."""
+        token = secrets.token_urlsafe(32)
+        await self._create(player, token_hash(token), kind)
+        return token
+
+    async def _create(self, player: str, hashed: str, kind: str) -> SessionRow:
+        now = time.time()
+        row = SessionRow(
+            id="s" + secrets.token_hex(15),
+            player_id=player,
+            token_hash=hashed,
+            kind=kind,
+            created_at=now,
+            last_used_at=now,
+            expires_at=now + self.ttl,
+        )
+        await self.store.create_session(row)
+        return row
+
+    async def check(self, token: str | None) -> SignedIn | None:
+        """The session of a token that is valid now (renewing it), else None: a token of
+        any bytes that is not one is just a bad token."""
+        if not token or len(token) > TOKEN_MAX:
+            return None
+        hashed = token_hash(token)
+        row = await self.store.session_by_hash(hashed)
+        if row is None:
+            row = await self._migrate(token, hashed)
+            if row is None:
+                return None
+        now = time.time()
+        if row.revoked_at is not None or row.expires_at <= now:
+            return None
+        if now - row.last_used_at < self.renew_after:
+            return SignedIn(row.id, row.player_id, row.expires_at, renewed=False)
+        expires = now + self.ttl
+        await self.store.renew_session(row.id, now, expires)
+        return SignedIn(row.id, row.player_id, expires, renewed=True)
+
+    async def _migrate(self, token: str, hashed: str) -> SessionRow | None:
+        """A valid token from before sessions as a session of its own, else None."""
+        player = None if self.legacy is None else self.legacy.verify(token)
+        if player is None or await self.store.player_name(player) is None:
+            return None
+        try:
+            return await self._create(player, hashed, "guest")
+        except sa.exc.IntegrityError:  # the same old token, used twice at once
+            return await self.store.session_by_hash(hashed)
+
+    async def revoke(self, session_id: str) -> None:
+        await self.store.revoke_session(session_id)
