@@ -111,8 +111,10 @@ class Table:
                 self.step(seat, game.default(s, seat))
         result = game.result(s)
         assert result is not None
-        winner = result["winner"]
-        self.say("\nJij wint de partij!" if winner == YOU else f"\n{self.names[winner]} wint.")
+        if YOU in result.winners:
+            self.say("\nJij wint de partij!")
+        else:
+            self.say(f"\n{' en '.join(self.names[w] for w in sorted(result.winners))} wint.")
 
     def step(self, seat: int, action: Action | Deal) -> None:
         events = self.game.apply(self.state, seat, action)
