@@ -42,7 +42,9 @@ JSON = dict[str, Any]
 Param = str | int | list[str]
 """A refusal's argument, JSON-ready: a name ending in ``suit`` holds a suit letter
 (``"h"``), one ending in ``card`` a card (``"Th"``), one ending in ``cards`` a list of
-cards; anything else is shown as it is."""
+cards; ``seat`` (or a name ending in ``_seat``) and ``dealer`` hold a seat number, which
+the browser shows as the player's name; ``option`` an option's name, shown as the
+table form names it; anything else is shown as it is (a list joined by commas)."""
 
 
 class GameError(Exception):
@@ -415,10 +417,16 @@ class Game(ABC, Generic[S]):
     def check_seats(self, seats: int) -> None:
         low, high = self.traits.seats
         if isinstance(seats, bool) or not isinstance(seats, int) or not low <= seats <= high:
-            allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+            game = f"{self.name} {self.variant}"
+            if low == high:
+                raise InvalidInput(
+                    "seats_fixed",
+                    f"{game} is played by exactly {low} players, got {seats!r}",
+                    seats=low,
+                )
             raise InvalidInput(
-                "seat_count",
-                f"{self.name} {self.variant} is played by {allowed} players, got {seats!r}",
+                "seats_range",
+                f"{game} is played by {low} to {high} players, got {seats!r}",
                 low=low,
                 high=high,
             )
