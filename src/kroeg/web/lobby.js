@@ -4,12 +4,23 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
+import { refusalText } from "./refusals.js";
 import { has, hasOwn, t } from "./i18n.js";
 import { nameForm } from "./names.js";
 import { settings } from "./settings.js";
 
 const POLL_MS = 3000;
 const CLOCKS = [15, 30, 60, 90, 120, 300];
+
+/** The seats a variant is played with (the game's traits, GET /api/variants). */
+function seatRange(g, variant) {
+  return g.traits?.[variant]?.seats ?? g.seat_range;
+}
+
+function usualSeats(g, variant) {
+  const [low, high] = seatRange(g, variant);
+  return g.traits?.[variant]?.usual_seats ?? Math.min(Math.max(4, low), high);
+}
 
 /** The help text of an option in the chosen language; the engine's own text is English. */
 export function optionHelp(game, name, spec) {
@@ -140,7 +151,7 @@ export class LobbyView {
     const g = this.games.find((x) => x.game === this.creating);
     const f = this.form;
     const defaults = g.variants[f.variant];
-    const [low, high] = g.seat_range;
+    const [low, high] = seatRange(g, f.variant);
     const optionRows = Object.entries(g.options).map(([name, spec]) => {
       const value = name in f.options ? f.options[name] : defaults[name];
       const id = `opt-${name}`;
@@ -195,7 +206,7 @@ export class LobbyView {
           low !== high
             ? [
                 h("label", { for: "seats" }, t("lobby.seats")),
-                h("select", { id: "seats", onchange: (e) => (f.seats = Number(e.target.value)) }, Array.from({ length: high - low + 1 }, (_, i) => low + i).map((n) => h("option", { value: n, selected: n === (f.seats ?? 4) }, String(n)))),
+                h("select", { id: "seats", onchange: (e) => (f.seats = Number(e.target.value)) }, Array.from({ length: high - low + 1 }, (_, i) => low + i).map((n) => h("option", { value: n, selected: n === (f.seats ?? usualSeats(g, f.variant)) }, String(n)))),
               ]
             : null,
           h("label", { for: "clock" }, t("lobby.clock")),
@@ -217,14 +228,15 @@ export class LobbyView {
     const g = this.games.find((x) => x.game === this.creating);
     const f = this.form;
     const body = { game: g.game, variant: f.variant, options: f.options, clock_seconds: f.clock, private: f.private };
-    const [low, high] = g.seat_range;
-    if (low !== high) body.seats = f.seats ?? Math.min(Math.max(4, low), high);
+    const [low, high] = seatRange(g, f.variant);
+    if (low !== high) body.seats = f.seats ?? usualSeats(g, f.variant);
     try {
       const table = await api("POST", "/tables", body);
       await api("POST", `/tables/${table.id}/sit`, {});
       this.app.navigate(`/t/${table.id}`);
     } catch (err) {
-      toast(errorText(err.code, err.message));
+      // A refused option is named as the form names it ("Kies bij Strafpunten …").
+      toast(refusalText(err.rule, err.args, { game: g.game }) ?? errorText(err.code, err.message));
     }
   }
 
@@ -234,8 +246,8 @@ export class LobbyView {
     try {
       const variant = Object.keys(g.variants)[0];
       const body = { game: g.game, variant };
-      const [low, high] = g.seat_range;
-      if (low !== high) body.seats = Math.min(Math.max(4, low), high);
+      const [low, high] = seatRange(g, variant);
+      if (low !== high) body.seats = usualSeats(g, variant);
       const table = await api("POST", "/tables", body);
       await api("POST", `/tables/${table.id}/sit`, {});
       await api("POST", `/tables/${table.id}/start`);
