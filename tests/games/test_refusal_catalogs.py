@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 import kroeg
+from tests.catalogs import PLACEHOLDER, read_catalog
 
 SRC = Path(kroeg.__file__).parent
-WEB = SRC / "web" / "i18n"
 
 UNCONVERTED: frozenset[str] = frozenset({"games/toepen", "games/klaverjassen", "games/eurokaarten"})
 """Packages (relative to ``src/kroeg``) whose raises are not all coded yet: their uncoded
@@ -32,8 +32,6 @@ them; the lead empties this set when their branches are merged."""
 
 ERRORS = frozenset({"RuleError", "InvalidInput", "GameError"})
 CODE = re.compile(r"[a-z][a-z0-9_]*\Z")
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
-ENTRY = re.compile(r'\s*"((?:[^"\\]|\\.)*)":\s*"((?:[^"\\]|\\.)*)",?\s*\Z')
 
 
 @dataclass
@@ -145,22 +143,6 @@ def _table_code(found: Found, call: ast.Call, value: ast.expr) -> None:
             k.value for k in args.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)
         }
     found.params[value.value] |= keys
-
-
-def read_catalog(lang: str) -> tuple[dict[str, str], list[str]]:
-    """The catalog's entries and the keys it has more than once."""
-    entries: dict[str, str] = {}
-    twice: list[str] = []
-    for line in (WEB / f"{lang}.js").read_text().splitlines():
-        if not line.lstrip().startswith('"'):
-            continue
-        match = ENTRY.match(line)
-        assert match, f"{lang}.js: cannot read the line {line!r}"
-        key, text = match.groups()
-        if key in entries:
-            twice.append(key)
-        entries[key] = text
-    return entries, twice
 
 
 FOUND = find_codes()

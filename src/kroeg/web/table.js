@@ -418,7 +418,8 @@ export class TableView {
       const selected = this.selection.has(code);
       const attrs = {
         class: `card ${legal ? "legal" : "dim"}${selected ? " selected" : ""}`,
-        "aria-disabled": legal ? null : "true",
+        // Not disabled: clicked, a dimmed card is refused with the rules' reason.
+        "aria-label": legal ? cardName(code) : t("table.card_not_now", { card: cardName(code) }),
         "aria-pressed": selecting ? String(selected) : null,
         onclick: () => {
           if (!legal) {
