@@ -152,15 +152,29 @@ export class LobbyView {
     const f = this.form;
     const defaults = g.variants[f.variant];
     const [low, high] = seatRange(g, f.variant);
-    const optionRows = Object.entries(g.options).map(([name, spec]) => {
-      const value = name in f.options ? f.options[name] : defaults[name];
+    const current = (name) => (name in f.options ? f.options[name] : defaults[name]);
+    // An option that refines a boolean one (`requires`) matters only while that is on.
+    const shown = Object.entries(g.options).filter(([, spec]) => !spec.requires || current(spec.requires) === true);
+    const optionRows = shown.map(([name, spec]) => {
+      const value = current(name);
       const id = `opt-${name}`;
       let control;
       const set = (v) => {
         f.options[name] = v;
       };
       if (spec.type === "bool") {
-        control = h("input", { type: "checkbox", id, checked: Boolean(value), onchange: (e) => set(e.target.checked) });
+        const refined = Object.values(g.options).some((other) => other.requires === name);
+        control = h("input", {
+          type: "checkbox",
+          id,
+          checked: Boolean(value),
+          onchange: (e) => {
+            set(e.target.checked);
+            if (!refined) return;
+            this.render(); // show or hide the options that refine this one
+            this.root.querySelector(`#${id}`)?.focus();
+          },
+        });
       } else if (spec.type === "int") {
         control = h("input", { type: "number", id, min: spec.min, max: spec.max, value, class: "num", onchange: (e) => set(Number(e.target.value)) });
       } else {
@@ -182,6 +196,8 @@ export class LobbyView {
         "form",
         {
           class: "create-form",
+          // The server judges the options and names a bad one in the player's language.
+          novalidate: true,
           onsubmit: (e) => {
             e.preventDefault();
             this.create();
