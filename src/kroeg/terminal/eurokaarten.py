@@ -17,6 +17,7 @@ from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.games.eurokaarten.melds import hand_points
 from kroeg.records import RecordWriter
+from kroeg.terminal.refusals import refusal_nl
 from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Els", "Fien")
@@ -139,7 +140,7 @@ class Table:
                 self.say(str(e))
                 continue
             except (RuleError, InvalidInput) as e:
-                self.say(f"Dat kan niet: {dutch_reason(str(e))}.")
+                self.say(refusal_nl(e, self.names) or f"Dat kan niet: {dutch_reason(str(e))}.")
                 continue
             return
 

@@ -19,6 +19,7 @@ from kroeg.games.base import Action, Deal, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, score_sheet
 from kroeg.games.klaverjassen.tables import STRENGTH
 from kroeg.records import RecordWriter
+from kroeg.terminal.refusals import refusal_nl
 from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk")
@@ -186,7 +187,7 @@ class Table:
                     return ("play", card)
                 game.apply(s.copy(), YOU, ("play", card))
             except RuleError as e:
-                self.say(self.dutch_refusal(str(e)))
+                self.say(refusal_nl(e, self.names) or self.dutch_refusal(str(e)))
 
     def kraak_call(self, view: dict[str, object], legal: list[Action]) -> Action:
         """Kraken: make the call offered (kraak, herkraak or superkraak) or pass."""
