@@ -419,7 +419,7 @@ export class TableView {
       const attrs = {
         class: `card ${legal ? "legal" : "dim"}${selected ? " selected" : ""}`,
         // Not disabled: clicked, a dimmed card is refused with the rules' reason.
-        "aria-label": legal ? cardName(code) : t("table.card_not_now", { card: cardName(code) }),
+        "aria-description": legal ? null : t("table.card_not_now"),
         "aria-pressed": selecting ? String(selected) : null,
         onclick: () => {
           if (!legal) {

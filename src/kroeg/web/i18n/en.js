@@ -68,7 +68,7 @@ export default {
   "table.spectating": "You are watching: you see no hidden cards.",
   "table.hand_hidden": "Your cards are coming.",
   "table.hand": "Your hand",
-  "table.card_not_now": "{card}, not allowed now",
+  "table.card_not_now": "not allowed now",
   "table.actions": "Decisions",
   "table.sit": "Sit down",
   "table.join_waitlist": "Join the waiting list",

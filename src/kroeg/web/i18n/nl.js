@@ -70,7 +70,7 @@ export default {
   "table.spectating": "Je kijkt mee: je ziet geen verborgen kaarten.",
   "table.hand_hidden": "Je kaarten komen zo.",
   "table.hand": "Jouw hand",
-  "table.card_not_now": "{card}, mag nu niet",
+  "table.card_not_now": "mag nu niet",
   "table.actions": "Beslissingen",
   "table.sit": "Aanschuiven",
   "table.join_waitlist": "Op de wachtlijst",
