@@ -242,4 +242,4 @@ def test_round_trip_of_a_random_game(variant: str, seats: int) -> None:
         assert status == EXIT_OK
         assert out["standings"] == game.standings(s)
         assert out["deals"] == game.deal_summaries(s)
-        assert out["over"] is True and out["result"] == game.result(s)
+        assert out["over"] is True and out["result"] == game.result_json(s)

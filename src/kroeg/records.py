@@ -203,7 +203,7 @@ def outcome(game: Game[Any], s: Any) -> JSON:
         "deals": game.deal_summaries(s),
         "standings": game.standings(s),
         "over": over,
-        "result": game.result(s),
+        "result": game.result_json(s),
     }
     if over:
         out["next"] = None

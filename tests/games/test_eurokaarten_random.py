@@ -47,8 +47,8 @@ def test_random_games_end_and_keep_all_54_cards() -> None:
                 GAME.eliminate(s, rng.choice(s.seats_in()))
                 assert accounted(s)
         rounds += len(s.summaries)
-        winner = GAME.result(s)
-        assert winner is not None and winner["winner"] not in s.out
+        result = GAME.result(s)
+        assert result is not None and result.winner not in s.out
         assert len(s.seats_in()) == 1
     assert rounds > RANDOM_GAMES * 3
 

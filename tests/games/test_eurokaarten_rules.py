@@ -374,7 +374,7 @@ def test_the_last_player_in_wins() -> None:
     start = {"coins": [3, 1, 0, 0, 0, 0], "bokje": [5], "out": [2, 3, 4, 5]}
     game, s = start_round(OPEN_HANDS, upcard="8c", dealer=1, start=start)
     act(game, s, 0, "open")
-    assert game.result(s) == {"winner": 0}
+    assert game.result_json(s) == {"winner": 0}
     assert game.view(s, 0)["phase"] == "over"
     assert game.legal(s, 0) == [] and game.to_act(s) == frozenset()
     with pytest.raises(RuleError, match="the game is over"):
@@ -399,7 +399,7 @@ def test_eliminate_removes_the_hand_and_skips_the_seat() -> None:
         game.eliminate(s, 0)
     for seat in (1, 2, 3, 4):
         game.eliminate(s, seat)
-    assert game.result(s) == {"winner": 5}
+    assert game.result_json(s) == {"winner": 5}
 
 
 def test_the_dealer_moves_clockwise_over_the_seats_still_in() -> None:

@@ -126,7 +126,7 @@ def test_random_games_points_add_up_and_records_replay(setup: str) -> None:
         out, status = replay(writer.json())
         assert status == 0, out
         assert out["deals"] == summaries
-        assert out["result"] == game.result(s)
+        assert out["result"] == game.result_json(s)
 
 
 def check_summary(game: Klaverjassen, d: dict[str, Any]) -> None:

@@ -588,7 +588,7 @@ def test_deal_due_and_game_over_refuse_actions() -> None:
         game.apply(s2, seat, game.default(s2, seat))
     assert game.standings(s2)["deal_no"] == 16
     totals = game.standings(s2)["totals"]
-    assert game.result(s2) == {"winner": 0 if totals[0] > totals[1] else 1}
+    assert game.result_json(s2) == {"winner": 0 if totals[0] > totals[1] else 1}
     with pytest.raises(RuleError, match="the game is over"):
         game.apply(s2, 0, ("play", 0))
     assert s.tricks_played == 0, "the copy is independent"
@@ -649,8 +649,10 @@ def test_first_to_1500_ends_when_a_team_passes_1500() -> None:
     s.declarer = 0
     s.points, s.roem, s.tricks_won = [100, 62], [0, 0], [5, 3]
     core.finish_deal(game.config, s, None)
-    assert game.result(s) == {"winner": 0}
-    assert game.losers(s) == {1, 3}  # the team of seats 1 and 3 lost (§6.2 partners)
+    assert game.result_json(s) == {"winner": 0}
+    result = game.result(s)
+    # the team of seats 1 and 3 lost (§6.2 partners)
+    assert result is not None and result.losers == {1, 3}
 
 
 def test_copy_is_complete_and_independent() -> None:

@@ -93,7 +93,7 @@ def test_fourth_ten_drawn_wins_the_game_at_once() -> None:
         stock_top="Tc",
     )
     events = act(g, s, "1 exchange 8d")
-    assert g.result(s) == {"losers": [0, 2, 3]}
+    assert g.result_json(s) == {"losers": [0, 2, 3]}
     assert g.standings(s) == {"points": [3, 2, 1, 0]}
     assert g.deal_summaries(s) == [{"winner": 1, "stake": 1, "penalties": [0, 0, 0, 0]}]
     assert "toep" in kinds(events) and "game_over" in kinds(events)
@@ -103,7 +103,7 @@ def test_four_tens_dealt_win_before_any_exchange() -> None:
     """RULES.md §2.9: four tens dealt count the same, checked before the exchanges."""
     g = make()
     s, events = start(g, ["7h 7s 7d Qd", "Th Td Ts Tc", "9h 8h Jc Ad", "Kh 7c Ah As"])
-    assert g.result(s) == {"losers": [0, 2, 3]}
+    assert g.result_json(s) == {"losers": [0, 2, 3]}
     assert public(events, "toep") == [{"seat": 1, "cards": ["Tc", "Td", "Th", "Ts"]}]
 
 
@@ -216,7 +216,7 @@ def test_armoede_players_play_each_other_when_all_others_fold() -> None:
     act(g, s, "1 play 7h", "0 play Th", "0 play 9c", "1 play Kc")
     act(g, s, "0 play 8d", "1 play Qd", "0 play Js", "1 play Ah")
     assert g.deal_summaries(s) == [{"winner": 0, "stake": 2, "penalties": [0, 2, 1, 1]}]
-    assert g.result(s) == {"losers": [1]}
+    assert g.result_json(s) == {"losers": [1]}
 
 
 def test_game_over_losers_and_perfect_game_events() -> None:
@@ -228,7 +228,7 @@ def test_game_over_losers_and_perfect_game_events() -> None:
     act(g, s, "0 play 8d", "1 play Qd", "2 play Ad", "3 play 7d")
     events = act(g, s, "0 play Js", "1 play Ah", "2 play 8h", "3 play As")
     assert g.standings(s) == {"points": [10, 9, 2, 6]}
-    assert g.result(s) == {"losers": [0]}
+    assert g.result_json(s) == {"losers": [0]}
     assert public(events, "game_over")[0]["losers"] == [0]
     assert public(events, "shots") == [{"seats": [0], "extra_shot": False}]
     with pytest.raises(RuleError, match="the game is over"):
@@ -245,7 +245,7 @@ def test_perfect_game_event_for_a_player_on_zero() -> None:
     act(g, s, "0 play 8d", "1 play Qd", "2 play Ad", "3 play 7d")
     events = act(g, s, "0 play Js", "1 play Ah", "2 play 8h", "3 play As")
     assert g.standings(s) == {"points": [11, 2, 10, 8]}
-    assert g.result(s) == {"losers": [0, 2]}
+    assert g.result_json(s) == {"losers": [0, 2]}
     assert public(events, "perfect_game") == []
     assert public(events, "shots") == [{"seats": [0, 2], "extra_shot": False}]
 

@@ -109,7 +109,7 @@ def test_max_points_moves_the_limit_and_the_end() -> None:
     assert "knock" not in legal_text(g, s, 3)  # 12 + 4 > 15
     act(g, s, *TRICKS)
     assert g.standings(s) == {"points": [15, 3, 3, 0]}
-    assert g.result(s) == {"losers": [0]}
+    assert g.result_json(s) == {"losers": [0]}
 
 
 def test_elimination_plays_on_without_the_loser() -> None:

@@ -152,7 +152,7 @@ def play_game(variant: str, options: dict[str, Any], seats: int, seed: int, full
     assert status == 0, out
     assert out["standings"] == game.standings(s)
     assert out["deals"] == summaries
-    assert out["result"] == game.result(s)
+    assert out["result"] == game.result_json(s)
 
 
 def check_illegal(

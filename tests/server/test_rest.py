@@ -20,6 +20,11 @@ def test_health_variants_and_openapi(sqlite_server: Server) -> None:
     assert games["toepen"]["variants"]["kroegregels"]["max_points"] == 10
     assert games["klaverjassen"]["options"]["troefplicht"]["type"] == "choice"
     assert games["eurokaarten"]["seat_range"] == [6, 6]
+    # Seats per variant (RULES.md §2.1 kroegregels exactly 4, §3 klassiek 3-8, §7.1 always 6).
+    toepen = games["toepen"]["traits"]
+    assert toepen["kroegregels"]["seats"] == [4, 4] and toepen["kroegregels"]["loser_rotation"]
+    assert toepen["klassiek"]["seats"] == [3, 8] and not toepen["klassiek"]["loser_rotation"]
+    assert games["eurokaarten"]["traits"]["standaard"]["clock_per_turn"] is True
     paths = sqlite_server.get("/openapi.json").json()["paths"]
     assert "/api/tables" in paths and "/api/games/{game_id}/record" in paths
 
@@ -42,6 +47,15 @@ def test_guests_get_a_token_that_works_as_cookie_and_bearer(sqlite_server: Serve
     assert sqlite_server.post("/api/guests", {"name": "x" * 25}).status_code == 422
 
 
+def bad_option_is_named(server: Server) -> object:
+    """A refused option: the error body names it as the game's refusal (rule, args), so
+    the new-table form can say which option and what is allowed."""
+    body = {"game": "toepen", "variant": "klassiek", "options": {"max_points": 1}}
+    r = server.post("/api/tables", body)
+    assert r.status_code == 422
+    return r.json()["detail"]
+
+
 def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> None:
     bram = sqlite_server.post("/api/guests", {"name": "Bram"}).json()
     token = bram["token"]
@@ -49,7 +63,7 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
         ({"game": "poker", "variant": "x"}, "unknown game"),
         ({"game": "toepen", "variant": "snel"}, "unknown variant"),
         ({"game": "toepen", "variant": "klassiek", "options": {"max_points": 1}}, "max_points"),
-        ({"game": "eurokaarten", "variant": "standaard", "seats": 5}, "6 seats"),
+        ({"game": "eurokaarten", "variant": "standaard", "seats": 5}, "exactly 6 players"),
         ({"game": "klaverjassen", "variant": "nku", "house_level": "god"}, "house_level"),
         ({"game": "klaverjassen", "variant": "nku", "clock_seconds": 0.01}, "clock_seconds"),
     ]
@@ -58,6 +72,12 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
         assert r.status_code == 422, body
         assert words in r.json()["detail"]["message"], r.json()
     open_id = sqlite_server.table("eurokaarten", "standaard")
+    assert bad_option_is_named(sqlite_server) == {
+        "code": "bad_table",
+        "message": "option max_points must be from 3 to 100, got 1",
+        "rule": "option_range",
+        "args": {"option": "max_points", "low": 3, "high": 100},
+    }
     secret = sqlite_server.post(
         "/api/tables", {"game": "toepen", "variant": "kroegregels", "private": True}
     ).json()

@@ -19,7 +19,9 @@ from kroeg.games.base import (
     Deal,
     Event,
     Game,
+    GameTraits,
     InvalidInput,
+    LosersResult,
     OptionSpec,
     RuleError,
 )
@@ -42,8 +44,15 @@ class SayGame(Game[Say]):
     name = "say"
     deck = DECK
     option_specs: ClassVar[dict[str, OptionSpec]] = {"x": BoolOption("unused")}
-    variants: ClassVar[dict[str, dict[str, object]]] = {"plain": {"x": False}}
-    seat_range = (2, 8)
+    variants: ClassVar[dict[str, dict[str, object]]] = {
+        "plain": {"x": False},
+        "rotating": {"x": False},
+    }
+    game_traits: ClassVar[GameTraits] = GameTraits((2, 8), 4)
+    variant_traits: ClassVar[dict[str, GameTraits]] = {
+        "rotating": GameTraits((2, 8), 4, loser_rotation=True)
+    }
+    """``rotating``: a loser gives the seat to the longest-waiting, as in Toepen kroegregels."""
 
     def new_state(
         self, seats: int, *, dealer: int | None = None, start: Any = None, seed: int | None = None
@@ -101,16 +110,16 @@ class SayGame(Game[Say]):
             "you": seat,
             "hand": None if seat is None else [card_str(c) for c in s.hands[seat]],
             "said": list(s.said),
-            "result": self.result(s),
+            "result": self.result_json(s),
         }
 
     def default(self, s: Say, seat: int) -> Action:
         return ("win",)
 
-    def result(self, s: Say) -> JSON | None:
+    def result(self, s: Say) -> LosersResult | None:
         if not s.dealt or None in s.said:
             return None
-        return {"losers": [i for i, w in enumerate(s.said) if w == "lose"]}
+        return LosersResult(s.seats, tuple(i for i, w in enumerate(s.said) if w == "lose"))
 
     def standings(self, s: Say) -> JSON:
         return {}

@@ -43,14 +43,15 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
-async def _table(
-    store: Store, game: str = "toepen", variant: str = "kroegregels", clock: float = 60.0
-) -> Table:
+async def _table(store: Store, variant: str = "rotating", clock: float = 60.0) -> Table:
+    """A table of the say game; its ``rotating`` variant rotates losers as Toepen
+    kroegregels does (RULES.md §2.8), ``plain`` does not."""
+    game = "say"
     config = TableConfig(game, variant, {}, 4, clock, False, "huis", True)
     table = Table(
         "t1",
         config,
-        SayGame("plain"),
+        SayGame(variant),
         store,
         House(),
         TableSettings(house_delay=0),
@@ -112,7 +113,7 @@ async def test_nobody_waiting_the_loser_keeps_the_seat(store: Store) -> None:
 
 
 async def test_waiting_people_take_house_seats_between_games(store: Store) -> None:
-    table = await _table(store, "klaverjassen", "nku")
+    table = await _table(store, "plain")
     await table.ask(t.Sit("anna", "Anna", 0))
     await table.ask(t.Start("anna"))
     await table.ask(t.Sit("bram", "Bram", None))

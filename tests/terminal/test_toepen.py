@@ -102,4 +102,4 @@ def test_a_card_that_does_not_follow_suit_is_refused_in_dutch() -> None:
 
 def test_unknown_variant_cannot_start() -> None:
     status, lines = run(iter([]), variant="kroeg")
-    assert status == 2 and lines[0].startswith("Kan niet beginnen: unknown variant 'kroeg'")
+    assert status == 2 and lines[0] == "Kan niet beginnen: Die variant hebben we niet: kroeg."

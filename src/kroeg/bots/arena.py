@@ -143,9 +143,9 @@ def _outcome(game: Game[Any], s: Any, seat_bots: list[int]) -> list[SeatResult]:
     result = game.result(s)
     out = []
     for seat, bot in enumerate(seat_bots):
+        won = 1.0 if result is not None and seat in result.winners else 0.0
         if game.name == "toepen":
             points = float(sum(d["penalties"][seat] for d in summaries))
-            won = 0.0 if result is None or seat in result["losers"] else 1.0
         elif game.name == "klaverjassen":
             scores = summaries[0]["score"]
             points = float(scores[seat % 2])
@@ -153,7 +153,6 @@ def _outcome(game: Game[Any], s: Any, seat_bots: list[int]) -> list[SeatResult]:
             won = 1.0 if points > other else 0.5 if points == other else 0.0
         else:
             points = float(sum(seat in d["coin_lost"] for d in summaries))
-            won = 1.0 if result is not None and result["winner"] == seat else 0.0
         out.append(SeatResult(bot, points, len(summaries), won))
     return out
 
@@ -331,7 +330,7 @@ def run(args: argparse.Namespace) -> int:
         cls = game_class(args.game)
         variant = args.variant or next(iter(cls.variants))
         game = make_game(args.game, variant)
-        seats = args.seats or (6 if args.game == "eurokaarten" else 4)
+        seats = args.seats or game.traits.usual_seats
         game.check_seats(seats)
     except InvalidInput as e:
         print(f"kroeg arena: {e}", file=sys.stderr)

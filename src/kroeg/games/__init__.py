@@ -22,7 +22,11 @@ GAMES: dict[str, str] = {
 def game_class(name: str) -> type[Game[Any]]:
     """The Game class of a game name, or InvalidInput naming the games there are."""
     if name not in GAMES:
-        raise InvalidInput(f"unknown game {name!r}: expected one of {', '.join(GAMES)}")
+        raise InvalidInput(
+            "unknown_game",
+            f"unknown game {name!r}: expected one of {', '.join(GAMES)}",
+            game=str(name),
+        )
     module_name, _, class_name = GAMES[name].partition(":")
     cls: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
     return cls

@@ -13,7 +13,13 @@ and :meth:`Game.action_json`.
 Two kinds of error: :class:`InvalidInput` for input that is malformed whatever the
 state (an unknown option, verb or card, a deck that is not the variant's deck), and
 :class:`RuleError` for a well-formed action that the rules do not allow now. Both
-leave the state exactly as it was.
+leave the state exactly as it was, and both carry a stable code and its params, which
+the browser's catalogs turn into a sentence (``rule.<code>``).
+
+What the layers around a game need to know of it is declared by the game too: its
+:class:`GameTraits` (seats, what one clock covers, seat rotation, default clock), and
+how a finished game ended, :class:`GameResult` (winners and losers, and the record's
+``result`` form), so no layer keeps a list of games or reads a result's JSON keys.
 """
 
 from __future__ import annotations
@@ -36,7 +42,9 @@ JSON = dict[str, Any]
 Param = str | int | list[str]
 """A refusal's argument, JSON-ready: a name ending in ``suit`` holds a suit letter
 (``"h"``), one ending in ``card`` a card (``"Th"``), one ending in ``cards`` a list of
-cards; anything else is shown as it is."""
+cards; ``seat`` (or a name ending in ``_seat``) and ``dealer`` hold a seat number, which
+the browser shows as the player's name; ``option`` an option's name, shown as the
+table form names it; anything else is shown as it is (a list joined by commas)."""
 
 
 class GameError(Exception):
@@ -115,26 +123,28 @@ class Event:
 def check_deck(deal: Deal, deck: Sequence[Card], uses_upcard: bool) -> None:
     """InvalidInput unless the deal holds exactly ``deck``, each card once."""
     if uses_upcard and deal.upcard is None:
-        raise InvalidInput("the deal has no upcard: this game turns one up to start the pile")
+        raise InvalidInput(
+            "deal_no_upcard", "the deal has no upcard: this game turns one up to start the pile"
+        )
     if not uses_upcard and deal.upcard is not None:
-        raise InvalidInput("the deal has an upcard, which this game does not use")
+        raise InvalidInput("deal_upcard", "the deal has an upcard, which this game does not use")
     cards = [c for hand in deal.hands for c in hand] + list(deal.stock)
     if deal.upcard is not None:
         cards.append(deal.upcard)
     counts = Counter(cards)
     seen = set(counts)
-    twice = sorted(c for c, n in counts.items() if n > 1)
+    twice = [card_str(c) for c in sorted(c for c, n in counts.items() if n > 1)]
     if twice:
-        raise InvalidInput(f"cards dealt twice: {', '.join(card_str(c) for c in twice)}")
-    foreign = sorted(seen - set(deck))
+        raise InvalidInput("deal_twice", f"cards dealt twice: {', '.join(twice)}", cards=twice)
+    foreign = [card_str(c) for c in sorted(seen - set(deck))]
     if foreign:
         raise InvalidInput(
-            f"cards not in this game's deck: {', '.join(card_str(c) for c in foreign)}"
+            "deal_foreign", f"cards not in this game's deck: {', '.join(foreign)}", cards=foreign
         )
-    missing = sorted(set(deck) - seen)
+    missing = [card_str(c) for c in sorted(set(deck) - seen)]
     if missing:
         raise InvalidInput(
-            f"cards missing from the deal: {', '.join(card_str(c) for c in missing)}"
+            "deal_missing", f"cards missing from the deal: {', '.join(missing)}", cards=missing
         )
 
 
@@ -150,7 +160,9 @@ class BoolOption:
 
     def check(self, name: str, value: object) -> object:
         if not isinstance(value, bool):
-            raise InvalidInput(f"option {name} must be true or false, got {value!r}")
+            raise InvalidInput(
+                "option_bool", f"option {name} must be true or false, got {value!r}", option=name
+            )
         return value
 
     def describe(self) -> JSON:
@@ -167,10 +179,20 @@ class IntOption:
     def check(self, name: str, value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidInput(
-                f"option {name} must be an integer from {self.low} to {self.high}, got {value!r}"
+                "option_range",
+                f"option {name} must be an integer from {self.low} to {self.high}, got {value!r}",
+                option=name,
+                low=self.low,
+                high=self.high,
             )
         if not self.low <= value <= self.high:
-            raise InvalidInput(f"option {name} must be from {self.low} to {self.high}, got {value}")
+            raise InvalidInput(
+                "option_range",
+                f"option {name} must be from {self.low} to {self.high}, got {value}",
+                option=name,
+                low=self.low,
+                high=self.high,
+            )
         return value
 
     def describe(self) -> JSON:
@@ -191,8 +213,12 @@ class ChoiceOption:
 
     def check(self, name: str, value: object) -> object:
         if value not in self.choices:
-            allowed = ", ".join(self.choices)
-            raise InvalidInput(f"option {name} must be one of {allowed}, got {value!r}")
+            raise InvalidInput(
+                "option_choice",
+                f"option {name} must be one of {', '.join(self.choices)}, got {value!r}",
+                option=name,
+                choices=list(self.choices),
+            )
         return value
 
     def describe(self) -> JSON:
@@ -217,16 +243,140 @@ def resolve_options(
     """The variant's defaults overridden by ``options``, every value checked."""
     if variant not in variants:
         raise InvalidInput(
-            f"unknown variant {variant!r} for {game}: expected one of {', '.join(variants)}"
+            "unknown_variant",
+            f"unknown variant {variant!r} for {game}: expected one of {', '.join(variants)}",
+            variant=str(variant),
         )
     resolved = dict(variants[variant])
     for name, value in (options or {}).items():
         if name not in specs:
             raise InvalidInput(
-                f"unknown option {name!r} for {game}: expected one of {', '.join(sorted(specs))}"
+                "unknown_option",
+                f"unknown option {name!r} for {game}: expected one of {', '.join(sorted(specs))}",
+                option=str(name),
             )
         resolved[name] = specs[name].check(name, value)
     return resolved
+
+
+# Traits and results ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameTraits:
+    """What the tables need to know of a game (or of one of its variants), declared by
+    the game as :attr:`Game.game_traits` and :attr:`Game.variant_traits`."""
+
+    seats: tuple[int, int]
+    """The fewest and most players; equal when the game always has that many."""
+    usual_seats: int
+    """The seats of a new table when nobody asks for a number."""
+    clock_per_turn: bool = False
+    """True: one clock covers a whole turn of several decisions, and when it runs out
+    the house plays the rest of the turn (Eurokaarten, seed 003: "dan speelt het huis
+    die beurt voor je"). False: every decision has a clock of its own."""
+    loser_rotation: bool = False
+    """A loser gives the seat to the longest-waiting person (Toepen kroegregels,
+    RULES.md §2.8)."""
+    clock_seconds: float = 60.0
+    """The table's clock per turn or decision when nobody asks for one."""
+    clock_option: str | None = None
+    """An option whose value (seconds) is the table's default clock instead
+    (Eurokaarten's ``turn_clock``)."""
+
+    def __post_init__(self) -> None:
+        low, high = self.seats
+        if not 1 <= low <= self.usual_seats <= high:
+            raise ValueError(f"usual_seats {self.usual_seats} is not within seats {self.seats}")
+
+    @property
+    def fixed_seats(self) -> bool:
+        """The game is always played by the same number of players."""
+        return self.seats[0] == self.seats[1]
+
+
+class GameResult(ABC):
+    """How a finished game ended: who won and who lost (a draw: nobody either way).
+
+    :meth:`json` is the form RECORDS.md gives the result of the game (``result`` in
+    records, replays and views); every other layer reads the seats."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def winners(self) -> frozenset[int]:
+        """The seats that won."""
+
+    @property
+    @abstractmethod
+    def losers(self) -> frozenset[int]:
+        """The seats that lost."""
+
+    @abstractmethod
+    def json(self) -> JSON:
+        """RECORDS.md's ``result`` of this game."""
+
+
+@dataclass(frozen=True, slots=True)
+class LosersResult(GameResult):
+    """The game names its losers and everyone else won (Toepen: ``{"losers": [seats]}``)."""
+
+    seats: int
+    lost: tuple[int, ...]
+    """The losers in the order the game lists them."""
+
+    @property
+    def winners(self) -> frozenset[int]:
+        return frozenset(range(self.seats)) - self.losers
+
+    @property
+    def losers(self) -> frozenset[int]:
+        return frozenset(self.lost)
+
+    def json(self) -> JSON:
+        return {"losers": list(self.lost)}
+
+
+@dataclass(frozen=True, slots=True)
+class TeamResult(GameResult):
+    """A team won, or nobody (a draw) (Klaverjassen: ``{"winner": team or null}``)."""
+
+    teams: tuple[tuple[int, ...], ...]
+    """The seats of each team, by team number."""
+    team: int | None
+
+    @property
+    def winners(self) -> frozenset[int]:
+        return frozenset() if self.team is None else frozenset(self.teams[self.team])
+
+    @property
+    def losers(self) -> frozenset[int]:
+        if self.team is None:
+            return frozenset()
+        return frozenset(s for i, team in enumerate(self.teams) if i != self.team for s in team)
+
+    def json(self) -> JSON:
+        return {"winner": self.team}
+
+
+@dataclass(frozen=True, slots=True)
+class WinnerResult(GameResult):
+    """One seat won and everyone else lost (Eurokaarten: ``{"winner": seat}``)."""
+
+    seats: int
+    winner: int
+
+    @property
+    def winners(self) -> frozenset[int]:
+        return frozenset((self.winner,))
+
+    @property
+    def losers(self) -> frozenset[int]:
+        return frozenset(range(self.seats)) - self.winners
+
+    def json(self) -> JSON:
+        return {"winner": self.winner}
 
 
 # The interface -----------------------------------------------------------------
@@ -238,9 +388,10 @@ class Game(ABC, Generic[S]):
     """One game with one variant and its options; the state is a separate object.
 
     Subclasses set ``name``, ``deck`` (every card a deal holds, once; an option may
-    change it per instance, e.g. fewer jokers), ``uses_upcard``,
-    ``option_specs``, ``variants`` (variant name to its full set of option defaults)
-    and ``seat_range`` (fewest and most seats).
+    change it per instance, e.g. fewer jokers), ``uses_upcard``, ``option_specs``,
+    ``variants`` (variant name to its full set of option defaults), ``game_traits``
+    and, for a variant whose traits differ, ``variant_traits``. An instance's
+    :attr:`traits` are its variant's.
     """
 
     name: ClassVar[str]
@@ -248,21 +399,47 @@ class Game(ABC, Generic[S]):
     uses_upcard: ClassVar[bool] = False
     option_specs: ClassVar[Mapping[str, OptionSpec]]
     variants: ClassVar[Mapping[str, Mapping[str, object]]]
-    seat_range: ClassVar[tuple[int, int]]
+    game_traits: ClassVar[GameTraits]
+    variant_traits: ClassVar[Mapping[str, GameTraits]] = {}
+    """The traits of a variant where they are not :attr:`game_traits`."""
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         self.variant = variant
         self.options = resolve_options(
             self.name, self.option_specs, self.variants, variant, options
         )
+        self.traits = self.traits_of(variant)
+
+    @classmethod
+    def traits_of(cls, variant: str) -> GameTraits:
+        return cls.variant_traits.get(variant, cls.game_traits)
 
     def check_seats(self, seats: int) -> None:
-        low, high = self.seat_range
+        low, high = self.traits.seats
         if isinstance(seats, bool) or not isinstance(seats, int) or not low <= seats <= high:
-            allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+            game = f"{self.name} {self.variant}"
+            if low == high:
+                raise InvalidInput(
+                    "seats_fixed",
+                    f"{game} is played by exactly {low} players, got {seats!r}",
+                    seats=low,
+                )
             raise InvalidInput(
-                f"{self.name} {self.variant} is played by {allowed} players, got {seats!r}"
+                "seats_range",
+                f"{game} is played by {low} to {high} players, got {seats!r}",
+                low=low,
+                high=high,
             )
+
+    def default_clock(self) -> float:
+        """The table's clock when nobody asks for one: the game's clock option if it has
+        one (Eurokaarten ``turn_clock``), else its traits' ``clock_seconds``."""
+        option = self.traits.clock_option
+        if option is None:
+            return self.traits.clock_seconds
+        value = self.options[option]
+        assert isinstance(value, int | float)
+        return float(value)
 
     @abstractmethod
     def new_state(
@@ -308,6 +485,11 @@ class Game(ABC, Generic[S]):
         Raises :class:`RuleError` or :class:`InvalidInput` and leaves ``s`` unchanged
         when it is not allowed."""
 
+    def advance(self, s: S, seat: int, action: Action | Deal) -> None:
+        """:meth:`apply` for simulations, which want no events: the same rules and checks.
+        A game whose events cost much overrides it to build none (Toepen)."""
+        self.apply(s, seat, action)
+
     @abstractmethod
     def view(self, s: S, seat: int | None) -> JSON:
         """Everything ``seat`` may see (None: a spectator), JSON-ready."""
@@ -317,22 +499,13 @@ class Game(ABC, Generic[S]):
         """What the house plays for ``seat`` on a timeout: always a legal action."""
 
     @abstractmethod
-    def result(self, s: S) -> JSON | None:
-        """None while the game goes on; the result of RECORDS.md when it is over."""
+    def result(self, s: S) -> GameResult | None:
+        """None while the game goes on; how it ended once it is over."""
 
-    def losers(self, s: S) -> set[int]:
-        """The seats that lost a finished game (empty while it goes on): the result's
-        ``losers`` (Toepen), else every seat but its ``winner`` (nobody on a draw,
-        ``winner: null``). A game whose winner is a team says so by overriding this."""
+    def result_json(self, s: S) -> JSON | None:
+        """The result in RECORDS.md's form (None while the game goes on), for views and records."""
         result = self.result(s)
-        if not result:
-            return set()
-        if "losers" in result:
-            return {int(seat) for seat in result["losers"]}
-        winner = result.get("winner")
-        if winner is None:
-            return set()
-        return {seat for seat in range(self.seat_count(s)) if seat != winner}
+        return None if result is None else result.json()
 
     @abstractmethod
     def standings(self, s: S) -> JSON:

@@ -56,7 +56,11 @@ _STATUS = {
 
 
 def _http(e: TableError) -> HTTPException:
-    return HTTPException(_STATUS.get(e.code, 409), {"code": e.code, "message": e.message})
+    """The error body ``{"code", "message"}``, with a game's refusal (``rule``, ``args``)
+    and any other field the error carries, as the protocol's ``error`` frame has them."""
+    return HTTPException(
+        _STATUS.get(e.code, 409), {"code": e.code, "message": e.message, **e.extra}
+    )
 
 
 def runtime(request: Request) -> Runtime:
@@ -158,10 +162,20 @@ async def variants() -> dict[str, Any]:
             cls = game_class(name)
         except ImportError:
             continue
+        traits = {v: cls.traits_of(v) for v in cls.variants}
         games.append(
             {
                 "game": name,
-                "seat_range": list(cls.seat_range),
+                "seat_range": list(cls.game_traits.seats),
+                "traits": {
+                    v: {
+                        "seats": list(tr.seats),
+                        "usual_seats": tr.usual_seats,
+                        "clock_per_turn": tr.clock_per_turn,
+                        "loser_rotation": tr.loser_rotation,
+                    }
+                    for v, tr in traits.items()
+                },
                 "options": {k: spec.describe() for k, spec in cls.option_specs.items()},
                 "variants": {v: dict(defaults) for v, defaults in cls.variants.items()},
             }

@@ -1,4 +1,8 @@
-"""A table's configuration: its game, variant, options, seats, clock and house level."""
+"""A table's configuration: its game, variant, options, seats, clock and house level.
+
+What differs between games (seat counts, the default clock) is the game's own
+:class:`~kroeg.games.base.GameTraits`; nothing here names a game.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +16,7 @@ from kroeg.games.base import Game, InvalidInput
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import HOUSE_LEVELS
 
-DEFAULT_CLOCK = 60.0
 MAX_CLOCK = 600.0
-FIXED_SEATS = {"eurokaarten": 6}
-"""Games whose tables always have this many seats (seed 003: "Er zitten altijd zes
-spelers aan tafel")."""
-
-WHOLE_TURN_GAMES = frozenset({"eurokaarten"})
-"""Games where a turn is several decisions under one clock, and an expired clock makes the
-house play the whole turn (seed 003: "dan speelt het huis die beurt voor je")."""
-
-ROTATION_VARIANTS = frozenset({("toepen", "kroegregels")})
-"""Where a loser gives the seat to the longest-waiting person (RULES.md §2.8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,20 +47,15 @@ class TableConfig:
 
 
 def build_game(game: str, variant: str, options: Mapping[str, object] | None) -> Game[Any]:
+    """The game of a table; TableError(bad_table) carries the game's refusal (rule, args)."""
     try:
         return make_game(game, variant, options)
-    except (InvalidInput, CardError) as e:
+    except InvalidInput as e:
+        raise TableError.refusal("bad_table", e) from None
+    except CardError as e:
         raise TableError("bad_table", str(e)) from None
     except ImportError:
         raise TableError("bad_table", f"the game {game} is not available yet") from None
-
-
-def default_seats(game: Game[Any]) -> int:
-    """Four where the game allows it (toepen, klaverjassen), else its fewest seats."""
-    if game.name in FIXED_SEATS:
-        return FIXED_SEATS[game.name]
-    low, high = game.seat_range
-    return min(max(4, low), high)
 
 
 def make_config(
@@ -85,17 +73,13 @@ def make_config(
     """A checked configuration and its game; TableError(bad_table) says what is wrong."""
     built = build_game(game, variant, options)
     if seats is None:
-        seats = default_seats(built)
-    fixed = FIXED_SEATS.get(game)
-    if fixed is not None and seats != fixed:
-        raise TableError("bad_table", f"{game} tables always have {fixed} seats, got {seats}")
+        seats = built.traits.usual_seats
     try:
         built.check_seats(seats)
     except InvalidInput as e:
-        raise TableError("bad_table", str(e)) from None
+        raise TableError.refusal("bad_table", e) from None
     if clock_seconds is None:
-        # A game's own clock option (eurokaarten ``turn_clock``) is the table's default.
-        clock_seconds = float(built.options.get("turn_clock", DEFAULT_CLOCK))  # type: ignore[arg-type]
+        clock_seconds = built.default_clock()
     clock = float(clock_seconds)
     if not min_clock <= clock <= MAX_CLOCK:
         raise TableError(

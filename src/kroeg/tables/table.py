@@ -43,7 +43,7 @@ from kroeg.tables.commands import (
     Unwatch,
     Watch,
 )
-from kroeg.tables.config import ROTATION_VARIANTS, WHOLE_TURN_GAMES, TableConfig
+from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError
 from kroeg.tables.frames import (
     encode,
@@ -507,14 +507,15 @@ class Table:
             kind, data = "act", self.game.action_json(action)
             announce = [Event("action", {"seat": seat, "action": data, "by": by})]
         entry = LogEntry(self.seq, self.version + 1, seat, kind, data, by, time.time())
-        if by in ("player", "timeout") and self.config.game not in WHOLE_TURN_GAMES:
+        if by in ("player", "timeout") and not self.game.traits.clock_per_turn:
             self.deadlines.pop(seat, None)  # a new decision of the same seat gets a fresh clock
         stage(self, [*first, *announce, *events], entry=entry)
 
     def finish_record(self) -> Finish:
         """The store's record of the game's end: its result and each seat's outcome."""
-        result = self.game.result(self.state) or {}
-        losers = self.game.losers(self.state)
+        result = self.game.result(self.state)
+        assert result is not None and self.game_id is not None
+        losers = result.losers
         outcomes: list[tuple[str | None, str, str]] = []
         for i, seat in enumerate(self.seats):
             if i in self.left:
@@ -522,8 +523,7 @@ class Table:
                 outcomes.append((player, name, "left"))
             else:
                 outcomes.append((seat.player, seat.name, "lost" if i in losers else "won"))
-        assert self.game_id is not None
-        return Finish(self.game_id, result, time.time(), outcomes)
+        return Finish(self.game_id, result.json(), time.time(), outcomes)
 
     def _take_out(self, seat: int, reason: str, first: list[Event]) -> None:
         """Two timeouts in a row, or leave: the player is out of this game and loses."""
@@ -569,7 +569,7 @@ class Table:
                 action = await self._house_choice(seat, action, timeout=True)
             self._step(seat, action, "timeout", first)
             first = []
-            if self.config.game not in WHOLE_TURN_GAMES:
+            if not self.game.traits.clock_per_turn:
                 break
         self.deadlines.pop(seat, None)
 
@@ -667,9 +667,10 @@ class Table:
         self.deadlines.clear()
         self.house_due = None
         events: list[Event] = []
-        rotation = (self.config.game, self.config.variant) in ROTATION_VARIANTS
-        if rotation:
-            for seat in sorted(self.game.losers(self.state)):
+        rotation = self.game.traits.loser_rotation
+        result = self.game.result(self.state)
+        if rotation and result is not None:
+            for seat in sorted(result.losers):
                 loser = self.seats[seat]
                 if loser.player is None or not self.waiting:
                     continue

@@ -17,6 +17,7 @@ from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.games.eurokaarten.melds import hand_points
 from kroeg.records import RecordWriter
+from kroeg.terminal.refusals import refusal_nl
 from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Els", "Fien")
@@ -111,8 +112,10 @@ class Table:
                 self.step(seat, game.default(s, seat))
         result = game.result(s)
         assert result is not None
-        winner = result["winner"]
-        self.say("\nJij wint de partij!" if winner == YOU else f"\n{self.names[winner]} wint.")
+        if YOU in result.winners:
+            self.say("\nJij wint de partij!")
+        else:
+            self.say(f"\n{' en '.join(self.names[w] for w in sorted(result.winners))} wint.")
 
     def step(self, seat: int, action: Action | Deal) -> None:
         events = self.game.apply(self.state, seat, action)
@@ -137,7 +140,7 @@ class Table:
                 self.say(str(e))
                 continue
             except (RuleError, InvalidInput) as e:
-                self.say(f"Dat kan niet: {dutch_reason(str(e))}.")
+                self.say(refusal_nl(e, self.names) or f"Dat kan niet: {dutch_reason(str(e))}.")
                 continue
             return
 

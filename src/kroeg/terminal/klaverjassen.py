@@ -81,10 +81,10 @@ class Table:
                 self.step(seat, game.default(s, seat))
         result = game.result(s)
         assert result is not None
-        winner = result["winner"]
-        self.say(
-            "Gelijkspel!" if winner is None else ("Wij winnen!" if winner == 0 else "Zij winnen.")
-        )
+        if not result.winners:
+            self.say("Gelijkspel!")
+        else:
+            self.say("Wij winnen!" if YOU in result.winners else "Zij winnen.")
 
     def step(self, seat: int, action: Action | Deal) -> None:
         events = self.game.apply(self.state, seat, action)

@@ -22,7 +22,7 @@ def parse_option(text: str) -> tuple[str, object]:
     """``NAME=VALUE`` with the value read as JSON when it is JSON (true, 15), else a string."""
     name, sep, value = text.partition("=")
     if not sep or not name:
-        raise InvalidInput(f"an option is NAME=VALUE, got {text!r}")
+        raise InvalidInput("option_syntax", f"an option is NAME=VALUE, got {text!r}", text=text)
     try:
         return name, json.loads(value)
     except json.JSONDecodeError:

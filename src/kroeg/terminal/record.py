@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         options = parse_options(args.option)
         variant = args.variant or next(iter(game_class(args.game).variants))
         game = make_game(args.game, variant, options)
-        seats = args.seats or (6 if args.game == "eurokaarten" else 4)
+        seats = args.seats or game.traits.usual_seats
         game.check_seats(seats)
     except InvalidInput as e:
         print(f"kroeg record: {e}", file=sys.stderr)

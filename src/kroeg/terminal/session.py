@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 from kroeg.games.base import Game, InvalidInput
 from kroeg.records import RecordWriter
+from kroeg.terminal.refusals import refusal_nl
 
 Input = Callable[[str], str]
 Output = Callable[[str], None]
@@ -22,7 +23,7 @@ def open_game(make: Callable[[], G], seats: int, say: Output) -> G | None:
         game = make()
         game.check_seats(seats)
     except InvalidInput as e:
-        say(f"Kan niet beginnen: {e}")
+        say(f"Kan niet beginnen: {refusal_nl(e) or e}")
         return None
     return game
 

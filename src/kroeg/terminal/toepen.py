@@ -19,6 +19,7 @@ from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
 from kroeg.games.toepen import Toepen
 from kroeg.games.toepen.state import ToepenState
 from kroeg.records import RecordWriter
+from kroeg.terminal.refusals import refusal_nl
 from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans")
@@ -167,7 +168,7 @@ class Table:
             if action is not None:
                 return action
             allowed = f"een nummer van 1 tot {len(legal)}"
-            self.say(f"Dat kan niet: {self.why(text)} Kies {allowed}, of typ ? voor hulp.")
+            self.say(f"{self.why(text)} Kies {allowed}, of typ ? voor hulp.")
 
     def parse(self, text: str, legal: list[Action]) -> Action | None:
         if text.isdigit() and 1 <= int(text) <= len(legal):
@@ -193,21 +194,24 @@ class Table:
             return None
 
     def why(self, text: str) -> str:
-        """Why a typed action is refused, in Dutch."""
+        """Why a typed action is refused, in Dutch: the rules' own reason (the catalog's
+        text for its code), else what the English reason is known to mean."""
         card = self.card_of(text)
         if card is None:
-            return f"'{text}' begrijp ik niet."
+            return f"Dat kan niet: '{text}' begrijp ik niet."
         try:
             self.game.apply(self.game.copy(self.state), YOU, ("play", card))
         except (RuleError, InvalidInput) as e:
+            said = refusal_nl(e, self.names)
+            if said is not None:
+                return said
             message = str(e)
             for english, dutch in REASONS_NL:
                 if english in message:
-                    return f"{dutch}."
+                    return f"Dat kan niet: {dutch}."
             if "not in your hand" in message:
-                return f"{dutch_short(card)} heb je niet."
-            return f"{dutch_short(card)} mag nu niet."
-        return f"{dutch_short(card)} mag nu niet."
+                return f"Dat kan niet: {dutch_short(card)} heb je niet."
+        return f"Dat kan niet: {dutch_short(card)} mag nu niet."
 
     def show_table(self) -> None:
         view = self.game.view(self.state, YOU)

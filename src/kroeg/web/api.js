@@ -12,10 +12,13 @@ export function setToken(value) {
 }
 
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  /** `rule` and `args`: a game's refusal (docs/protocol.md), e.g. an option out of range. */
+  constructor(code, message, status, rule = undefined, args = undefined) {
     super(message);
     this.code = code;
     this.status = status;
+    this.rule = rule;
+    this.args = args;
   }
 }
 
@@ -32,7 +35,7 @@ export async function api(method, path, body) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const detail = data && typeof data.detail === "object" && data.detail ? data.detail : {};
-    throw new ApiError(detail.code || (response.status === 422 ? "bad_message" : "internal"), detail.message || response.statusText, response.status);
+    throw new ApiError(detail.code || (response.status === 422 ? "bad_message" : "internal"), detail.message || response.statusText, response.status, detail.rule, detail.args);
   }
   return data;
 }

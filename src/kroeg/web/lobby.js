@@ -4,12 +4,23 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
+import { refusalText } from "./refusals.js";
 import { has, hasOwn, t } from "./i18n.js";
 import { nameForm } from "./names.js";
 import { settings } from "./settings.js";
 
 const POLL_MS = 3000;
 const CLOCKS = [15, 30, 60, 90, 120, 300];
+
+/** The seats a variant is played with (the game's traits, GET /api/variants). */
+function seatRange(g, variant) {
+  return g.traits?.[variant]?.seats ?? g.seat_range;
+}
+
+function usualSeats(g, variant) {
+  const [low, high] = seatRange(g, variant);
+  return g.traits?.[variant]?.usual_seats ?? Math.min(Math.max(4, low), high);
+}
 
 /** The help text of an option in the chosen language; the engine's own text is English. */
 export function optionHelp(game, name, spec) {
@@ -142,16 +153,30 @@ export class LobbyView {
     const g = this.games.find((x) => x.game === this.creating);
     const f = this.form;
     const defaults = g.variants[f.variant];
-    const [low, high] = g.seat_range;
-    const optionRows = Object.entries(g.options).map(([name, spec]) => {
-      const value = name in f.options ? f.options[name] : defaults[name];
+    const [low, high] = seatRange(g, f.variant);
+    const current = (name) => (name in f.options ? f.options[name] : defaults[name]);
+    // An option that refines a boolean one (`requires`) matters only while that is on.
+    const shown = Object.entries(g.options).filter(([, spec]) => !spec.requires || current(spec.requires) === true);
+    const optionRows = shown.map(([name, spec]) => {
+      const value = current(name);
       const id = `opt-${name}`;
       let control;
       const set = (v) => {
         f.options[name] = v;
       };
       if (spec.type === "bool") {
-        control = h("input", { type: "checkbox", id, checked: Boolean(value), onchange: (e) => set(e.target.checked) });
+        const refined = Object.values(g.options).some((other) => other.requires === name);
+        control = h("input", {
+          type: "checkbox",
+          id,
+          checked: Boolean(value),
+          onchange: (e) => {
+            set(e.target.checked);
+            if (!refined) return;
+            this.render(); // show or hide the options that refine this one
+            this.root.querySelector(`#${id}`)?.focus();
+          },
+        });
       } else if (spec.type === "int") {
         control = h("input", { type: "number", id, min: spec.min, max: spec.max, value, class: "num", onchange: (e) => set(Number(e.target.value)) });
       } else {
@@ -173,6 +198,8 @@ export class LobbyView {
         "form",
         {
           class: "create-form",
+          // The server judges the options and names a bad one in the player's language.
+          novalidate: true,
           onsubmit: (e) => {
             e.preventDefault();
             this.create();
@@ -197,7 +224,7 @@ export class LobbyView {
           low !== high
             ? [
                 h("label", { for: "seats" }, t("lobby.seats")),
-                h("select", { id: "seats", onchange: (e) => (f.seats = Number(e.target.value)) }, Array.from({ length: high - low + 1 }, (_, i) => low + i).map((n) => h("option", { value: n, selected: n === (f.seats ?? 4) }, String(n)))),
+                h("select", { id: "seats", onchange: (e) => (f.seats = Number(e.target.value)) }, Array.from({ length: high - low + 1 }, (_, i) => low + i).map((n) => h("option", { value: n, selected: n === (f.seats ?? usualSeats(g, f.variant)) }, String(n)))),
               ]
             : null,
           h("label", { for: "clock" }, t("lobby.clock")),
@@ -219,14 +246,15 @@ export class LobbyView {
     const g = this.games.find((x) => x.game === this.creating);
     const f = this.form;
     const body = { game: g.game, variant: f.variant, options: f.options, clock_seconds: f.clock, private: f.private };
-    const [low, high] = g.seat_range;
-    if (low !== high) body.seats = f.seats ?? Math.min(Math.max(4, low), high);
+    const [low, high] = seatRange(g, f.variant);
+    if (low !== high) body.seats = f.seats ?? usualSeats(g, f.variant);
     try {
       const table = await api("POST", "/tables", body);
       await api("POST", `/tables/${table.id}/sit`, {});
       this.app.navigate(`/t/${table.id}`);
     } catch (err) {
-      toast(errorText(err.code, err.message));
+      // A refused option is named as the form names it ("Kies bij Strafpunten …").
+      toast(refusalText(err.rule, err.args, { game: g.game }) ?? errorText(err.code, err.message));
     }
   }
 
@@ -236,8 +264,8 @@ export class LobbyView {
     try {
       const variant = Object.keys(g.variants)[0];
       const body = { game: g.game, variant };
-      const [low, high] = g.seat_range;
-      if (low !== high) body.seats = Math.min(Math.max(4, low), high);
+      const [low, high] = seatRange(g, variant);
+      if (low !== high) body.seats = usualSeats(g, variant);
       const table = await api("POST", "/tables", body);
       await api("POST", `/tables/${table.id}/sit`, {});
       await api("POST", `/tables/${table.id}/start`);

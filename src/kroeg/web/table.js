@@ -10,6 +10,7 @@ import { showEffect } from "./effects.js";
 import { errorText, toast } from "./errors.js";
 import { has, t } from "./i18n.js";
 import { nameForm } from "./names.js";
+import { refusalText } from "./refusals.js";
 import { settings } from "./settings.js";
 import eurokaarten from "./games/eurokaarten.js";
 import klaverjassen from "./games/klaverjassen.js";
@@ -30,6 +31,9 @@ const LOG_LINES = 80;
 /** Verbs whose one argument is a card of your hand: the card itself is the control. */
 const CARD_VERBS = new Set(["play", "discard"]);
 
+/** How long a refusal's reason stays next to the hand (ms), unless you act first. */
+const REFUSAL_MS = 6000;
+
 export class TableView {
   constructor(root, app, tableId) {
     this.root = root;
@@ -48,6 +52,8 @@ export class TableView {
     this.lastResult = null;
     this.lastTrick = null; // the trick just won, shown until the next card falls
     this.offMessage = null;
+    this.refusal = null; // the reason the last action was refused, shown next to the hand
+    this.refusalTimer = null;
     if (settings().name) this.connect();
     else this.askName();
   }
@@ -68,6 +74,7 @@ export class TableView {
   destroy() {
     this.offMessage?.();
     clearInterval(this.ticker);
+    clearTimeout(this.refusalTimer);
     this.conn?.unfollow(this.id);
   }
 
@@ -117,12 +124,26 @@ export class TableView {
           replace(this.root, h("div", { class: "lobby" }, h("p", { class: "card-panel" }, t(`error.${msg.code}`)), h("a", { href: "/", class: "btn", onclick: this.app.link("/") }, t("nav.lobby"))));
           return;
         }
-        toast(errorText(msg.code, msg.message));
+        if (msg.rule !== undefined) this.showRefusal(msg);
+        else toast(errorText(msg.code, msg.message));
         this.render();
         break;
       default:
         break;
     }
+  }
+
+  /** A refused action: the rules' reason in the player's language (the catalog's
+   * "rule.<code>"), else the protocol code's text; shown where the prompt is, so it
+   * covers neither the hand, the trick nor the decisions. */
+  showRefusal(msg) {
+    const ctx = this.context();
+    this.refusal = refusalText(msg.rule, msg.args, { name: ctx.name, game: ctx.gameName }) ?? errorText(msg.code, msg.message);
+    clearTimeout(this.refusalTimer);
+    this.refusalTimer = setTimeout(() => {
+      this.refusal = null;
+      this.render();
+    }, REFUSAL_MS);
   }
 
   applyEvent(msg) {
@@ -238,6 +259,7 @@ export class TableView {
   send(action) {
     if (this.pending) return;
     this.pending = true;
+    this.refusal = null;
     this.selection.clear();
     this.conn.send({ type: "act", table: this.id, version: this.version, action });
     this.render();
@@ -396,10 +418,15 @@ export class TableView {
       const selected = this.selection.has(code);
       const attrs = {
         class: `card ${legal ? "legal" : "dim"}${selected ? " selected" : ""}`,
-        "aria-disabled": legal ? null : "true",
+        // Not disabled: clicked, a dimmed card is refused with the rules' reason.
+        "aria-description": legal ? null : t("table.card_not_now"),
         "aria-pressed": selecting ? String(selected) : null,
         onclick: () => {
-          if (!legal) return;
+          if (!legal) {
+            // The rules say why not: the server's refusal is shown next to the hand.
+            if (this.game.cardVerb && ctx.running && !this.pending) this.send([this.game.cardVerb, code]);
+            return;
+          }
           if (selecting) {
             if (this.selection.has(code)) this.selection.delete(code);
             else this.selection.add(code);
@@ -452,7 +479,8 @@ export class TableView {
       controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
       controls.push(h("button", { class: "btn", onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
-    return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null, controls);
+    const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
+    return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, note, controls);
   }
 
   renderTableInfo(ctx) {

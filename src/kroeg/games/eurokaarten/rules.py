@@ -30,9 +30,11 @@ from kroeg.games.base import (
     Deal,
     Event,
     Game,
+    GameTraits,
     InvalidInput,
     OptionSpec,
     RuleError,
+    WinnerResult,
     check_deck,
 )
 from kroeg.games.eurokaarten import house, notation
@@ -62,7 +64,11 @@ class Eurokaarten(Game[EuroState]):
     uses_upcard: ClassVar[bool] = True
     option_specs: ClassVar[Mapping[str, OptionSpec]] = OPTION_SPECS
     variants: ClassVar[Mapping[str, Mapping[str, object]]] = VARIANTS
-    seat_range: ClassVar[tuple[int, int]] = (SEATS, SEATS)
+    game_traits: ClassVar[GameTraits] = GameTraits(
+        (SEATS, SEATS), SEATS, clock_per_turn=True, clock_option="turn_clock"
+    )
+    """Always six at the table (seed 003: "Er zitten altijd zes spelers aan tafel"); one
+    clock per turn, after which the house plays the turn (seed 003)."""
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__(variant, options)
@@ -513,7 +519,7 @@ class Eurokaarten(Game[EuroState]):
             "hand_counts": self._hand_counts(s),
             "standings": self.standings(s),
             "deals": self.deal_summaries(s),
-            "result": self.result(s),
+            "result": self.result_json(s),
             "turn": s.turn if phase == TURN else None,
             "drawn": s.drawn,
             "taken": None if s.taken is None else card_str(s.taken),
@@ -536,8 +542,8 @@ class Eurokaarten(Game[EuroState]):
     def default(self, s: EuroState, seat: int) -> Action:
         return house.choose(s, seat, self.legal(s, seat), self.opts.meld_rules)
 
-    def result(self, s: EuroState) -> JSON | None:
-        return None if s.winner is None else {"winner": s.winner}
+    def result(self, s: EuroState) -> WinnerResult | None:
+        return None if s.winner is None else WinnerResult(SEATS, s.winner)
 
     def standings(self, s: EuroState) -> JSON:
         return {"coins": list(s.coins), "bokje": sorted(s.bokje), "out": sorted(s.out)}

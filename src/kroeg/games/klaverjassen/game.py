@@ -25,10 +25,12 @@ from kroeg.games.base import (
     Deal,
     Event,
     Game,
+    GameTraits,
     IntOption,
     InvalidInput,
     OptionSpec,
     RuleError,
+    TeamResult,
     check_deck,
 )
 
@@ -47,6 +49,8 @@ from .tables import (
 )
 
 SEATS = 4
+TEAMS = ((0, 2), (1, 3))
+"""Partners sit opposite (RULES.md §6.2): team 0 is seats 0 and 2."""
 HAND_SIZE = 8
 HAND_SIZES = [HAND_SIZE] * SEATS
 PIKET_CARDS = frozenset(PIKET_DECK)
@@ -105,7 +109,7 @@ class Klaverjassen(Game[KlaverjasState]):
     name: ClassVar[str] = "klaverjassen"
     deck = PIKET_DECK
     uses_upcard: ClassVar[bool] = False
-    seat_range: ClassVar[tuple[int, int]] = (SEATS, SEATS)
+    game_traits: ClassVar[GameTraits] = GameTraits((SEATS, SEATS), SEATS)
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "troefplicht": ChoiceOption(
             "duty to trump when you cannot follow suit: rotterdams (even over your partner,"
@@ -599,7 +603,7 @@ class Klaverjassen(Game[KlaverjasState]):
     def _deal_end_events(self, s: KlaverjasState) -> list[Event]:
         events = [Event("deal_end", {"deal_no": s.deal_no, **s.summaries[-1]})]
         if s.phase == OVER:
-            events.append(Event("game_over", {"result": self.result(s), "totals": s.totals}))
+            events.append(Event("game_over", {"result": self.result_json(s), "totals": s.totals}))
         return events
 
     def _roem(self, s: KlaverjasState, seat: int) -> list[Event]:
@@ -669,7 +673,7 @@ class Klaverjassen(Game[KlaverjasState]):
             "hand_counts": [h.bit_count() for h in s.hands] if in_deal else [0] * SEATS,
             "standings": self.standings(s),
             "deals": self.deal_summaries(s),
-            "result": self.result(s),
+            "result": self.result_json(s),
             "teams": [[0, 2], [1, 3]],
             "deal_no": s.deal_no + 1 if in_deal else s.deal_no,
             "bids": [
@@ -720,14 +724,9 @@ class Klaverjassen(Game[KlaverjasState]):
 
     # Results and records -------------------------------------------------------------
 
-    def result(self, s: KlaverjasState) -> JSON | None:
-        return {"winner": s.winner} if s.phase == OVER else None
-
-    def losers(self, s: KlaverjasState) -> set[int]:
-        """The result's ``winner`` is a team (0: seats 0 and 2); a draw loses nobody."""
-        if s.phase != OVER or s.winner is None:
-            return set()
-        return {seat for seat in range(SEATS) if seat % 2 != s.winner}
+    def result(self, s: KlaverjasState) -> TeamResult | None:
+        """The winner is a team (0: seats 0 and 2, RULES.md §6.2), None on a draw."""
+        return TeamResult(TEAMS, s.winner) if s.phase == OVER else None
 
     def standings(self, s: KlaverjasState) -> JSON:
         return {"totals": list(s.totals), "deal_no": s.deal_no}

@@ -117,7 +117,7 @@ def render_sheet(
     lines.append(f"{'Totaal':<{len(left)}} | {totals[0]:>14} | {totals[1]:>14}")
     result = game.result(s)
     if result is not None:
-        winner = result["winner"]
+        winner = result.team
         lines.append("Gelijkspel" if winner is None else f"Winnaar: {TEAM_NAMES[winner]}")
     return "\n".join(line.rstrip() for line in lines)
 

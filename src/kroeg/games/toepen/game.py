@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from kroeg.cards import PIKET_DECK, SUIT_MASKS, TEN, cards_in
 from kroeg.games.base import (
@@ -34,7 +34,9 @@ from kroeg.games.base import (
     Deal,
     Event,
     Game,
+    GameTraits,
     InvalidInput,
+    LosersResult,
     RuleError,
 )
 from kroeg.games.toepen import claims, dealing, knocks, parsing, policy, tricks, view
@@ -42,10 +44,10 @@ from kroeg.games.toepen.events import Events
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
 from kroeg.games.toepen.limits import may_raise
 from kroeg.games.toepen.options import (
+    KROEGREGELS,
     LIMIT_ANY,
     LIMIT_NONE,
     OPTION_SPECS,
-    SEATS,
     VARIANTS,
     Rules,
     check_combination,
@@ -83,13 +85,18 @@ class Toepen(Game[ToepenState]):
     deck = PIKET_DECK
     option_specs = OPTION_SPECS
     variants = VARIANTS
-    seat_range = (3, 8)
+    game_traits: ClassVar[GameTraits] = GameTraits((3, 8), 4)
+    """Klassiek: 3 to 8 players, 4 typical (seed 002)."""
+    variant_traits: ClassVar[Mapping[str, GameTraits]] = {
+        KROEGREGELS: GameTraits((4, 4), 4, loser_rotation=True)
+    }
+    """Kroegregels: exactly 4 (seed 000, "louter met vier personen"), and a loser gives
+    the seat to the longest-waiting (RULES.md §2.8)."""
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__(variant, options)
         check_combination(self.options)
         self.rules = Rules(variant, self.options)
-        self.seats_allowed = SEATS[variant]
         self._dealt: tuple[Deal, int, int, tuple[int, ...]] | None = None
         """The latest deal of :meth:`random_deal`, for its table size and seats out,
         with its hands as masks: applying it needs no check of the deck."""
@@ -114,14 +121,6 @@ class Toepen(Game[ToepenState]):
         )
 
     # Setting up ------------------------------------------------------------------
-
-    def check_seats(self, seats: int) -> None:
-        low, high = self.seats_allowed
-        if isinstance(seats, bool) or not isinstance(seats, int) or not low <= seats <= high:
-            allowed = f"exactly {low}" if low == high else f"{low} to {high}"
-            raise InvalidInput(
-                f"toepen {self.variant} is played by {allowed} players, got {seats!r}"
-            )
 
     def new_state(
         self,
@@ -376,10 +375,10 @@ class Toepen(Game[ToepenState]):
         if ev is not None:
             ev.append(Event("late", {"seat": seat, "cost": 1}))
 
-    def result(self, s: ToepenState) -> JSON | None:
+    def result(self, s: ToepenState) -> LosersResult | None:
         if s.phase != OVER or s.losers is None:
             return None
-        return {"losers": s.losers[:]}
+        return LosersResult(s.n, tuple(s.losers))
 
     def is_over(self, s: ToepenState) -> bool:
         return s.phase == OVER

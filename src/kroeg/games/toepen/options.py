@@ -104,9 +104,6 @@ VARIANTS: dict[str, dict[str, object]] = {
     },
 }
 
-SEATS: dict[str, tuple[int, int]] = {KROEGREGELS: (4, 4), KLASSIEK: (3, 8)}
-"""Players per variant: kroegregels exactly 4 (seed 000), klassiek 3 to 8 (seed 002)."""
-
 _NEEDS = {
     "laundry_multi_check": "laundry",
     "laundry_repeat": "laundry",

@@ -78,7 +78,7 @@ def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None
         "hand_counts": [h.bit_count() for h in s.hands] if dealt else [0] * n,
         "standings": game.standings(s),
         "deals": s.history[:],
-        "result": game.result(s),
+        "result": game.result_json(s),
     }
     out["points"] = s.points[:]
     out["max_points"] = rules.max_points

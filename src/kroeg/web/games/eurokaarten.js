@@ -41,6 +41,7 @@ const chosen = new Map();
 
 export default {
   cardMode: "select",
+  cardVerb: "discard", // a dimmed card clicked is sent as this, for the rules to say why not
   primaryVerbs: new Set(["draw"]),
 
   handlesVerb(verb) {
@@ -95,6 +96,12 @@ export default {
     }
     for (const action of m.discard) {
       controls.push(h("button", { class: "btn primary", id: "do-discard", onclick: () => ctx.send(action) }, t("euro.discard", { card: cardShort(action[1]) })));
+    }
+    // A selected card the rules do not let you discard (a joker) still offers it: the
+    // refusal then says why, instead of a button that is simply missing.
+    const [only] = ctx.selection;
+    if (!m.discard.length && ctx.selection.size === 1 && ctx.legal.some((a) => a[0] === "discard")) {
+      controls.push(h("button", { class: "btn", id: "do-discard", onclick: () => ctx.send(["discard", only]) }, t("euro.discard", { card: cardShort(only) })));
     }
     if (ctx.selection.size) controls.push(h("button", { class: "btn small", onclick: () => { ctx.selection.clear(); ctx.rerender(); } }, t("euro.clear")));
     return controls;

@@ -47,6 +47,7 @@ export default {
     return mode && mode !== "free" ? `${base} · ${mode.replaceAll("_", " ")}` : base;
   },
   cardMode: "play",
+  cardVerb: "play", // a dimmed card clicked is sent as this, for the rules to say why not
   primaryVerbs: new Set(["bid", "roem", "kraak", "herkraak", "superkraak"]),
 
   center(ctx) {

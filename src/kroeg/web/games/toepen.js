@@ -57,6 +57,7 @@ function laundryParts(ctx) {
 
 export default {
   cardMode: "play",
+  cardVerb: "play", // a dimmed card clicked is sent as this, for the rules to say why not
   primaryVerbs: new Set(["knock", "stay", "look"]),
 
   center(ctx) {

@@ -69,6 +69,7 @@ export default {
   "table.spectating": "You are watching: you see no hidden cards.",
   "table.hand_hidden": "Your cards are coming.",
   "table.hand": "Your hand",
+  "table.card_not_now": "not allowed now",
   "table.actions": "Decisions",
   "table.sit": "Sit down",
   "table.join_waitlist": "Join the waiting list",
@@ -420,6 +421,31 @@ export default {
   // Refusals of the rules: "rule.<code>" for every code a game's RuleError or
   // InvalidInput can carry (tests/games/test_refusal_catalogs.py walks them all).
   // Shared by every game:
+  "rule.game_over": "The game is over.",
+  "rule.not_your_turn": "It is not your turn: the table waits for {seat}.",
+  "rule.no_decision": "You have nothing to decide now.",
+  "rule.no_deal_due": "No deal is due now.",
+  "rule.wrong_dealer": "You do not deal: {dealer} does.",
+  "rule.not_in_hand": "You do not hold that card: {card}.",
+  "rule.unknown_verb": "This game has no such move: {verb}.",
+  "rule.bad_arguments": "That move is not filled in right: {verb}.",
+  "rule.unknown_variant": "There is no such variant: {variant}.",
+  "rule.unknown_option": "There is no such option: {option}.",
+  "rule.option_range": "{option} takes a whole number from {low} to {high}.",
+  "rule.option_choice": "{option} takes one of: {choices}.",
+  "rule.option_bool": "{option} is either on or off.",
+  "rule.deal_upcard": "This game turns no card up on the table.",
+  "rule.deal_no_upcard": "This game turns a card up to start the discard pile.",
+  "rule.deal_twice": "These cards were dealt twice: {cards}.",
+  "rule.deal_foreign": "These cards are not in this game's deck: {cards}.",
+  "rule.deal_missing": "These cards are missing from the deal: {cards}.",
+  "rule.deal_hands": "The deal has {count} hands, but it needs one per player.",
+  "rule.unknown_game": "There is no such game: {game}.",
+  "rule.seats_fixed": "This game is played by exactly {seats} players.",
+  "rule.seats_range": "This game is played by {low} to {high} players.",
+
+  "rule.bad_card": "There is no such card.",
+  "rule.option_syntax": "Write an option as NAME=VALUE, not like this: {text}.",
 
   // Toepen:
 

@@ -71,6 +71,7 @@ export default {
   "table.spectating": "Je kijkt mee: je ziet geen verborgen kaarten.",
   "table.hand_hidden": "Je kaarten komen zo.",
   "table.hand": "Jouw hand",
+  "table.card_not_now": "mag nu niet",
   "table.actions": "Beslissingen",
   "table.sit": "Aanschuiven",
   "table.join_waitlist": "Op de wachtlijst",
@@ -436,6 +437,31 @@ export default {
   // Refusals of the rules: "rule.<code>" for every code a game's RuleError or
   // InvalidInput can carry (tests/games/test_refusal_catalogs.py walks them all).
   // Shared by every game:
+  "rule.game_over": "Het spel is al uit.",
+  "rule.not_your_turn": "Je bent niet aan de beurt: we wachten op {seat}.",
+  "rule.no_decision": "Je hoeft nu niets te doen.",
+  "rule.no_deal_due": "Er hoeft nu niet gedeeld te worden.",
+  "rule.wrong_dealer": "Jij deelt niet: {dealer} deelt.",
+  "rule.not_in_hand": "Die kaart heb je niet: {card}.",
+  "rule.unknown_verb": "Die zet kent dit spel niet: {verb}.",
+  "rule.bad_arguments": "Die zet is niet goed ingevuld: {verb}.",
+  "rule.unknown_variant": "Die variant hebben we niet: {variant}.",
+  "rule.unknown_option": "Die keuze hebben we niet: {option}.",
+  "rule.option_range": "Kies bij {option} een getal van {low} tot en met {high}.",
+  "rule.option_choice": "Kies bij {option} een van deze: {choices}.",
+  "rule.option_bool": "{option} kan alleen aan of uit.",
+  "rule.deal_upcard": "Bij dit spel gaat er geen kaart open op tafel.",
+  "rule.deal_no_upcard": "Bij dit spel hoort een open kaart om de aflegstapel mee te beginnen.",
+  "rule.deal_twice": "Deze kaarten zijn twee keer gedeeld: {cards}.",
+  "rule.deal_foreign": "Deze kaarten horen niet bij dit spel: {cards}.",
+  "rule.deal_missing": "Deze kaarten ontbreken bij het delen: {cards}.",
+  "rule.deal_hands": "Er zijn {count} handen gedeeld, maar het moet er één per speler zijn.",
+  "rule.unknown_game": "Dat spel hebben we niet: {game}.",
+  "rule.seats_fixed": "Dit spel speel je met precies {seats} spelers.",
+  "rule.seats_range": "Dit spel speel je met {low} tot en met {high} spelers.",
+
+  "rule.bad_card": "Die kaart bestaat niet.",
+  "rule.option_syntax": "Schrijf een keuze als NAAM=WAARDE, niet zo: {text}.",
 
   // Toepen:
 
