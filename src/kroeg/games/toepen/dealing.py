@@ -162,16 +162,14 @@ def _check_deal(s: ToepenState, cards: Deal) -> list[int]:
 
 
 def _most_recent_armoede(s: ToepenState, seats: int) -> int:
-    """RULES.md §2.6: the latest to reach the level; ties in order dealer+1, ...."""
-    best = -1
-    key = (1, 0)
-    for p in range(s.n):
-        reached = s.reached_at[p]
-        if seats >> p & 1 and reached is not None:
-            k = (-reached[0], reached[1])
-            if best < 0 or k < key:
-                best, key = p, k
-    return best
+    """RULES.md §2.6, §12: the seat of ``seats`` that reached the level latest; of several
+    that reached it in the same deal, the first clockwise from the left of the dealer of
+    this (the armoede) deal."""
+    reached = s.reached_at
+    latest = max(reached[p] or 0 for p in range(s.n) if seats >> p & 1)
+    return next(
+        p for p in order_from(s, s.dealer) if seats >> p & 1 and (reached[p] or 0) == latest
+    )
 
 
 def _deal_events(rules: Rules, s: ToepenState, ev: list[Event]) -> None:
@@ -356,7 +354,9 @@ def _after_exchanges(rules: Rules, s: ToepenState, ev: Events) -> None:
                     ev.extend(REVEAL_EVENTS[p])
                 break
     if s.armoede_seats:
-        s.queue = [p for p in order_from(s, s.armoede_lead) if not s.armoede_seats >> p & 1]
+        # RULES.md §12: a seat on the level never chooses, even after its own armoede round.
+        level = rules.armoede_level
+        s.queue = [p for p in order_from(s, s.armoede_lead) if s.points[p] != level]
         if s.queue:
             s.phase = ARMOEDE
             return

@@ -48,7 +48,6 @@ from kroeg.games.toepen.options import (
     SEATS,
     VARIANTS,
     Rules,
-    check_combination,
 )
 from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, PLAY, ToepenState
 from kroeg.games.toepen.tables import (
@@ -87,7 +86,6 @@ class Toepen(Game[ToepenState]):
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__(variant, options)
-        check_combination(self.options)
         self.rules = Rules(variant, self.options)
         self.seats_allowed = SEATS[variant]
         self._dealt: tuple[Deal, int, int, tuple[int, ...]] | None = None
@@ -154,10 +152,8 @@ class Toepen(Game[ToepenState]):
         s.armoede_done = 0
         level = self.rules.armoede_level
         # RECORDS.md `start`: a seat starting on max_points - 1 reached it "in the
-        # previous deal"; ties are ordered from the first dealer's left.
-        s.reached_at = [
-            (-1, (p - dealer - 1) % seats) if points[p] == level else None for p in range(seats)
-        ]
+        # previous deal", deal 0.
+        s.reached_at = [0 if points[p] == level else None for p in range(seats)]
         s.history = []
         s.losers = None
         dealing.reset_deal(s)

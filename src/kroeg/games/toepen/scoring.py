@@ -49,8 +49,7 @@ def end_deal(
     if level in points:
         for p in range(n):
             if points[p] == level and penalties[p]:  # reached in this deal
-                # Ties within one deal: the order from this deal's dealer's left.
-                s.reached_at[p] = (s.deal_no, (p - s.dealer - 1) % n)
+                s.reached_at[p] = s.deal_no
     if winner >= 0:
         s.dealer = winner
     if ev is not None:

@@ -103,7 +103,8 @@ class ToepenState:
     armoede_seats: int
     armoede_lead: int
     armoede_done: int
-    reached_at: list[tuple[int, int] | None]
+    reached_at: list[int | None]
+    """Per seat, the deal in which it last reached the armoede level (0: it started on it)."""
     dead: list[int]
     shown_ac: int
     laundry_count: list[int]
