@@ -268,7 +268,7 @@ def test_a_refinement_is_accepted_while_its_parent_is_off_and_does_nothing(
         steps = 0
         while not plain.is_over(states[0]) and steps < 400:
             steps += 1
-            outs = []
+            outs: list[object] = []
             for g, s, rng in zip((plain, refined), states, rngs, strict=True):
                 dealer = g.pending_deal(s)
                 if dealer is not None:
