@@ -10,7 +10,7 @@ from typing import NoReturn
 from kroeg.cards import JACK, PIKET_DECK, TEN, card_str
 from kroeg.games.base import JSON, Action, Deal, Event, InvalidInput, RuleError, check_deck
 from kroeg.games.toepen.events import REVEAL_EVENTS, Events
-from kroeg.games.toepen.het import COMPROMISKAART
+from kroeg.games.toepen.het import COMPROMISKAART, het_json
 from kroeg.games.toepen.options import FOUR_TENS_GAME, FOUR_TENS_OFF, Rules
 from kroeg.games.toepen.parsing import arity, card_arg
 from kroeg.games.toepen.scoring import end_deal, game_over_events
@@ -28,7 +28,6 @@ from kroeg.games.toepen.tables import (
 )
 from kroeg.games.toepen.tricks import jack_seen, start_play
 from kroeg.games.toepen.turns import armoede_turn, not_your_turn, order_from, waiting
-from kroeg.games.toepen.view import het_json
 
 _PIKET_MASK = sum(1 << c for c in PIKET_DECK)
 
