@@ -8,8 +8,7 @@ as the engine calls them on its state.
 from __future__ import annotations
 
 from kroeg.cards import SUIT_MASKS
-from kroeg.games.base import Action
-from kroeg.games.toepen.tables import PLAYS, SUIT_OF, TRICK_VALUES, plays_of
+from kroeg.games.toepen.tables import SUIT_OF, TRICK_VALUES
 
 
 def playable(hand: int, led: int) -> int:
@@ -18,20 +17,6 @@ def playable(hand: int, led: int) -> int:
     if led < 0:
         return hand
     return hand & SUIT_MASKS[led] or hand
-
-
-FOLLOW_PLAYS: dict[int, tuple[Action, ...]] = {}
-"""``follow_plays``'s cache by ``hand << 3 | led + 1``, read directly by ``legal``."""
-
-
-def follow_plays(hand: int, led: int) -> tuple[Action, ...]:
-    """The ``play`` actions of :func:`playable` (lowest first), memoised."""
-    key = hand << 3 | led + 1
-    found = FOLLOW_PLAYS.get(key)
-    if found is None:
-        allowed = playable(hand, led)
-        found = FOLLOW_PLAYS[key] = PLAYS.get(allowed) or plays_of(allowed)
-    return found
 
 
 def winning_card(cards: list[int]) -> int:

@@ -39,10 +39,10 @@ from kroeg.games.base import (
 )
 from kroeg.games.toepen import claims, dealing, knocks, parsing, policy, tricks, view
 from kroeg.games.toepen.events import Events
-from kroeg.games.toepen.following import FOLLOW_PLAYS, follow_plays
+from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
 from kroeg.games.toepen.knocks import fold_refusal
-from kroeg.games.toepen.limits import knock_refusal, over_knock_refusal
+from kroeg.games.toepen.limits import knock_refusal
 from kroeg.games.toepen.options import (
     OPTION_SPECS,
     SEATS,
@@ -264,8 +264,8 @@ class Toepen(Game[ToepenState]):
 
     def legal(self, s: ToepenState, seat: int) -> list[Action]:
         """Every action of ``seat``, each listed by the rule function that ``apply``
-        checks it by: :func:`.following.follow_plays`, :func:`.knocks.fold_refusal`,
-        :func:`.limits.knock_refusal`, :func:`.limits.over_knock_refusal`,
+        checks it by: :func:`.following.playable`, :func:`.knocks.fold_refusal`,
+        :func:`.limits.knock_refusal`,
         :func:`.claims.laundry_actions`, :func:`.claims.revoke_targets`,
         :func:`.dealing.may_keep`. Plays come first, lowest first."""
         phase = s.phase
@@ -274,7 +274,7 @@ class Toepen(Game[ToepenState]):
             if s.knocker >= 0:
                 if seat not in knocks.answer_seats(rules, s):
                     return []
-                if over_knock_refusal(rules, s, seat):
+                if knock_refusal(rules, s, seat):
                     return [STAY, FOLD]
                 return [STAY, FOLD, KNOCK]
             if not s.active >> seat & 1:
@@ -283,10 +283,8 @@ class Toepen(Game[ToepenState]):
             if seat == s.turn:
                 hand = s.hands[seat]
                 if rules.follow:
-                    plays = FOLLOW_PLAYS.get(hand << 3 | s.led + 1) or follow_plays(hand, s.led)
-                else:
-                    plays = PLAYS.get(hand) or plays_of(hand)
-                out = [*plays]
+                    hand = playable(hand, s.led)
+                out = [*(PLAYS.get(hand) or plays_of(hand))]
                 if not fold_refusal(rules, s, seat):
                     out.append(FOLD)
             else:

@@ -16,12 +16,7 @@ from kroeg.games.toepen.events import (
     fold_event,
     knock_event,
 )
-from kroeg.games.toepen.limits import (
-    knock_refusal,
-    limit_error,
-    over_knock_refusal,
-    update_limit,
-)
+from kroeg.games.toepen.limits import knock_refusal, limit_error, update_limit
 from kroeg.games.toepen.options import LIMIT_ANY, Rules
 from kroeg.games.toepen.parsing import arity
 from kroeg.games.toepen.scoring import end_deal
@@ -47,8 +42,8 @@ def answer_seats(rules: Rules, s: ToepenState) -> frozenset[int]:
 
 
 def knock(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
-    """``("knock",)``: a knock in play (:func:`.limits.knock_refusal`), or a knock as an
-    answer (:func:`.limits.over_knock_refusal`)."""
+    """``("knock",)``: a knock in play, or a knock as an answer (both checked by
+    :func:`.limits.knock_refusal`)."""
     if len(action) != 1:
         arity(action, 0, "no arguments")
     if s.phase != PLAY:
@@ -106,7 +101,7 @@ def _open_knock(s: ToepenState, seat: int, ev: Events) -> None:
 def _over_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
     if seat not in answer_seats(rules, s):
         raise _answer_error(s, seat)
-    code = over_knock_refusal(rules, s, seat)
+    code = knock_refusal(rules, s, seat)
     if code:
         raise _knock_error(code, rules, s, seat)
     s.over_knock = seat

@@ -1,6 +1,6 @@
-"""Who may knock in Toepen (RULES.md §1, §2.5, §3.3, §12), stated once for ``legal``,
-``apply``, the view and the bots: each function returns ``""`` when the knock is allowed,
-else the code of the refusal (:mod:`.knocks` raises it with its message).
+"""Who may knock in Toepen (RULES.md §1, §2.5, §3.3, §12), stated once for ``legal``
+and ``apply``: :func:`knock_refusal` returns ``""`` when the knock is allowed, else the
+code of the refusal (:mod:`.knocks` raises it with its message).
 
 The knock limit compares the standings at the start of the deal with the new stake: any
 active player (kroegregels), the knocker only (klassiek), or nobody.
@@ -15,28 +15,20 @@ from kroeg.games.toepen.tables import POINTS_OF
 
 
 def knock_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
-    """Why active ``seat`` may not knock in play (no knock being answered), or ``""``:
-    not over its own knock (seed 000 "art. 5"), then :func:`raise_refusal`."""
-    if seat == s.last_knocker:
+    """Why active ``seat`` may not knock now (the deal in play), or ``""``.
+
+    A knock in play: not over one's own knock (seed 000 "art. 5"). A knock as an answer,
+    while a knock is answered and the seat's answer is due: only in ``knock_mode:
+    sequential``, once per round of answers (RULES.md §12). Either way: on one's own
+    turn with ``knock_only_on_turn``, and within the limit: nobody (or the knocker) above
+    ``max_points`` at the new stake (seed 000 "art. 6", seed 002)."""
+    if s.knocker >= 0:
+        if not rules.answer_by_knock:
+            return "no_over_knock"
+        if s.over_knock >= 0:
+            return "over_knock_taken"
+    elif seat == s.last_knocker:
         return "own_knock"
-    return raise_refusal(rules, s, seat)
-
-
-def over_knock_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
-    """Why ``seat``, whose answer to a knock is due, may not answer by knocking again, or
-    ``""``: only in ``knock_mode: sequential``, once per round of answers (RULES.md §12),
-    then :func:`raise_refusal`."""
-    if not rules.answer_by_knock:
-        return "no_over_knock"
-    if s.over_knock >= 0:
-        return "over_knock_taken"
-    return raise_refusal(rules, s, seat)
-
-
-def raise_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
-    """Why ``seat`` may not raise the stake by one now, by a knock or a knock as an
-    answer, or ``""``: on its own turn with ``knock_only_on_turn``, and within the limit
-    (nobody, or the knocker, above ``max_points`` at the new stake; seed 000 "art. 6")."""
     if rules.knock_only_on_turn and seat != s.turn:
         return "knock_on_turn"
     limit = rules.limit
