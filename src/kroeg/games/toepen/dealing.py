@@ -27,7 +27,7 @@ from kroeg.games.toepen.tables import (
     trips,
 )
 from kroeg.games.toepen.tricks import jack_seen, start_play
-from kroeg.games.toepen.turns import armoede_turn, not_your_turn, order_from, waiting
+from kroeg.games.toepen.turns import NOBODY, armoede_turn, not_your_turn, order_from, waiting
 
 _PIKET_MASK = sum(1 << c for c in PIKET_DECK)
 
@@ -43,6 +43,7 @@ def reset_deal(s: ToepenState) -> None:
     s.last_knocker = -1
     s.knocker = -1
     s.answerers = []
+    s.answering = NOBODY
     s.over_knock = -1
     s.turn = -1
     s.trick_seats = []

@@ -38,6 +38,7 @@ from kroeg.games.base import (
     RuleError,
 )
 from kroeg.games.toepen import claims, dealing, knocks, parsing, policy, tricks, view
+from kroeg.games.toepen.claims import laundry_window
 from kroeg.games.toepen.events import Events
 from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
@@ -64,12 +65,10 @@ from kroeg.games.toepen.tables import (
     trips,
 )
 from kroeg.games.toepen.tables import EXCHANGE as EXCHANGE_ACTIONS
-from kroeg.games.toepen.turns import SINGLE
+from kroeg.games.toepen.turns import NOBODY, SINGLE
 
 Handler = Callable[[Rules, ToepenState, int, Action, Events], None]
 """The rule of one verb: checks the action, then changes the state and adds the events."""
-
-_NONE: frozenset[int] = frozenset()
 
 
 class Toepen(Game[ToepenState]):
@@ -257,10 +256,10 @@ class Toepen(Game[ToepenState]):
         if phase == PLAY:
             if s.knocker < 0:
                 return SINGLE[s.turn]
-            return knocks.answer_seats(self.rules, s)
+            return s.answering
         if phase in (EXCHANGE, ARMOEDE):
             return SINGLE[s.queue[0]]
-        return _NONE
+        return NOBODY
 
     def legal(self, s: ToepenState, seat: int) -> list[Action]:
         """Every action of ``seat``, each listed by the rule function that ``apply``
@@ -272,7 +271,7 @@ class Toepen(Game[ToepenState]):
         rules = self.rules
         if phase == PLAY:
             if s.knocker >= 0:
-                if seat not in knocks.answer_seats(rules, s):
+                if seat not in s.answering:
                     return []
                 if knock_refusal(rules, s, seat):
                     return [STAY, FOLD]
@@ -291,7 +290,7 @@ class Toepen(Game[ToepenState]):
                 out = []
             if not knock_refusal(rules, s, seat):
                 out.append(KNOCK)
-            if rules.laundry:  # vuile was, before the first card
+            if rules.laundry and laundry_window(rules, s):  # (no call without the option)
                 out += claims.laundry_actions(rules, s, seat)
             if not rules.follow:
                 out.extend(REVOKE[t] for t in claims.revoke_targets(s, seat))

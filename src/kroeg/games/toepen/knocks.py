@@ -24,6 +24,7 @@ from kroeg.games.toepen.state import ARMOEDE, PLAY, ToepenState
 from kroeg.games.toepen.tables import CARD_STR, SEATS_AFTER, SUIT_OF
 from kroeg.games.toepen.tricks import resume, start_play
 from kroeg.games.toepen.turns import (
+    NOBODY,
     SINGLE,
     armoede_turn,
     not_your_turn,
@@ -33,12 +34,16 @@ from kroeg.games.toepen.turns import (
 )
 
 
-def answer_seats(rules: Rules, s: ToepenState) -> frozenset[int]:
-    """Who may answer the knock now (one is being answered): the first waiting seat,
-    or, in ``knock_mode: fast``, every waiting seat at once."""
-    if rules.answer_in_any_order:
-        return frozenset(s.answerers)
-    return SINGLE[s.answerers[0]]
+def _set_answering(rules: Rules, s: ToepenState) -> None:
+    """Who may answer the knock now (``s.answering``): the first waiting seat, or, in
+    ``knock_mode: fast``, every waiting seat at once; nobody once all have answered."""
+    answerers = s.answerers
+    if not answerers:
+        s.answering = NOBODY
+    elif rules.answer_in_any_order:
+        s.answering = frozenset(answerers)
+    else:
+        s.answering = SINGLE[answerers[0]]
 
 
 def knock(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
@@ -56,7 +61,7 @@ def knock(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -
     code = knock_refusal(rules, s, seat)
     if code:
         raise _knock_error(code, rules, s, seat)
-    _open_knock(s, seat, ev)
+    _open_knock(rules, s, seat, ev)
 
 
 def _knock_error(code: str, rules: Rules, s: ToepenState, seat: int) -> RuleError:
@@ -85,7 +90,7 @@ def _knock_error(code: str, rules: Rules, s: ToepenState, seat: int) -> RuleErro
     return limit_error(rules, s, seat)
 
 
-def _open_knock(s: ToepenState, seat: int, ev: Events) -> None:
+def _open_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
     s.stake += 1
     s.last_knocker = seat
     s.knocker = seat
@@ -93,13 +98,14 @@ def _open_knock(s: ToepenState, seat: int, ev: Events) -> None:
     key = seat << 8 | s.active
     answerers = SEATS_AFTER[s.n][key]
     s.answerers = list(answerers)
+    _set_answering(rules, s)
     if ev is not None:
         known = KNOCK_EVENTS.get(s.stake << 11 | key)
         ev.append(known or knock_event(seat, s.stake, answerers))
 
 
 def _over_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
-    if seat not in answer_seats(rules, s):
+    if seat not in s.answering:
         raise _answer_error(s, seat)
     code = knock_refusal(rules, s, seat)
     if code:
@@ -111,7 +117,7 @@ def _over_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
 
 
 def _answer_error(s: ToepenState, seat: int) -> RuleError:
-    """The refusal of an answer by ``seat``, which :func:`answer_seats` does not hold."""
+    """The refusal of an answer by ``seat``, which ``s.answering`` does not hold."""
     if seat not in s.answerers:
         return RuleError(
             "not_answering",
@@ -124,13 +130,14 @@ def _answer_error(s: ToepenState, seat: int) -> RuleError:
 
 def _answered(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
     s.answerers.remove(seat)
+    _set_answering(rules, s)
     if s.answerers:
         return
     knocker = s.over_knock
     s.knocker = -1
     s.over_knock = -1
     if knocker >= 0:
-        _open_knock(s, knocker, ev)
+        _open_knock(rules, s, knocker, ev)
         return
     resume(rules, s, ev)
 
@@ -141,7 +148,7 @@ def stay(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) ->
         arity(action, 0, "no arguments")
     if s.knocker < 0 or s.phase != PLAY:
         raise RuleError("no_knock", f"no knock to answer: {waiting(s)}")
-    if seat not in answer_seats(rules, s):
+    if seat not in s.answering:
         raise _answer_error(s, seat)
     if ev is not None:
         ev.append(STAY_EVENTS[seat])
@@ -168,7 +175,7 @@ def fold(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) ->
     phase = s.phase
     if phase == PLAY:
         if s.knocker >= 0:
-            if seat not in answer_seats(rules, s):
+            if seat not in s.answering:
                 raise _answer_error(s, seat)
             if _leave(rules, s, seat, s.stake - 1, ev):
                 return

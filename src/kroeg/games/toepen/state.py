@@ -22,6 +22,7 @@ class ToepenState:
     __slots__ = (
         "active",
         "answerers",
+        "answering",
         "armoede_done",
         "armoede_lead",
         "armoede_seats",
@@ -88,6 +89,8 @@ class ToepenState:
     last_knocker: int
     knocker: int
     answerers: list[int]
+    answering: frozenset[int]
+    """The seats whose answer to the knock is due now (set by ``knocks``), else empty."""
     over_knock: int
     turn: int
     trick_seats: list[int]

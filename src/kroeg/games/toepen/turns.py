@@ -14,6 +14,7 @@ _ORDERS = tuple(
 
 SINGLE = tuple(frozenset((seat,)) for seat in range(8))
 """``SINGLE[seat]``: the one seat the game waits for, as ``to_act`` answers."""
+NOBODY: frozenset[int] = frozenset()
 
 
 def order_from(s: ToepenState, seat: int) -> list[int]:
