@@ -16,17 +16,11 @@ from kroeg.games.toepen.tables import CHALLENGE, FACE_MASK, LAUNDRY, SEVENS, han
 from kroeg.games.toepen.turns import refuse_while_waiting, require_active
 
 
-def laundry_window(rules: Rules, s: ToepenState) -> bool:
-    """Whether vuile was may be claimed and challenged at this table now: from the deal
-    until the first card of the deal is played (RULES.md §3.2)."""
-    return rules.laundry and s.phase == PLAY and not s.played_any
-
-
 def _window_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
     """Why ``seat`` may not claim or challenge laundry at all now, or ``""``."""
     if not rules.laundry:
         return "no_laundry"
-    if not laundry_window(rules, s):
+    if not s.laundry_open:
         return "laundry_closed"
     if s.knocker >= 0:
         return "wait_answers"

@@ -54,6 +54,7 @@ def reset_deal(s: ToepenState) -> None:
     s.last_trick = None
     s.done_tricks = []
     s.played_any = False
+    s.laundry_open = False
     s.queue = []
     s.armoede_seats = 0
     s.armoede_lead = -1

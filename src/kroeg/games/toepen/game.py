@@ -38,7 +38,6 @@ from kroeg.games.base import (
     RuleError,
 )
 from kroeg.games.toepen import claims, dealing, knocks, parsing, policy, tricks, view
-from kroeg.games.toepen.claims import laundry_window
 from kroeg.games.toepen.events import Events
 from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
@@ -290,7 +289,7 @@ class Toepen(Game[ToepenState]):
                 out = []
             if not knock_refusal(rules, s, seat):
                 out.append(KNOCK)
-            if rules.laundry and laundry_window(rules, s):  # (no call without the option)
+            if s.laundry_open:
                 out += claims.laundry_actions(rules, s, seat)
             if not rules.follow:
                 out.extend(REVOKE[t] for t in claims.revoke_targets(s, seat))

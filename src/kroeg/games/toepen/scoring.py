@@ -45,6 +45,7 @@ def end_deal(
     }
     s.history.append(summary)
     s.phase = DEAL
+    s.laundry_open = False
     level = rules.armoede_level
     if level in points:
         for p in range(n):

@@ -43,6 +43,7 @@ class ToepenState:
         "late",
         "laundry",
         "laundry_count",
+        "laundry_open",
         "led",
         "led_suits",
         "limit_top",
@@ -112,6 +113,8 @@ class ToepenState:
     shown_ac: int
     laundry_count: list[int]
     laundry: list[list[Any]]
+    laundry_open: bool
+    """The laundry window: set when play starts (with the option), cleared by the first card."""
     claim: int
     open_hands: int
     revoked: int

@@ -35,6 +35,9 @@ def start_play(rules: Rules, s: ToepenState, ev: Events) -> None:
         end_deal(rules, s, s.active.bit_length() - 1, ev, -1)
         return
     s.phase = PLAY
+    # The laundry window (RULES.md §3.2, §12): open from here, with the option, until
+    # the first card of the deal is played.
+    s.laundry_open = rules.laundry
     lead = s.armoede_lead if s.armoede_seats else s.dealer
     if not (s.armoede_seats and s.active >> lead & 1):
         lead = NEXT_SEAT[s.n][lead << 8 | s.active]
@@ -64,8 +67,9 @@ def play(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) ->
     s.trick_cards.append(card)
     played = s.trick_played | 1 << seat
     s.trick_played = played
-    if not s.played_any:
+    if not s.played_any:  # the first card of the deal closes the laundry window
         s.played_any = True
+        s.laundry_open = False
         s.claim = -1
     if ev is not None:
         ev.append(PLAY_EVENTS[seat][card])

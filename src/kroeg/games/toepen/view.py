@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from kroeg.cards import SUIT_CHARS
 from kroeg.games.base import JSON, Game
-from kroeg.games.toepen.claims import laundry_window
 from kroeg.games.toepen.het import COMPROMISKAART, het_json
 from kroeg.games.toepen.options import Rules
 from kroeg.games.toepen.state import DEAL, PHASE_NAMES, PLAY, ToepenState
@@ -123,7 +122,7 @@ def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None
     )
     out["exchanging"] = s.queue[:] if phase == "exchange" else []
     out["laundry"] = [_laundry_json(entry, seat) for entry in s.laundry] if s.laundry else []
-    out["laundry_open"] = laundry_window(rules, s)
+    out["laundry_open"] = s.laundry_open
     out["claim"] = None if s.claim < 0 else s.laundry[s.claim][0]
     out["open_hands"] = (
         {SEAT_KEYS[p]: hand_str(s.hands[p]) for p in SEATS_IN[s.open_hands]} if s.open_hands else {}
