@@ -12,7 +12,7 @@ ends the search at that node, which keeps the tree small.
 from __future__ import annotations
 
 from kroeg.cards import TOEPEN_STRENGTH, cards_in
-from kroeg.games.toepen.following import playable, winning_card
+from kroeg.games.toepen.following import playable, winning_index
 from kroeg.games.toepen.tables import SUIT_OF
 
 _BY_STRENGTH: dict[int, list[int]] = {}
@@ -28,8 +28,8 @@ def by_strength(mask: int) -> list[int]:
 
 
 def trick_winner(trick_seats: list[int], trick_cards: list[int]) -> int:
-    """The seat whose card takes the trick (:func:`kroeg.games.toepen.following.winning_card`)."""
-    return trick_seats[trick_cards.index(winning_card(trick_cards))]
+    """The seat whose card takes the trick (:func:`kroeg.games.toepen.following.winning_index`)."""
+    return trick_seats[winning_index(trick_cards)]
 
 
 def next_to_play(n: int, active: int, trick_seats: list[int], after: int) -> int:
@@ -65,7 +65,7 @@ def last_trick_winner(
         cards = [*trick_cards, card]
         hands[turn] = hand ^ (1 << card)
         if len(seats) == players:
-            winner = trick_winner(seats, cards)
+            winner = seats[winning_index(cards)]
             if tricks_left > 1:
                 winner = last_trick_winner(hands, n, active, [], [], winner, tricks_left - 1)
         else:

@@ -19,7 +19,14 @@ def playable(hand: int, led: int) -> int:
     return hand & SUIT_MASKS[led] or hand
 
 
-def winning_card(cards: list[int]) -> int:
-    """The card that takes a trick (not empty): the highest of the suit of its first card
-    (after a fold took a card out, the first one left leads, RULES.md §12)."""
-    return max(map(TRICK_VALUES[SUIT_OF[cards[0]]].__getitem__, cards)) & 63
+def winning_index(cards: list[int]) -> int:
+    """Which card of a trick (not empty) takes it: the highest of the suit of its first
+    card (after a fold took a card out, the first one left leads, RULES.md §12)."""
+    values = TRICK_VALUES[SUIT_OF[cards[0]]]
+    best = 0
+    top = values[cards[0]]
+    for i in range(1, len(cards)):
+        value = values[cards[i]]
+        if value > top:
+            best, top = i, value
+    return best

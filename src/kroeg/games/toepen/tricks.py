@@ -11,7 +11,7 @@ from __future__ import annotations
 from kroeg.cards import JACK, TEN, card_str, suit_str
 from kroeg.games.base import Action, Event, RuleError
 from kroeg.games.toepen.events import LEAD_EVENTS, PLAY_EVENTS, TRICK_EVENTS, Events
-from kroeg.games.toepen.following import playable, winning_card
+from kroeg.games.toepen.following import playable, winning_index
 from kroeg.games.toepen.limits import update_limit
 from kroeg.games.toepen.options import LIMIT_ANY, Rules
 from kroeg.games.toepen.parsing import card_arg
@@ -132,8 +132,9 @@ def finish_trick(rules: Rules, s: ToepenState, ev: Events) -> None:
     """Every active seat has played: the trick's winner leads next, or the deal ends."""
     seats = s.trick_seats
     cards = s.trick_cards
-    win_card = winning_card(cards)
-    winner = seats[cards.index(win_card)]
+    i = winning_index(cards)
+    win_card = cards[i]
+    winner = seats[i]
     tricks = s.tricks_done + 1
     s.tricks_done = tricks
     # Equal lengths by construction; strict= would parse a keyword on every trick.
