@@ -10,15 +10,17 @@ the *compromiskaart* is the klaveren aas.
 Each verb has a handler ``(rules, state, seat, action, events)``: :mod:`.tricks` (play),
 :mod:`.knocks` (knock, stay, fold), :mod:`.dealing` (the deal, exchange, keep, look),
 :mod:`.claims` (laundry, challenge, revoke); slow play (``late``) is here, as it asks
-:meth:`Toepen.to_act`. :mod:`.scoring` ends deals and the game, :mod:`.limits` holds the
-knock limit, :mod:`.turns` the turn checks, :mod:`.parsing` the record form.
+:meth:`Toepen.to_act`. :mod:`.scoring` ends deals and the game, :mod:`.following` the
+rules of a trick, :mod:`.limits` who may knock, :mod:`.turns` the turn checks,
+:mod:`.parsing` the record form. Each rule is one function that ``legal`` lists an
+action by and the handler checks it by (docs/games/toepen.md, "Where each rule lives").
 
 Every handler checks the whole action before it changes anything, so a RuleError or
 InvalidInput leaves the state as it was. Events are built only when the caller wants
 them (:meth:`Toepen.apply`); :meth:`Toepen.advance` runs the same rules without them.
 The frequent events are prebuilt and shared (:mod:`.events`); the hot paths read the
 lookup tables of :mod:`.tables` instead of computing. ``legal``, ``to_act`` and the
-dispatch in ``apply``/``advance`` stay here, written out, as the hottest code of a playout.
+dispatch in ``apply``/``advance`` are the hottest code of a playout.
 """
 
 from __future__ import annotations
