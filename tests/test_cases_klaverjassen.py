@@ -105,8 +105,9 @@ def test_equal_totals_after_the_last_deal_are_a_draw() -> None:
     core.finish_deal(game.config, s, None)
     assert s.totals == [162, 162]
     assert game.is_over(s)
-    assert game.result(s) == {"winner": None}
-    assert game.losers(s) == set()
+    result = game.result(s)
+    assert result is not None and result.json() == {"winner": None}
+    assert result.losers == frozenset() and result.winners == frozenset()
 
 
 @pytest.mark.parametrize(("all_pass", "must_bid"), [("dealer", 0), ("first", 1)])

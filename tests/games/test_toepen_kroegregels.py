@@ -268,15 +268,17 @@ def test_etiquette_events_change_nothing() -> None:
     assert "tienentrekker" not in kinds(act(klassiek, s2, "0 play Th"))
 
 
-def test_two_reaching_nine_in_one_deal_order_from_that_deals_dealer() -> None:
-    """RULES.md §2.6: several reach 9 in the same round: the first of them in the order
-    dealer+1, dealer+2, ... (of that round's dealer) is the most recent and leads."""
+def test_two_reaching_nine_in_one_deal_order_from_the_armoede_dealer() -> None:
+    """RULES.md §2.6, §12: several reach 9 in the same round: the first of them in the
+    order dealer+1, dealer+2, ..., where the dealer is the armoede round's own, is the
+    most recent and leads."""
     g = make()
     s, _ = start(g, PLAIN, points=[8, 8, 8, 0], dealer=0)
     # Seat 3 knocks; 0, 1 and 2 fold at stake 2 for 1 each: 0, 1, 2 reach 9 together.
     act(g, s, "3 knock", "0 fold", "1 fold", "2 fold")
     assert g.standings(s) == {"points": [9, 9, 9, 0]} and g.pending_deal(s) == 3
     events = g.apply(s, 3, deal_of(PLAIN))
-    # Order from dealer 0's left: 1, 2, 3, 0 -> seat 1 (not seat 0, left of the new dealer 3).
-    assert public(events, "armoede") == [{"seats": [0, 1, 2], "lead": 1, "stake": 2}]
+    # Order from the armoede dealer 3's left: 0, 1, 2 -> seat 0 (not seat 1, left of the
+    # dealer of the deal in which they reached 9).
+    assert public(events, "armoede") == [{"seats": [0, 1, 2], "lead": 0, "stake": 2}]
     assert g.to_act(s) == {3}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from kroeg.games.base import InvalidInput, RuleError
@@ -82,8 +84,6 @@ def test_variant_defaults_follow_the_rules_table() -> None:
         ({"max_points": "10"}, "max_points must be an integer"),
         ({"knock_limit": "any active"}, "knock_limit must be one of any_active"),
         ({"armoede": "yes"}, "armoede must be true or false"),
-        ({"laundry_repeat": True}, "laundry_repeat needs laundry: true"),
-        ({"armoede": False, "armoede_every_round": True}, "armoede_every_round needs armoede"),
     ],
 )
 def test_bad_options_are_refused_with_what_is_allowed(
@@ -230,3 +230,63 @@ def test_announce_tells_off() -> None:
     g = make("klassiek", announce_tells="off")
     _, events = start(g, ["Th Td Ts 8d", "Jh Jd Js Jc", "9h 8h 7c Ad", "Kh Kc 7d As"])
     assert public(events, "whistle") == [] and public(events, "stand_up") == []
+
+
+REFINEMENTS = {
+    "laundry_multi_check": "laundry",
+    "laundry_repeat": "laundry",
+    "white_laundry": "laundry",
+    "laundry_bluff_open_cards": "laundry",
+    "armoede_every_round": "armoede",
+}
+"""RULES.md §5 and §12: the options that only refine another (the bluffer's open cards
+are §5's fifth laundry refinement, the same kind as the four §12 names)."""
+
+
+def test_refinements_name_the_option_they_refine() -> None:
+    """RULES.md §12: the table form hides a refinement whose parent is off (``requires``)."""
+    declared = {name: spec.requires for name, spec in OPTION_SPECS.items() if spec.requires}
+    assert declared == REFINEMENTS
+
+
+@pytest.mark.parametrize("name", sorted(REFINEMENTS))
+@pytest.mark.parametrize("variant", ["kroegregels", "klassiek"])
+def test_a_refinement_is_accepted_while_its_parent_is_off_and_does_nothing(
+    name: str, variant: str
+) -> None:
+    """RULES.md §12: accepted, kept as written, and the game plays as without it: the same
+    random game (same seed, same choices) gives the same legal actions, events and standings."""
+    parent = REFINEMENTS[name]
+    off = {parent: False, "slow_play_penalty": False}
+    plain, refined = Toepen(variant, off), Toepen(variant, {**off, name: True})
+    assert refined.options[name] is True and plain.options[name] is False
+    for seed in range(12):
+        states = [
+            g.new_state(4, dealer=0, start={"points": [9, 8, 0, 0]}) for g in (plain, refined)
+        ]
+        rngs = [random.Random(seed), random.Random(seed)]
+        steps = 0
+        while not plain.is_over(states[0]) and steps < 400:
+            steps += 1
+            outs: list[object] = []
+            for g, s, rng in zip((plain, refined), states, rngs, strict=True):
+                dealer = g.pending_deal(s)
+                if dealer is not None:
+                    outs.append(g.apply(s, dealer, g.random_deal(s, rng)))
+                    continue
+                seat = min(g.to_act(s))
+                actions = g.legal(s, seat)
+                outs.append((actions, g.apply(s, seat, rng.choice(actions))))
+            assert outs[0] == outs[1], (name, seed, steps)
+        assert refined.is_over(states[1]) == plain.is_over(states[0])
+        assert refined.standings(states[1]) == plain.standings(states[0])
+
+
+def test_armoede_every_round_without_armoede_gives_no_armoede_round() -> None:
+    """RULES.md §12: armoede_every_round under armoede: false has no effect; a seat that
+    starts on 9 plays an ordinary deal at stake 1, led from the dealer's left."""
+    g = make(armoede=False, armoede_every_round=True)
+    s, events = start(g, HANDS, points=[0, 0, 9, 0])
+    assert s.armoede_seats == 0 and s.stake == 1
+    assert "armoede" not in [e.kind for e in events]
+    assert g.to_act(s) == {1}

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from kroeg.cards import parse_card
+from kroeg.games.base import RuleError
 from kroeg.records import replay
-from kroeg.terminal.toepen import play
+from kroeg.terminal.toepen import play, refusal_nl
 
 
 def run(
@@ -95,7 +97,7 @@ def test_a_card_that_does_not_follow_suit_is_refused_in_dutch() -> None:
     assert "Je krijgt: ♣B ♥V ♥H ♠9" in lines
     assert "Dirk speelt ♥B" in lines
     refusals = [ln for ln in lines if ln.startswith("Dat kan niet")]
-    assert refusals[0].startswith("Dat kan niet: je moet bekennen.")
+    assert refusals[0].startswith("Dat kan niet: je moet bekennen: harten is gevraagd.")
     assert refusals[1].startswith("Dat kan niet: ♦A heb je niet.")
     assert "Jij speelt ♥V" in lines
 
@@ -103,3 +105,16 @@ def test_a_card_that_does_not_follow_suit_is_refused_in_dutch() -> None:
 def test_unknown_variant_cannot_start() -> None:
     status, lines = run(iter([]), variant="kroeg")
     assert status == 2 and lines[0] == "Kan niet beginnen: Die variant hebben we niet: kroeg."
+
+
+def test_refusals_are_translated_by_their_code_not_their_english() -> None:
+    """The terminal reads the refusal's code and params; the English message plays no part."""
+    card = parse_card("Qh")
+    misleading = RuleError("not_in_hand", "must follow suit (not what happened)", card="Qh")
+    assert refusal_nl(misleading, card) == "♥V heb je niet."
+    follow = RuleError("must_follow", "whatever", suit="s", cards=["9s"])
+    assert refusal_nl(follow, card) == "je moet bekennen: schoppen is gevraagd."
+    assert refusal_nl(RuleError("wait_answers", "x", seat=2), card) == (
+        "eerst wordt de toep beantwoord."
+    )
+    assert refusal_nl(RuleError("some_new_code", "x"), card) == "♥V mag nu niet."

@@ -24,7 +24,7 @@ from kroeg.env.klaverjassen import KlaverjassenEncoding
 from kroeg.env.layout import Array
 from kroeg.env.toepen import ToepenEncoding
 from kroeg.games import make_game
-from kroeg.games.base import JSON, Action, Game, InvalidInput
+from kroeg.games.base import JSON, Action, Game
 
 ENCODINGS: dict[str, Encoding] = {
     e.game: e for e in (ToepenEncoding(), KlaverjassenEncoding(), EurokaartenEncoding())
@@ -38,16 +38,9 @@ Observation = dict[str, Any]
 
 
 def seat_counts(game: Game[Any]) -> list[int]:
-    """The table sizes the game's variant is played at."""
-    low, high = game.seat_range
-    counts = []
-    for n in range(low, high + 1):
-        try:
-            game.check_seats(n)
-        except InvalidInput:
-            continue
-        counts.append(n)
-    return counts
+    """The table sizes the game's variant is played at (its traits)."""
+    low, high = game.traits.seats
+    return list(range(low, high + 1))
 
 
 def default_seats(game: Game[Any]) -> int:
@@ -60,7 +53,8 @@ def rewards_of(game: Game[Any], s: Any) -> list[float]:
     """The reward of every seat for a finished game: -1 for a seat that lost, +1 for
     the others, 0 for everyone on a draw (a game over with no loser). This is the one
     place that reads the game's result."""
-    losers = game.losers(s)
+    result = game.result(s)
+    losers = result.losers if result is not None else frozenset()
     if not losers:
         return [0.0] * game.seat_count(s)
     return [-1.0 if seat in losers else 1.0 for seat in range(game.seat_count(s))]

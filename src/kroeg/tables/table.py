@@ -720,7 +720,7 @@ class Table:
         self.waiting = deque((p, n) for p, n in row.seating.get("waiting", []))
         if running is None:
             return
-        whole_turn = self.config.game in WHOLE_TURN_GAMES
+        whole_turn = self.game.traits.clock_per_turn
         rebuilt = rebuild(self.game, running, entries, whole_turn=whole_turn)
         self.state, self.left = rebuilt.state, rebuilt.left
         for seat in self.left:

@@ -14,12 +14,11 @@ import argparse
 import random
 from collections.abc import Callable
 
-from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card
-from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
+from kroeg.cards import SUIT_CHARS, SUIT_NAMES_NL, dutch_short, parse_card
+from kroeg.games.base import Action, Deal, Event, GameError
 from kroeg.games.toepen import Toepen
 from kroeg.games.toepen.state import ToepenState
 from kroeg.records import RecordWriter
-from kroeg.terminal.refusals import refusal_nl
 from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans")
@@ -54,11 +53,34 @@ VERBS_NL = {
     "keep": "houd",
     "laundry": "vuile was",
 }
-REASONS_NL = (
-    ("must follow suit", "je moet bekennen"),
-    ("made the latest knock", "je mag niet over je eigen klop kloppen"),
-    ("knock limit", "kloppen mag niet: dan komt iemand boven de grens"),
-)
+REFUSALS_NL = {
+    "must_follow": "je moet bekennen: {suit} is gevraagd",
+    "not_in_hand": "{card} heb je niet",
+    "not_piket": "{card} hoort niet bij het toepspel",
+    "not_your_turn": "je bent niet aan de beurt",
+    "seat_folded": "je hebt gepast",
+    "wait_answers": "eerst wordt de toep beantwoord",
+    "wait_armoede": "eerst wordt er gekozen: kijken of passen",
+    "wait_exchange": "eerst wordt er geruild",
+}
+"""Why a card you typed is refused, by the refusal's code (:class:`GameError`), in
+Dutch; its params fill the blanks (a suit by its Dutch name, a card by its Dutch face)."""
+
+
+def refusal_nl(error: GameError, card: int) -> str:
+    """The Dutch reason for refusing ``card``: the code's text, or "mag nu niet"."""
+    text = REFUSALS_NL.get(error.code)
+    if text is None:
+        return f"{dutch_short(card)} mag nu niet."
+    shown: dict[str, str] = {}
+    for name, value in error.params.items():
+        if name.endswith("suit") and isinstance(value, str):
+            shown[name] = SUIT_NAMES_NL[SUIT_CHARS.index(value)]
+        elif name.endswith("card") and isinstance(value, str):
+            shown[name] = dutch_short(parse_card(value))
+        else:
+            shown[name] = str(value)
+    return text.format(**shown) + "."
 
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
@@ -201,17 +223,9 @@ class Table:
             return f"Dat kan niet: '{text}' begrijp ik niet."
         try:
             self.game.apply(self.game.copy(self.state), YOU, ("play", card))
-        except (RuleError, InvalidInput) as e:
-            said = refusal_nl(e, self.names)
-            if said is not None:
-                return said
-            message = str(e)
-            for english, dutch in REASONS_NL:
-                if english in message:
-                    return f"Dat kan niet: {dutch}."
-            if "not in your hand" in message:
-                return f"Dat kan niet: {dutch_short(card)} heb je niet."
-        return f"Dat kan niet: {dutch_short(card)} mag nu niet."
+        except GameError as e:
+            return refusal_nl(e, card)
+        return f"{dutch_short(card)} mag nu niet."
 
     def show_table(self) -> None:
         view = self.game.view(self.state, YOU)

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from kroeg.cards import SUIT_MASKS, TOEPEN_STRENGTH, cards_in
 from kroeg.games.base import Action
-from kroeg.games.toepen.tables import FACE_MASK, SEVENS
+from kroeg.games.toepen.claims import honest_laundry
+from kroeg.games.toepen.following import playable
+from kroeg.games.toepen.tables import SUIT_OF
 
 from .knowledge import Seen
 from .tricks import by_strength, trick_winner
@@ -48,10 +50,9 @@ def keep_value(seen: Seen, card: int, leading: bool) -> float:
 
 def choose_play(seen: Seen, legal: list[Action]) -> Action:
     plays = [a for a in legal if a[0] == "play"]
-    if seen.trick_cards:
-        follow = SUIT_MASKS[seen.trick_cards[0] // 13]
-        following = [a for a in plays if (1 << a[1]) & follow]
-        plays = following or plays
+    if seen.trick_cards:  # the bot follows suit even where the table does not enforce it
+        follow = playable(seen.hand, SUIT_OF[seen.trick_cards[0]])
+        plays = [a for a in plays if follow >> a[1] & 1] or plays
     cards = [a[1] for a in plays]
     hand = cards_in(seen.hand)
     if len(hand) == 2 and len(cards) >= 1:
@@ -131,18 +132,10 @@ def choose(seen: Seen, legal: list[Action], white_laundry: bool) -> Action:
         if sure_win(seen):
             return verbs["stay"]
         return verbs["stay"] if best >= STAY_AT.get(seen.stake, TEN) else verbs["fold"]
-    if "laundry" in verbs and _honest_laundry(seen.hand, white_laundry):
+    if "laundry" in verbs and honest_laundry(seen.hand, white_laundry):
         return verbs["laundry"]
     if "knock" in verbs and wants_to_knock(seen):
         return verbs["knock"]
     if any(a[0] == "play" for a in legal):
         return choose_play(seen, legal)
     return legal[0]
-
-
-def _honest_laundry(hand: int, white_laundry: bool) -> bool:
-    if not hand:
-        return False
-    if hand & ~FACE_MASK == 0:
-        return True
-    return white_laundry and (hand & ~FACE_MASK & ~SEVENS) == 0 and (hand & SEVENS).bit_count() == 1

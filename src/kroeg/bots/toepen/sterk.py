@@ -18,9 +18,11 @@ from kroeg.bots.base import Deadline
 from kroeg.bots.search import mean_scores
 from kroeg.cards import TOEPEN_STRENGTH, cards_in
 from kroeg.games.base import JSON, Action
+from kroeg.games.toepen.following import playable
+from kroeg.games.toepen.tables import SUIT_OF
 
 from .knowledge import Determinisation, Seen, sample
-from .tricks import last_trick_winner, next_to_play, playable, trick_winner
+from .tricks import last_trick_winner, next_to_play, trick_winner
 
 KNOCK_AT = 0.6
 OVER_KNOCK_AT = 0.8
@@ -52,7 +54,7 @@ def win_chance(
             seat = next_to_play(n, active, seats, after)
             hand = hands[seat]
             card = min(
-                cards_in(playable(hand, cards)),
+                cards_in(playable(hand, SUIT_OF[cards[0]] if cards else -1)),
                 key=lambda c: TOEPEN_STRENGTH[c],
             )
             hands[seat] = hand & ~(1 << card)
@@ -105,9 +107,9 @@ def decide(
 
     plays = [a for a in legal if a[0] == "play"]
     if plays and seen.turn == seen.me and "stay" not in verbs:
-        if seen.trick_cards:
-            follow = [a for a in plays if playable(seen.hand, seen.trick_cards) >> a[1] & 1]
-            plays = follow or plays
+        if seen.trick_cards:  # the bot follows suit even where the table does not enforce it
+            follow = playable(seen.hand, SUIT_OF[seen.trick_cards[0]])
+            plays = [a for a in plays if follow >> a[1] & 1] or plays
         candidates = [preferred] if preferred in plays else []
         candidates += [a for a in plays if a not in candidates]
         means = mean_scores(

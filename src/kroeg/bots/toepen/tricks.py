@@ -1,6 +1,7 @@
 """Toepen's trick play as a perfect-information game, solved exactly (for ``sterk``).
 
-Only the last trick counts (RULES.md §1), so each player wants one thing: to win
+The rules of a trick are the engine's (:mod:`kroeg.games.toepen.following`). Only the
+last trick counts (RULES.md §1), so each player wants one thing: to win
 trick four. On a determinisation (every hand known) the rest of the deal is solved
 by *max-n* search: each player picks a card that lets them win the last trick if
 there is one, and otherwise their lowest card (keeping the high ones is what a
@@ -10,7 +11,9 @@ ends the search at that node, which keeps the tree small.
 
 from __future__ import annotations
 
-from kroeg.cards import SUIT_MASKS, TOEPEN_STRENGTH, cards_in
+from kroeg.cards import TOEPEN_STRENGTH, cards_in
+from kroeg.games.toepen.following import playable, winning_index
+from kroeg.games.toepen.tables import SUIT_OF
 
 _BY_STRENGTH: dict[int, list[int]] = {}
 
@@ -24,23 +27,9 @@ def by_strength(mask: int) -> list[int]:
     return cards
 
 
-def playable(hand: int, trick_cards: list[int]) -> int:
-    """The cards a hand may play to the trick: the led suit when it has it (RULES.md §1)."""
-    if not trick_cards:
-        return hand
-    follow = hand & SUIT_MASKS[trick_cards[0] // 13]
-    return follow or hand
-
-
 def trick_winner(trick_seats: list[int], trick_cards: list[int]) -> int:
-    """The seat with the highest card of the led suit."""
-    led = trick_cards[0] // 13
-    best = 0
-    for i in range(1, len(trick_cards)):
-        card = trick_cards[i]
-        if card // 13 == led and TOEPEN_STRENGTH[card] > TOEPEN_STRENGTH[trick_cards[best]]:
-            best = i
-    return trick_seats[best]
+    """The seat whose card takes the trick (:func:`kroeg.games.toepen.following.winning_index`)."""
+    return trick_seats[winning_index(trick_cards)]
 
 
 def next_to_play(n: int, active: int, trick_seats: list[int], after: int) -> int:
@@ -70,12 +59,13 @@ def last_trick_winner(
     players = active.bit_count()
     hand = hands[turn]
     default = -1
-    for card in by_strength(playable(hand, trick_cards)):
+    led = SUIT_OF[trick_cards[0]] if trick_cards else -1
+    for card in by_strength(playable(hand, led)):
         seats = [*trick_seats, turn]
         cards = [*trick_cards, card]
         hands[turn] = hand ^ (1 << card)
         if len(seats) == players:
-            winner = trick_winner(seats, cards)
+            winner = seats[winning_index(cards)]
             if tricks_left > 1:
                 winner = last_trick_winner(hands, n, active, [], [], winner, tricks_left - 1)
         else:

@@ -5,10 +5,12 @@ three-of-a-kind exchange (kans op toep) and the klaveren aas shown.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from kroeg.cards import JACK, PIKET_DECK, TEN, card_str
 from kroeg.games.base import JSON, Action, Deal, Event, InvalidInput, RuleError, check_deck
 from kroeg.games.toepen.events import REVEAL_EVENTS, Events
-from kroeg.games.toepen.het import COMPROMISKAART
+from kroeg.games.toepen.het import COMPROMISKAART, het_json
 from kroeg.games.toepen.options import FOUR_TENS_GAME, FOUR_TENS_OFF, Rules
 from kroeg.games.toepen.parsing import arity, card_arg
 from kroeg.games.toepen.scoring import end_deal, game_over_events
@@ -25,8 +27,7 @@ from kroeg.games.toepen.tables import (
     trips,
 )
 from kroeg.games.toepen.tricks import jack_seen, start_play
-from kroeg.games.toepen.turns import armoede_turn, order_from, waiting
-from kroeg.games.toepen.view import het_json
+from kroeg.games.toepen.turns import NOBODY, armoede_turn, not_your_turn, order_from, waiting
 
 _PIKET_MASK = sum(1 << c for c in PIKET_DECK)
 
@@ -42,6 +43,7 @@ def reset_deal(s: ToepenState) -> None:
     s.last_knocker = -1
     s.knocker = -1
     s.answerers = []
+    s.answering = NOBODY
     s.over_knock = -1
     s.turn = -1
     s.trick_seats = []
@@ -52,6 +54,7 @@ def reset_deal(s: ToepenState) -> None:
     s.last_trick = None
     s.done_tricks = []
     s.played_any = False
+    s.laundry_open = False
     s.queue = []
     s.armoede_seats = 0
     s.armoede_lead = -1
@@ -114,21 +117,26 @@ def deal(
         _after_exchanges(rules, s, ev)
 
 
-def _refuse_deal(s: ToepenState, seat: int) -> None:
+def _refuse_deal(s: ToepenState, seat: int) -> NoReturn:
     if s.phase == OVER:
-        raise RuleError("the game is over")
+        raise RuleError("game_over", "the game is over")
     if s.phase != DEAL:
-        raise RuleError(f"no deal is due now: the deal is not finished ({waiting(s)})")
-    if seat != s.dealer:
-        raise RuleError(f"seat {seat} may not deal: the dealer is seat {s.dealer}")
+        raise RuleError(
+            "no_deal_due", f"no deal is due now: the deal is not finished ({waiting(s)})"
+        )
+    raise RuleError(
+        "wrong_dealer", f"seat {seat} may not deal: the dealer is seat {s.dealer}", dealer=s.dealer
+    )
 
 
 def _check_deal(s: ToepenState, cards: Deal) -> list[int]:
     """The hands of ``cards`` as masks, after checking it deals the piket deck to this table."""
     if cards.upcard is not None:
-        raise InvalidInput("the deal has an upcard, which toepen does not use")
+        raise InvalidInput("deal_upcard", "the deal has an upcard, which toepen does not use")
     if len(cards.hands) != s.n:
-        raise InvalidInput(f"the deal has {len(cards.hands)} hands for {s.n} seats")
+        raise InvalidInput(
+            "deal_hands", f"the deal has {len(cards.hands)} hands for {s.n} seats", count=s.n
+        )
     out = s.out
     total = 0
     count = 0
@@ -137,7 +145,13 @@ def _check_deal(s: ToepenState, cards: Deal) -> list[int]:
         want = 0 if out >> seat & 1 else 4
         if len(hand) != want:
             state = "is out of the game" if want == 0 else "is dealt 4 cards"
-            raise InvalidInput(f"seat {seat} {state}, but the deal gives it {len(hand)}")
+            raise InvalidInput(
+                "deal_hand_size",
+                f"seat {seat} {state}, but the deal gives it {len(hand)}",
+                seat=seat,
+                count=len(hand),
+                expected=want,
+            )
         count += want
     try:
         for hand in cards.hands:
@@ -155,23 +169,24 @@ def _check_deal(s: ToepenState, cards: Deal) -> list[int]:
         everything = [*cards.stock, *(c for hand in cards.hands for c in hand)]
         strange = [c for c in everything if c.__class__ is not int or not 0 <= c < 54]
         if strange:
-            raise InvalidInput(f"the deal holds things that are not cards: {strange!r}")
+            raise InvalidInput(
+                "deal_not_cards", f"the deal holds things that are not cards: {strange!r}"
+            )
+        # The hands have their sizes, so a deal that is not the piket deck once over
+        # holds a card twice, a foreign card, or misses one: check_deck says which.
         check_deck(cards, PIKET_DECK, False)
-        raise InvalidInput("the deal is not the 32-card piket deck")
     return masks
 
 
 def _most_recent_armoede(s: ToepenState, seats: int) -> int:
-    """RULES.md §2.6: the latest to reach the level; ties in order dealer+1, ...."""
-    best = -1
-    key = (1, 0)
-    for p in range(s.n):
-        reached = s.reached_at[p]
-        if seats >> p & 1 and reached is not None:
-            k = (-reached[0], reached[1])
-            if best < 0 or k < key:
-                best, key = p, k
-    return best
+    """RULES.md §2.6, §12: the seat of ``seats`` that reached the level latest; of several
+    that reached it in the same deal, the first clockwise from the left of the dealer of
+    this (the armoede) deal."""
+    reached = s.reached_at
+    latest = max(reached[p] or 0 for p in range(s.n) if seats >> p & 1)
+    return next(
+        p for p in order_from(s, s.dealer) if seats >> p & 1 and (reached[p] or 0) == latest
+    )
 
 
 def _deal_events(rules: Rules, s: ToepenState, ev: list[Event]) -> None:
@@ -288,15 +303,14 @@ def _next_exchange(rules: Rules, s: ToepenState, ev: Events) -> None:
 def exchange(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("exchange", card)``: the odd card of a three of a kind for the top of the stock."""
     card = card_arg(action)
-    if s.phase != EXCHANGE:
-        raise RuleError(f"no exchange now: {waiting(s)}")
-    if seat != s.queue[0]:
-        raise RuleError(f"not your turn: waiting for seat {s.queue[0]} to exchange or keep")
+    _exchange_turn(s, seat, "no exchange now")
     odd = trips(s.hands[seat])[1]
     if card != odd:
         raise RuleError(
+            "exchange_odd",
             f"exchange the odd card {card_str(odd)}, not {card_str(card)}:"
-            f" the other three are the three of a kind"
+            f" the other three are the three of a kind",
+            card=card_str(odd),
         )
     drawn = s.stock[s.stock_pos]
     s.stock_pos += 1
@@ -323,17 +337,30 @@ def exchange(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events
     _next_exchange(rules, s, ev)
 
 
+def may_keep(hand: int) -> bool:
+    """Whether a three of a kind may be kept: three tens must be exchanged (seed 000)."""
+    return trips(hand)[0] != TEN
+
+
+def _exchange_turn(s: ToepenState, seat: int, what: str) -> None:
+    """``seat`` is the one to exchange or keep now."""
+    if s.phase != EXCHANGE:
+        raise RuleError("no_exchange", f"{what}: {waiting(s)}")
+    if seat != s.queue[0]:
+        raise not_your_turn(
+            s.queue[0], f"not your turn: waiting for seat {s.queue[0]} to exchange or keep"
+        )
+
+
 def keep(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("keep",)``: a three of a kind (not three tens) kept without exchanging."""
     arity(action, 0, "no arguments")
-    if s.phase != EXCHANGE:
-        raise RuleError(f"nothing to keep now: {waiting(s)}")
-    if seat != s.queue[0]:
-        raise RuleError(f"not your turn: waiting for seat {s.queue[0]} to exchange or keep")
-    if trips(s.hands[seat])[0] == TEN:
+    _exchange_turn(s, seat, "nothing to keep now")
+    if not may_keep(s.hands[seat]):
         raise RuleError(
+            "tens_exchange",
             "three tens must be exchanged (seed 000: 'dient hij ... te fluiten'):"
-            " the only legal action is exchange"
+            " the only legal action is exchange",
         )
     s.queue.pop(0)
     if ev is not None:
@@ -356,7 +383,9 @@ def _after_exchanges(rules: Rules, s: ToepenState, ev: Events) -> None:
                     ev.extend(REVEAL_EVENTS[p])
                 break
     if s.armoede_seats:
-        s.queue = [p for p in order_from(s, s.armoede_lead) if not s.armoede_seats >> p & 1]
+        # RULES.md §12: a seat on the level never chooses, even after its own armoede round.
+        level = rules.armoede_level
+        s.queue = [p for p in order_from(s, s.armoede_lead) if s.points[p] != level]
         if s.queue:
             s.phase = ARMOEDE
             return

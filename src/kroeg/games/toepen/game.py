@@ -10,15 +10,17 @@ the *compromiskaart* is the klaveren aas.
 Each verb has a handler ``(rules, state, seat, action, events)``: :mod:`.tricks` (play),
 :mod:`.knocks` (knock, stay, fold), :mod:`.dealing` (the deal, exchange, keep, look),
 :mod:`.claims` (laundry, challenge, revoke); slow play (``late``) is here, as it asks
-:meth:`Toepen.to_act`. :mod:`.scoring` ends deals and the game, :mod:`.limits` holds the
-knock limit, :mod:`.turns` the turn checks, :mod:`.parsing` the record form.
+:meth:`Toepen.to_act`. :mod:`.scoring` ends deals and the game, :mod:`.following` the
+rules of a trick, :mod:`.limits` who may knock, :mod:`.turns` the turn checks,
+:mod:`.parsing` the record form. Each rule is one function that ``legal`` lists an
+action by and the handler checks it by (docs/games/toepen.md, "Where each rule lives").
 
 Every handler checks the whole action before it changes anything, so a RuleError or
 InvalidInput leaves the state as it was. Events are built only when the caller wants
 them (:meth:`Toepen.apply`); :meth:`Toepen.advance` runs the same rules without them.
 The frequent events are prebuilt and shared (:mod:`.events`); the hot paths read the
 lookup tables of :mod:`.tables` instead of computing. ``legal``, ``to_act`` and the
-dispatch in ``apply``/``advance`` stay here, written out, as the hottest code of a playout.
+dispatch in ``apply``/``advance`` are the hottest code of a playout.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from kroeg.cards import PIKET_DECK, SUIT_MASKS, TEN, cards_in
+from kroeg.cards import PIKET_DECK, cards_in
 from kroeg.games.base import (
     JSON,
     Action,
@@ -41,26 +43,22 @@ from kroeg.games.base import (
 )
 from kroeg.games.toepen import claims, dealing, knocks, parsing, policy, tricks, view
 from kroeg.games.toepen.events import Events
+from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
-from kroeg.games.toepen.limits import may_raise
+from kroeg.games.toepen.knocks import fold_refusal
+from kroeg.games.toepen.limits import knock_refusal
 from kroeg.games.toepen.options import (
     KROEGREGELS,
-    LIMIT_ANY,
-    LIMIT_NONE,
     OPTION_SPECS,
     VARIANTS,
     Rules,
-    check_combination,
 )
 from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, PLAY, ToepenState
 from kroeg.games.toepen.tables import (
     BIT,
-    CHALLENGE,
-    FACE_MASK,
     FOLD,
     KEEP,
     KNOCK,
-    LAUNDRY,
     LOOK,
     PLAYS,
     REVOKE,
@@ -70,12 +68,10 @@ from kroeg.games.toepen.tables import (
     trips,
 )
 from kroeg.games.toepen.tables import EXCHANGE as EXCHANGE_ACTIONS
+from kroeg.games.toepen.turns import NOBODY, SINGLE
 
 Handler = Callable[[Rules, ToepenState, int, Action, Events], None]
 """The rule of one verb: checks the action, then changes the state and adds the events."""
-
-_SINGLE = tuple(frozenset((seat,)) for seat in range(8))
-_NONE: frozenset[int] = frozenset()
 
 
 class Toepen(Game[ToepenState]):
@@ -95,7 +91,6 @@ class Toepen(Game[ToepenState]):
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__(variant, options)
-        check_combination(self.options)
         self.rules = Rules(variant, self.options)
         self._dealt: tuple[Deal, int, int, tuple[int, ...]] | None = None
         """The latest deal of :meth:`random_deal`, for its table size and seats out,
@@ -140,7 +135,12 @@ class Toepen(Game[ToepenState]):
             else:
                 dealer = rng.randrange(seats)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
-            raise InvalidInput(f"dealer must be a seat from 0 to {seats - 1}, got {dealer!r}")
+            raise InvalidInput(
+                "dealer_seat",
+                f"dealer must be a seat from 0 to {seats - 1}, got {dealer!r}",
+                high=seats - 1,
+                dealer=repr(dealer),
+            )
         s = ToepenState()
         s.n = seats
         s.points = points
@@ -153,10 +153,8 @@ class Toepen(Game[ToepenState]):
         s.armoede_done = 0
         level = self.rules.armoede_level
         # RECORDS.md `start`: a seat starting on max_points - 1 reached it "in the
-        # previous deal"; ties are ordered from the first dealer's left.
-        s.reached_at = [
-            (-1, (p - dealer - 1) % seats) if points[p] == level else None for p in range(seats)
-        ]
+        # previous deal", deal 0.
+        s.reached_at = [0 if points[p] == level else None for p in range(seats)]
         s.history = []
         s.losers = None
         dealing.reset_deal(s)
@@ -168,11 +166,15 @@ class Toepen(Game[ToepenState]):
         if start is None:
             return [0] * seats
         if not isinstance(start, Mapping):
-            raise InvalidInput('start must be a JSON object like {"points": [0, 0, 9, 0]}')
+            raise InvalidInput(
+                "start_form", 'start must be a JSON object like {"points": [0, 0, 9, 0]}'
+            )
         unknown = sorted(set(start) - {"points"})
         if unknown:
             raise InvalidInput(
-                f"unknown start fields for toepen: {', '.join(unknown)}; expected points"
+                "start_fields",
+                f"unknown start fields for toepen: {', '.join(unknown)}; expected points",
+                fields=unknown,
             )
         points = start.get("points", [0] * seats)
         low = -self.rules.max_points if self.rules.winnen_met_boer else 0
@@ -182,12 +184,21 @@ class Toepen(Game[ToepenState]):
             or len(points) != seats
             or any(isinstance(p, bool) or not isinstance(p, int) for p in points)
         ):
-            raise InvalidInput(f"start.points must be a list of {seats} integers, got {points!r}")
+            raise InvalidInput(
+                "start_points_form",
+                f"start.points must be a list of {seats} integers, got {points!r}",
+                seats=seats,
+            )
         for seat, p in enumerate(points):
             if not low <= p <= high:
                 raise InvalidInput(
+                    "start_points_range",
                     f"start.points: seat {seat} has {p}; points must be from {low} to {high}"
-                    f" (max_points {self.rules.max_points} would have ended the game)"
+                    f" (max_points {self.rules.max_points} would have ended the game)",
+                    seat=seat,
+                    points=p,
+                    low=low,
+                    high=high,
                 )
         return list(points)
 
@@ -240,66 +251,54 @@ class Toepen(Game[ToepenState]):
         phase = s.phase
         if phase == PLAY:
             if s.knocker < 0:
-                return _SINGLE[s.turn]
-            if self.rules.answer_in_any_order:
-                return frozenset(s.answerers)
-            return _SINGLE[s.answerers[0]]
+                return SINGLE[s.turn]
+            return s.answering
         if phase in (EXCHANGE, ARMOEDE):
-            return _SINGLE[s.queue[0]]
-        return _NONE
+            return SINGLE[s.queue[0]]
+        return NOBODY
 
     def legal(self, s: ToepenState, seat: int) -> list[Action]:
+        """Every action of ``seat``, each listed by the rule function that ``apply``
+        checks it by: :func:`.following.playable`, :func:`.knocks.fold_refusal`,
+        :func:`.limits.knock_refusal`,
+        :func:`.claims.laundry_actions`, :func:`.claims.revoke_targets`,
+        :func:`.dealing.may_keep`. Plays come first, lowest first."""
         phase = s.phase
+        rules = self.rules
         if phase == PLAY:
             if s.knocker >= 0:
-                answerers = s.answerers
-                rules = self.rules
-                if seat in answerers and (rules.answer_in_any_order or answerers[0] == seat):
-                    if rules.answer_by_knock and s.over_knock < 0 and may_raise(rules, s, seat):
-                        return [STAY, FOLD, KNOCK]
+                if seat not in s.answering:
+                    return []
+                if knock_refusal(rules, s, seat):
                     return [STAY, FOLD]
-                return []
+                return [STAY, FOLD, KNOCK]
             if not s.active >> seat & 1:
                 return []
-            rules = self.rules
             out: list[Action]
             if seat == s.turn:
                 hand = s.hands[seat]
-                led = s.led
-                if led >= 0:
-                    if rules.follow and hand & SUIT_MASKS[led]:
-                        hand &= SUIT_MASKS[led]
-                    plays = PLAYS.get(hand) or plays_of(hand)
-                    out = [*plays, FOLD] if rules.voluntary_fold else [*plays]
-                else:
-                    out = [*(PLAYS.get(hand) or plays_of(hand))]
+                if rules.follow:
+                    hand = playable(hand, s.led)
+                out = [*(PLAYS.get(hand) or plays_of(hand))]
+                if not fold_refusal(rules, s, seat):
+                    out.append(FOLD)
             else:
                 out = []
-            # limits.may_raise, inlined: this is the hottest line of a random playout.
-            if seat != s.last_knocker and (not rules.knock_only_on_turn or seat == s.turn):
-                limit = rules.limit
-                if (
-                    limit == LIMIT_NONE
-                    or (s.limit_top if limit == LIMIT_ANY else s.points[seat]) + s.stake
-                    < rules.max_points
-                ):
-                    out.append(KNOCK)
-            if rules.laundry and not s.played_any:  # vuile was, no knock being answered
-                stock_left = len(s.stock) - s.stock_pos
-                if (rules.laundry_repeat or not s.laundry_count[seat]) and stock_left >= 4:
-                    out.append(LAUNDRY)
-                if s.claim >= 0 and claims.may_challenge(rules, s, seat):
-                    out.append(CHALLENGE[s.laundry[s.claim][0]])
+            if not knock_refusal(rules, s, seat):
+                out.append(KNOCK)
+            if s.laundry_open:
+                out += claims.laundry_actions(rules, s, seat)
             if not rules.follow:
                 out.extend(REVOKE[t] for t in claims.revoke_targets(s, seat))
             return out
         if phase == EXCHANGE:
             if seat != s.queue[0]:
                 return []
-            rank, odd = trips(s.hands[seat])
-            if rank == TEN:
-                return [EXCHANGE_ACTIONS[odd]]
-            return [EXCHANGE_ACTIONS[odd], KEEP]
+            hand = s.hands[seat]
+            odd = trips(hand)[1]
+            if dealing.may_keep(hand):
+                return [EXCHANGE_ACTIONS[odd], KEEP]
+            return [EXCHANGE_ACTIONS[odd]]
         if phase == ARMOEDE:
             return [LOOK, FOLD] if seat == s.queue[0] else []
         return []
@@ -346,17 +345,28 @@ class Toepen(Game[ToepenState]):
                     masks = dealt[3]  # random_deal made it for this table: no need to check
                 dealing.deal(self.rules, s, seat, action, ev, masks)
                 return
-            raise InvalidInput(f"an action must be a tuple (verb, *args), got {action!r}")
+            raise InvalidInput(
+                "action_form", f"an action must be a tuple (verb, *args), got {action!r}"
+            )
         handler = self._handlers.get(action[0]) if action else None
         if handler is None:
             parsing.unknown_verb(action[0] if action else None)
         if seat.__class__ is not int or not 0 <= seat < s.n:
-            raise InvalidInput(f"seat {seat!r} does not exist: seats are 0 to {s.n - 1}")
+            raise InvalidInput(
+                "no_such_seat",
+                f"seat {seat!r} does not exist: seats are 0 to {s.n - 1}",
+                seat=repr(seat),
+                high=s.n - 1,
+            )
         phase = s.phase
         if phase in (DEAL, OVER):
             if phase == OVER:
-                raise RuleError("the game is over")
-            raise RuleError(f"no action now: the next deal is due (dealer {s.dealer})")
+                raise RuleError("game_over", "the game is over")
+            raise RuleError(
+                "no_decision",
+                f"no action now: the next deal is due (dealer {s.dealer})",
+                seat=seat,
+            )
         handler(self.rules, s, seat, action, ev)
         if s.late and action[0] != "late":
             s.late &= ~(1 << seat)
@@ -365,11 +375,18 @@ class Toepen(Game[ToepenState]):
         """``("late",)``: a seat the game waits for pays a point for slow play."""
         parsing.arity(action, 0, "no arguments")
         if not rules.slow_play:
-            raise RuleError("slow play is not penalised at this table (option slow_play_penalty)")
+            raise RuleError(
+                "slow_play_off",
+                "slow play is not penalised at this table (option slow_play_penalty)",
+            )
         if seat not in self.to_act(s):
-            raise RuleError(f"seat {seat} is not being waited for")
+            raise RuleError("no_decision", f"seat {seat} is not being waited for", seat=seat)
         if s.late >> seat & 1:
-            raise RuleError(f"seat {seat} has already been penalised for this decision")
+            raise RuleError(
+                "already_late",
+                f"seat {seat} has already been penalised for this decision",
+                seat=seat,
+            )
         s.late |= 1 << seat
         s.extra[seat] += 1
         if ev is not None:
@@ -395,36 +412,12 @@ class Toepen(Game[ToepenState]):
         return view.view(self, self.rules, s, seat)
 
     def default(self, s: ToepenState, seat: int) -> Action:
-        """:func:`policy.choose_for_hand` of the seat's hand and legal actions; a card to
-        play or a knock to answer, the house's usual decisions, without the legal list."""
-        if s.phase == PLAY:
-            if s.knocker < 0:
-                if seat == s.turn and s.hands[seat]:
-                    return self._default_play(s, seat, s.hands[seat])
-            elif seat in s.answerers and (self.rules.answer_in_any_order or s.answerers[0] == seat):
-                return policy.answer_knock(s.hands[seat])
+        """:func:`policy.choose_for_hand` of the seat's hand and legal actions: the
+        house's usual decisions, from what ``legal`` lists."""
         if seat not in self.to_act(s):
-            raise RuleError(f"seat {seat} has no decision to make now")
+            raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
         dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows the hand
         return policy.choose_for_hand(s.hands[seat] if dealt else 0, self.legal(s, seat))
-
-    def _default_play(self, s: ToepenState, seat: int, hand: int) -> Action:
-        """On ``seat``'s turn in a trick (``hand`` not empty): laundry when the hand is
-        vuile was and laundry is legal, else the lowest legal card (as ``legal`` lists
-        the plays first)."""
-        rules = self.rules
-        if (
-            rules.laundry
-            and not s.played_any
-            and not hand & ~FACE_MASK
-            and (rules.laundry_repeat or not s.laundry_count[seat])
-            and len(s.stock) - s.stock_pos >= 4
-        ):
-            return LAUNDRY
-        led = s.led
-        if led >= 0 and rules.follow and hand & SUIT_MASKS[led]:
-            hand &= SUIT_MASKS[led]
-        return policy.LOWEST_PLAYS.get(hand) or policy.lowest_play(hand)
 
     def parse_action(self, items: Sequence[Any]) -> Action:
         return parsing.parse_action(items)

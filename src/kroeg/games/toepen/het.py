@@ -8,9 +8,11 @@ de gelijken tot er een hoogste kaart valt."
 
 from __future__ import annotations
 
+import functools
 import random
 
-from kroeg.cards import ACE, CLUBS, PIKET_DECK, TOEPEN_STRENGTH, make_card
+from kroeg.cards import ACE, CLUBS, PIKET_DECK, TOEPEN_STRENGTH, card_str, make_card
+from kroeg.games.base import JSON
 
 COMPROMISKAART = make_card(ACE, CLUBS)
 """The klaveren aas: highest in 'Het', shown to all before the first trick (seed 000)."""
@@ -23,7 +25,7 @@ def het_value(card: int) -> int:
 
 HetRounds = tuple[tuple[tuple[int, int], ...], ...]
 """The open cards of each round of 'Het' as ``(seat, card)`` pairs. Immutable: they never
-change once drawn, so their JSON form is made once (:func:`kroeg.games.toepen.view.het_json`)."""
+change once drawn, so their JSON form is made once (:func:`het_json`)."""
 
 
 def draw_for_dealer(seats: list[int], rng: random.Random) -> tuple[int, HetRounds]:
@@ -46,3 +48,14 @@ def draw_for_dealer(seats: list[int], rng: random.Random) -> tuple[int, HetRound
         contenders = [seat for seat, card in drawn if het_value(card) == best]
         if len(contenders) == 1:
             return contenders[0], tuple(rounds)
+
+
+def het_json(rounds: HetRounds) -> list[list[JSON]]:
+    """The open cards of 'Het', round by round: a fresh list of rounds made once per game
+    (the rounds never change; they are in every view of a kroegregels game)."""
+    return [*_het_rounds_json(rounds)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _het_rounds_json(rounds: HetRounds) -> tuple[list[JSON], ...]:
+    return tuple([{"seat": p, "card": card_str(c)} for p, c in drawn] for drawn in rounds)

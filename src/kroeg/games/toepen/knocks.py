@@ -16,46 +16,81 @@ from kroeg.games.toepen.events import (
     fold_event,
     knock_event,
 )
-from kroeg.games.toepen.limits import check_limit, may_raise, update_limit
+from kroeg.games.toepen.limits import knock_refusal, limit_error, update_limit
 from kroeg.games.toepen.options import LIMIT_ANY, Rules
 from kroeg.games.toepen.parsing import arity
 from kroeg.games.toepen.scoring import end_deal
 from kroeg.games.toepen.state import ARMOEDE, PLAY, ToepenState
 from kroeg.games.toepen.tables import CARD_STR, SEATS_AFTER, SUIT_OF
 from kroeg.games.toepen.tricks import resume, start_play
-from kroeg.games.toepen.turns import armoede_turn, require_active, waiting
+from kroeg.games.toepen.turns import (
+    NOBODY,
+    SINGLE,
+    armoede_turn,
+    not_your_turn,
+    refuse_while_waiting,
+    require_active,
+    waiting,
+)
+
+
+def _set_answering(rules: Rules, s: ToepenState) -> None:
+    """Who may answer the knock now (``s.answering``): the first waiting seat, or, in
+    ``knock_mode: fast``, every waiting seat at once; nobody once all have answered."""
+    answerers = s.answerers
+    if not answerers:
+        s.answering = NOBODY
+    elif rules.answer_in_any_order:
+        s.answering = frozenset(answerers)
+    else:
+        s.answering = SINGLE[answerers[0]]
 
 
 def knock(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
-    """``("knock",)``: a knock in play, or a knock as an answer (sequential mode)."""
-    if (
-        s.knocker < 0
-        and s.phase == PLAY
-        and len(action) == 1
-        and s.active >> seat & 1
-        and seat != s.last_knocker
-        and may_raise(rules, s, seat)
-    ):
-        _open_knock(s, seat, ev)
-        return
-    arity(action, 0, "no arguments")
+    """``("knock",)``: a knock in play, or a knock as an answer (both checked by
+    :func:`.limits.knock_refusal`)."""
+    if len(action) != 1:
+        arity(action, 0, "no arguments")
     if s.phase != PLAY:
-        raise RuleError(f"no knock before the first lead: {waiting(s)}")
+        raise refuse_while_waiting(s, "no knock before the first lead")
     if s.knocker >= 0:
         _over_knock(rules, s, seat, ev)
         return
-    require_active(s, seat)
-    if seat == s.last_knocker:
-        raise RuleError(f"seat {seat} made the latest knock and may not knock again")
-    if rules.knock_only_on_turn and seat != s.turn:
-        raise RuleError(
-            f"knocks only on your own turn (knock_only_on_turn): waiting for seat {s.turn}"
+    if not s.active >> seat & 1:
+        require_active(s, seat)
+    code = knock_refusal(rules, s, seat)
+    if code:
+        raise _knock_error(code, rules, s, seat)
+    _open_knock(rules, s, seat, ev)
+
+
+def _knock_error(code: str, rules: Rules, s: ToepenState, seat: int) -> RuleError:
+    """The refusal of a knock by ``seat`` that :mod:`.limits` gave ``code``."""
+    if code == "own_knock":
+        return RuleError(
+            "own_knock", f"seat {seat} made the latest knock and may not knock again", seat=seat
         )
-    check_limit(rules, s, seat)
-    _open_knock(s, seat, ev)
+    if code == "no_over_knock":
+        return RuleError(
+            "no_over_knock", "answer stay or fold: a knock as an answer needs knock_mode sequential"
+        )
+    if code == "over_knock_taken":
+        return RuleError(
+            "over_knock_taken",
+            f"seat {s.over_knock} already knocks again in this round of answers:"
+            " answer stay or fold",
+            seat=s.over_knock,
+        )
+    if code == "knock_on_turn":
+        return RuleError(
+            "knock_on_turn",
+            f"knocks only on your own turn (knock_only_on_turn): waiting for seat {s.turn}",
+            seat=s.turn,
+        )
+    return limit_error(rules, s, seat)
 
 
-def _open_knock(s: ToepenState, seat: int, ev: Events) -> None:
+def _open_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
     s.stake += 1
     s.last_knocker = seat
     s.knocker = seat
@@ -63,68 +98,74 @@ def _open_knock(s: ToepenState, seat: int, ev: Events) -> None:
     key = seat << 8 | s.active
     answerers = SEATS_AFTER[s.n][key]
     s.answerers = list(answerers)
+    _set_answering(rules, s)
     if ev is not None:
         known = KNOCK_EVENTS.get(s.stake << 11 | key)
         ev.append(known or knock_event(seat, s.stake, answerers))
 
 
 def _over_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
-    _answer_turn(rules, s, seat)
-    if not rules.answer_by_knock:
-        raise RuleError("answer stay or fold: a knock as an answer needs knock_mode sequential")
-    if s.over_knock >= 0:
-        raise RuleError(
-            f"seat {s.over_knock} already knocks again in this round of answers:"
-            " answer stay or fold"
-        )
-    if rules.knock_only_on_turn and seat != s.turn:
-        raise RuleError(
-            f"a knock as an answer only on your own turn (knock_only_on_turn):"
-            f" it is seat {s.turn}'s turn"
-        )
-    check_limit(rules, s, seat)
+    if seat not in s.answering:
+        raise _answer_error(s, seat)
+    code = knock_refusal(rules, s, seat)
+    if code:
+        raise _knock_error(code, rules, s, seat)
     s.over_knock = seat
     if ev is not None:
         ev.append(KNOCK_AGAIN_EVENTS[seat])
     _answered(rules, s, seat, ev)
 
 
-def _answer_turn(rules: Rules, s: ToepenState, seat: int) -> None:
+def _answer_error(s: ToepenState, seat: int) -> RuleError:
+    """The refusal of an answer by ``seat``, which ``s.answering`` does not hold."""
     if seat not in s.answerers:
-        raise RuleError(f"seat {seat} does not answer the knock of seat {s.knocker}: {waiting(s)}")
-    if not rules.answer_in_any_order and s.answerers[0] != seat:
-        raise RuleError(f"not your turn to answer: waiting for seat {s.answerers[0]}")
+        return RuleError(
+            "not_answering",
+            f"seat {seat} does not answer the knock of seat {s.knocker}: {waiting(s)}",
+            seat=s.knocker,
+        )
+    first = s.answerers[0]
+    return not_your_turn(first, f"not your turn to answer: waiting for seat {first}")
 
 
 def _answered(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
     s.answerers.remove(seat)
+    _set_answering(rules, s)
     if s.answerers:
         return
     knocker = s.over_knock
     s.knocker = -1
     s.over_knock = -1
     if knocker >= 0:
-        _open_knock(s, knocker, ev)
+        _open_knock(rules, s, knocker, ev)
         return
     resume(rules, s, ev)
 
 
 def stay(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("stay",)``: meegaan, answering a knock."""
-    if not (
-        s.knocker >= 0
-        and s.phase == PLAY
-        and len(action) == 1
-        and seat in s.answerers
-        and (rules.answer_in_any_order or s.answerers[0] == seat)
-    ):
+    if len(action) != 1:
         arity(action, 0, "no arguments")
-        if s.phase != PLAY or s.knocker < 0:
-            raise RuleError(f"no knock to answer: {waiting(s)}")
-        _answer_turn(rules, s, seat)
+    if s.knocker < 0 or s.phase != PLAY:
+        raise RuleError("no_knock", f"no knock to answer: {waiting(s)}")
+    if seat not in s.answering:
+        raise _answer_error(s, seat)
     if ev is not None:
         ev.append(STAY_EVENTS[seat])
     _answered(rules, s, seat, ev)
+
+
+def fold_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
+    """Why active ``seat`` may not fold without a knock in play now, or ``""``: only with
+    ``voluntary_fold``, on its own turn, and not leading (RULES.md §2.5, §12: the trick
+    already holds a card)."""
+    if not rules.voluntary_fold:
+        return "fold_needs_knock"
+    if seat != s.turn:
+        return "not_your_turn"
+    if not s.trick_cards:
+        return "fold_leading"
+    return ""
 
 
 def fold(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
@@ -134,15 +175,17 @@ def fold(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) ->
     phase = s.phase
     if phase == PLAY:
         if s.knocker >= 0:
-            answerers = s.answerers
-            if not (seat in answerers and (rules.answer_in_any_order or answerers[0] == seat)):
-                _answer_turn(rules, s, seat)
+            if seat not in s.answering:
+                raise _answer_error(s, seat)
             if _leave(rules, s, seat, s.stake - 1, ev):
                 return
             _answered(rules, s, seat, ev)
             return
-        if not (s.active >> seat & 1 and rules.voluntary_fold and seat == s.turn and s.trick_cards):
-            _refuse_fold(rules, s, seat)
+        if not s.active >> seat & 1:
+            require_active(s, seat)
+        code = fold_refusal(rules, s, seat)
+        if code:
+            raise _fold_error(code, s)
         if _leave(rules, s, seat, s.stake, ev):
             return
         resume(rules, s, ev)
@@ -154,18 +197,22 @@ def fold(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) ->
         if not s.queue:
             start_play(rules, s, ev)
         return
-    raise RuleError(f"no fold now: {waiting(s)}")
+    raise refuse_while_waiting(s, "no fold now")
 
 
-def _refuse_fold(rules: Rules, s: ToepenState, seat: int) -> None:
-    """Why a fold without a knock is not allowed now."""
-    require_active(s, seat)
-    if not rules.voluntary_fold:
-        raise RuleError("fold only in answer to a knock (voluntary_fold is off)")
-    if seat != s.turn:
-        raise RuleError(f"fold without a knock only on your own turn: waiting for seat {s.turn}")
-    if not s.trick_cards:
-        raise RuleError("you lead this trick: fold without a knock only when not leading")
+def _fold_error(code: str, s: ToepenState) -> RuleError:
+    """The refusal of a fold without a knock that :func:`fold_refusal` gave ``code``."""
+    if code == "fold_needs_knock":
+        return RuleError(
+            "fold_needs_knock", "fold only in answer to a knock (voluntary_fold is off)"
+        )
+    if code == "not_your_turn":
+        return not_your_turn(
+            s.turn, f"fold without a knock only on your own turn: waiting for seat {s.turn}"
+        )
+    return RuleError(
+        "fold_leading", "you lead this trick: fold without a knock only when not leading"
+    )
 
 
 def _leave(rules: Rules, s: ToepenState, seat: int, cost: int, ev: Events) -> bool:

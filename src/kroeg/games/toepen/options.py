@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kroeg.games.base import BoolOption, ChoiceOption, IntOption, InvalidInput, OptionSpec
+from kroeg.games.base import BoolOption, ChoiceOption, IntOption, OptionSpec
 
 KROEGREGELS = "kroegregels"
 KLASSIEK = "klassiek"
@@ -33,10 +33,18 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     ),
     "voluntary_fold": BoolOption("fold on your own turn without a knock when not leading"),
     "laundry": BoolOption("vuile was: swap a hand of only B/V/H/A for four stock cards"),
-    "laundry_multi_check": BoolOption("several players may challenge one laundry claim"),
-    "laundry_repeat": BoolOption("a player may claim laundry again while the stock lasts"),
-    "white_laundry": BoolOption("witte was: B/V/H/A plus exactly one 7 is an honest claim"),
-    "laundry_bluff_open_cards": BoolOption("a caught laundry bluffer plays with open cards"),
+    "laundry_multi_check": BoolOption(
+        "several players may challenge one laundry claim", requires="laundry"
+    ),
+    "laundry_repeat": BoolOption(
+        "a player may claim laundry again while the stock lasts", requires="laundry"
+    ),
+    "white_laundry": BoolOption(
+        "witte was: B/V/H/A plus exactly one 7 is an honest claim", requires="laundry"
+    ),
+    "laundry_bluff_open_cards": BoolOption(
+        "a caught laundry bluffer plays with open cards", requires="laundry"
+    ),
     "three_tens_exchange": BoolOption(
         "kans op toep: three of a kind may (three tens must) swap the odd card for the stock top"
     ),
@@ -45,7 +53,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     ),
     "any_toep_wins": BoolOption("any four of a kind wins the deal at once; the others pay 3"),
     "armoede": BoolOption("armoede: after reaching max_points - 1 the others look or fold"),
-    "armoede_every_round": BoolOption("armoede in every deal a player stands on max_points - 1"),
+    "armoede_every_round": BoolOption(
+        "armoede in every deal a player stands on max_points - 1", requires="armoede"
+    ),
     "announce_tells": ChoiceOption(
         "public whistle / stand-up for three / four tens (and jacks)",
         ("tens", "tens_and_jacks", "off"),
@@ -104,24 +114,10 @@ VARIANTS: dict[str, dict[str, object]] = {
     },
 }
 
-_NEEDS = {
-    "laundry_multi_check": "laundry",
-    "laundry_repeat": "laundry",
-    "white_laundry": "laundry",
-    "laundry_bluff_open_cards": "laundry",
-    "armoede_every_round": "armoede",
-}
 
 LIMIT_ANY, LIMIT_KNOCKER, LIMIT_NONE = 0, 1, 2
 ANSWER_SEQUENTIAL, ANSWER_TOURNAMENT, ANSWER_FAST = 0, 1, 2
 FOUR_TENS_GAME, FOUR_TENS_ROUND, FOUR_TENS_OFF = 0, 1, 2
-
-
-def check_combination(options: Mapping[str, object]) -> None:
-    """InvalidInput for a refinement switched on without the rule it refines."""
-    for name, needs in _NEEDS.items():
-        if options[name] and not options[needs]:
-            raise InvalidInput(f"option {name} needs {needs}: true")
 
 
 class Rules:
@@ -172,16 +168,18 @@ class Rules:
         self.answer_by_knock = self.answers == ANSWER_SEQUENTIAL
         """Sequential answers: an answer may be a knock (once per round of answers)."""
         self.voluntary_fold = bool(o["voluntary_fold"])
-        self.laundry = bool(o["laundry"])
-        self.laundry_multi_check = bool(o["laundry_multi_check"])
-        self.laundry_repeat = bool(o["laundry_repeat"])
-        self.white_laundry = bool(o["white_laundry"])
-        self.laundry_open_cards = bool(o["laundry_bluff_open_cards"])
+        # A refinement counts only while the rule it refines is on (RULES.md §12): given
+        # with its parent off it is accepted, kept in the options, and has no effect.
+        self.laundry = laundry = bool(o["laundry"])
+        self.laundry_multi_check = laundry and bool(o["laundry_multi_check"])
+        self.laundry_repeat = laundry and bool(o["laundry_repeat"])
+        self.white_laundry = laundry and bool(o["white_laundry"])
+        self.laundry_open_cards = laundry and bool(o["laundry_bluff_open_cards"])
         self.three_of_a_kind = bool(o["three_tens_exchange"])
         self.four_tens = ("game", "round", "off").index(str(o["four_tens_instant"]))
         self.any_toep_wins = bool(o["any_toep_wins"])
         self.armoede = bool(o["armoede"])
-        self.armoede_every_round = bool(o["armoede_every_round"])
+        self.armoede_every_round = self.armoede and bool(o["armoede_every_round"])
         self.tells_tens = o["announce_tells"] != "off"
         self.tells_jacks = o["announce_tells"] == "tens_and_jacks"
         self.winnen_met_boer = bool(o["winnen_met_boer"])

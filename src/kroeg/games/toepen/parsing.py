@@ -32,33 +32,37 @@ VERBS = (
 
 
 def unknown_verb(verb: object) -> NoReturn:
-    raise InvalidInput(f"unknown toepen verb {verb!r}: expected one of {', '.join(VERBS)}")
+    raise InvalidInput(
+        "unknown_verb",
+        f"unknown toepen verb {verb!r}: expected one of {', '.join(VERBS)}",
+        verb=str(verb),
+    )
 
 
 def parse_action(items: Sequence[Any]) -> Action:
     if not items or not isinstance(items[0], str):
-        raise InvalidInput('an action needs a verb, like ["play", "Th"]')
+        raise InvalidInput("action_form", 'an action needs a verb, like ["play", "Th"]')
     verb, args = items[0], list(items[1:])
     if verb not in VERBS:
         unknown_verb(verb)
     if verb in ("play", "exchange"):
         if len(args) != 1:
-            raise InvalidInput(f"{verb} takes one card, got {args!r}")
+            raise InvalidInput("bad_arguments", f"{verb} takes one card, got {args!r}", verb=verb)
         try:
             card = parse_card(args[0])
         except CardError as e:
-            raise InvalidInput(f"{verb}: {e}") from None
+            raise InvalidInput("bad_arguments", f"{verb}: {e}", verb=verb) from None
         if card not in PIKET:
-            raise InvalidInput(
-                f"{verb}: {card_str(card)} is not in the toepen deck (7 to A of each suit)"
-            )
+            raise not_piket(verb, card)
         return (verb, card)
     if verb in ("challenge", "revoke"):
         if len(args) != 1 or isinstance(args[0], bool) or not isinstance(args[0], int):
-            raise InvalidInput(f"{verb} takes one seat number, got {args!r}")
+            raise InvalidInput(
+                "bad_arguments", f"{verb} takes one seat number, got {args!r}", verb=verb
+            )
         return (verb, args[0])
     if args:
-        raise InvalidInput(f"{verb} takes no arguments, got {args!r}")
+        raise InvalidInput("bad_arguments", f"{verb} takes no arguments, got {args!r}", verb=verb)
     return (verb,)
 
 
@@ -99,16 +103,33 @@ copy instead of build: the table writes one for every step and every legal actio
 def arity(action: Action, n: int, what: str) -> None:
     """``action`` has ``n`` arguments (``what`` says which, for the error)."""
     if len(action) != n + 1:
-        raise InvalidInput(f"{action[0]} takes {what}, got {list(action[1:])!r}")
+        raise InvalidInput(
+            "bad_arguments", f"{action[0]} takes {what}, got {list(action[1:])!r}", verb=action[0]
+        )
 
 
 def card_arg(action: Action) -> int:
     """The one argument of ``action``, a card of the piket deck."""
     arity(action, 1, "one card")
     card = action[1]
-    if isinstance(card, bool) or not isinstance(card, int) or card not in PIKET:
-        raise InvalidInput(f"{action[0]} needs a card of the piket deck, got {card!r}")
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 54:
+        raise InvalidInput(
+            "bad_arguments",
+            f"{action[0]} needs a card of the piket deck, got {card!r}",
+            verb=action[0],
+        )
+    if card not in PIKET:
+        raise not_piket(action[0], card)
     return card
+
+
+def not_piket(verb: str, card: int) -> InvalidInput:
+    """The refusal of a card that is not in the 32-card piket deck (a 2 to 6, a joker)."""
+    return InvalidInput(
+        "not_piket",
+        f"{verb}: {card_str(card)} is not in the toepen deck (7 to A of each suit)",
+        card=card_str(card),
+    )
 
 
 def seat_arg(s: ToepenState, action: Action) -> int:
@@ -116,5 +137,10 @@ def seat_arg(s: ToepenState, action: Action) -> int:
     arity(action, 1, "one seat")
     target = action[1]
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < s.n:
-        raise InvalidInput(f"{action[0]} needs a seat from 0 to {s.n - 1}, got {target!r}")
+        raise InvalidInput(
+            "no_such_seat",
+            f"{action[0]} needs a seat from 0 to {s.n - 1}, got {target!r}",
+            seat=repr(target),
+            high=s.n - 1,
+        )
     return target

@@ -3,15 +3,16 @@
 It looks only at what the seat's view shows, its own hand, and its legal actions:
 the lowest card that keeps the rules; stay, look or exchange by a simple hand-strength
 rule; never a knock, a challenge or a voluntary fold; laundry only when the hand really
-is vuile was. The hand is a mask (:mod:`kroeg.cards`), read through tables: the server
-asks this for every house seat.
+is vuile was (:func:`.claims.honest_laundry`, witte was not counted). The hand is a
+mask (:mod:`kroeg.cards`), read through tables: the server asks this for every house seat.
 """
 
 from __future__ import annotations
 
-from kroeg.cards import cards_in, parse_card
+from kroeg.cards import parse_card
 from kroeg.games.base import JSON, Action
-from kroeg.games.toepen.tables import FACE_MASK, FOLD, KEEP, LAUNDRY, PLAY, STAY, STRENGTH
+from kroeg.games.toepen.claims import honest_laundry
+from kroeg.games.toepen.tables import FOLD, KEEP, LAUNDRY, PLAY, STAY, STRENGTH
 
 STRONG = STRENGTH[parse_card("9h")]
 """A 9 or a 10: a card that may well take the last trick."""
@@ -45,7 +46,7 @@ def choose_for_hand(hand: int, legal: list[Action]) -> Action:
     first = legal[0]
     verb = first[0]
     if verb == "play":
-        if hand and not hand & ~FACE_MASK and LAUNDRY in legal:
+        if LAUNDRY in legal and honest_laundry(hand, False):
             return LAUNDRY
         return PLAY[min(PLAY_ORDER[a[1]] for a in legal if a[0] == "play") & 63]
     if verb == "stay":
@@ -60,15 +61,3 @@ def choose_for_hand(hand: int, legal: list[Action]) -> Action:
 def answer_knock(hand: int) -> Action:
     """Stay in with a strong card (or no hand shown), else fold."""
     return STAY if hand & STRONG_CARDS or not hand else FOLD
-
-
-LOWEST_PLAYS: dict[int, Action] = {}
-"""``lowest_play``'s cache, read directly: ``LOWEST_PLAYS.get(mask) or lowest_play(mask)``."""
-
-
-def lowest_play(mask: int) -> Action:
-    """The play of the card of ``mask`` (not empty) the house prefers: the lowest."""
-    found = LOWEST_PLAYS.get(mask)
-    if found is None:
-        found = LOWEST_PLAYS[mask] = PLAY[min(PLAY_ORDER[c] for c in cards_in(mask)) & 63]
-    return found

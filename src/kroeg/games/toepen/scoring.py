@@ -45,12 +45,12 @@ def end_deal(
     }
     s.history.append(summary)
     s.phase = DEAL
+    s.laundry_open = False
     level = rules.armoede_level
     if level in points:
         for p in range(n):
             if points[p] == level and penalties[p]:  # reached in this deal
-                # Ties within one deal: the order from this deal's dealer's left.
-                s.reached_at[p] = (s.deal_no, (p - s.dealer - 1) % n)
+                s.reached_at[p] = s.deal_no
     if winner >= 0:
         s.dealer = winner
     if ev is not None:

@@ -22,6 +22,7 @@ class ToepenState:
     __slots__ = (
         "active",
         "answerers",
+        "answering",
         "armoede_done",
         "armoede_lead",
         "armoede_seats",
@@ -42,6 +43,7 @@ class ToepenState:
         "late",
         "laundry",
         "laundry_count",
+        "laundry_open",
         "led",
         "led_suits",
         "limit_top",
@@ -88,6 +90,8 @@ class ToepenState:
     last_knocker: int
     knocker: int
     answerers: list[int]
+    answering: frozenset[int]
+    """The seats whose answer to the knock is due now (set by ``knocks``), else empty."""
     over_knock: int
     turn: int
     trick_seats: list[int]
@@ -103,11 +107,14 @@ class ToepenState:
     armoede_seats: int
     armoede_lead: int
     armoede_done: int
-    reached_at: list[tuple[int, int] | None]
+    reached_at: list[int | None]
+    """Per seat, the deal in which it last reached the armoede level (0: it started on it)."""
     dead: list[int]
     shown_ac: int
     laundry_count: list[int]
     laundry: list[list[Any]]
+    laundry_open: bool
+    """The laundry window: set when play starts (with the option), cleared by the first card."""
     claim: int
     open_hands: int
     revoked: int

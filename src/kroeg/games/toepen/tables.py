@@ -196,8 +196,8 @@ TRICK_VALUES: tuple[tuple[int, ...], ...] = tuple(
     for led in SUITS
 )
 """``TRICK_VALUES[led][card]``: 1 + the Toepen height of a card of the led suit (else 0),
-then the card in the low six bits, so the trick's winning card is
-``max(map(TRICK_VALUES[led].__getitem__, cards)) & 63`` (the lead is of the led suit)."""
+then the card in the low six bits: the card of a trick with the highest value wins it
+(:func:`.following.winning_index`)."""
 
 
 def _clockwise(n: int, seat: int, mask: int, *, include_self: bool) -> tuple[int, ...]:

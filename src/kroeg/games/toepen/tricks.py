@@ -2,14 +2,16 @@
 or a revoke noted, the chants of a lead, winning a trick, and play going on after folds.
 
 :func:`play` is the hottest rule of a playout: it checks the usual legal play in one
-test and leaves the error texts to :func:`_check_play`.
+test (by :func:`.following.playable`, as ``legal`` lists the plays) and leaves the
+refusals to :func:`_check_play`.
 """
 
 from __future__ import annotations
 
-from kroeg.cards import JACK, SUIT_MASKS, TEN, card_str, suit_str
+from kroeg.cards import JACK, TEN, card_str, suit_str
 from kroeg.games.base import Action, Event, RuleError
 from kroeg.games.toepen.events import LEAD_EVENTS, PLAY_EVENTS, TRICK_EVENTS, Events
+from kroeg.games.toepen.following import playable, winning_index
 from kroeg.games.toepen.limits import update_limit
 from kroeg.games.toepen.options import LIMIT_ANY, Rules
 from kroeg.games.toepen.parsing import card_arg
@@ -21,10 +23,9 @@ from kroeg.games.toepen.tables import (
     NEXT_SEAT,
     PIKET,
     SUIT_OF,
-    TRICK_VALUES,
     hand_list,
 )
-from kroeg.games.toepen.turns import require_active, waiting
+from kroeg.games.toepen.turns import not_your_turn, refuse_while_waiting, require_active
 
 
 def start_play(rules: Rules, s: ToepenState, ev: Events) -> None:
@@ -34,6 +35,9 @@ def start_play(rules: Rules, s: ToepenState, ev: Events) -> None:
         end_deal(rules, s, s.active.bit_length() - 1, ev, -1)
         return
     s.phase = PLAY
+    # The laundry window (RULES.md §3.2, §12): open from here, with the option, until
+    # the first card of the deal is played.
+    s.laundry_open = rules.laundry
     lead = s.armoede_lead if s.armoede_seats else s.dealer
     if not (s.armoede_seats and s.active >> lead & 1):
         lead = NEXT_SEAT[s.n][lead << 8 | s.active]
@@ -45,32 +49,27 @@ def start_play(rules: Rules, s: ToepenState, ev: Events) -> None:
 
 
 def play(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
-    """``("play", card)``."""
+    """``("play", card)``: checked by :func:`.following.playable`, as ``legal`` lists it."""
     card = action[1] if len(action) == 2 else None
     if card.__class__ is not int or card not in PIKET:
         card = card_arg(action)
     hand = s.hands[seat]
     bit = BIT[card]
     led = s.led
-    suit = SUIT_OF[card]
-    if not (
-        s.phase == PLAY
-        and s.knocker < 0
-        and seat == s.turn
-        and hand & bit
-        and (led < 0 or suit == led or not hand & SUIT_MASKS[led])
-    ):
+    if not (s.phase == PLAY and s.knocker < 0 and seat == s.turn and bit & playable(hand, led)):
         _check_play(rules, s, seat, card)  # raises, or notes a revoke (follow suit off)
     s.hands[seat] = hand ^ bit
     if led < 0:
+        suit = SUIT_OF[card]
         s.led = suit
         s.led_suits[seat] += LEAD_COUNT[suit]
     s.trick_seats.append(seat)
     s.trick_cards.append(card)
     played = s.trick_played | 1 << seat
     s.trick_played = played
-    if not s.played_any:
+    if not s.played_any:  # the first card of the deal closes the laundry window
         s.played_any = True
+        s.laundry_open = False
         s.claim = -1
     if ev is not None:
         ev.append(PLAY_EVENTS[seat][card])
@@ -85,25 +84,32 @@ def play(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) ->
 
 
 def _check_play(rules: Rules, s: ToepenState, seat: int, card: int) -> None:
-    """The checks of a play in their order: a RuleError, or a revoke noted when
-    following suit is not enforced (the revoke is called later, RULES.md §5)."""
+    """Why ``play`` refused the card, in order: a RuleError, or a revoke noted when
+    following suit is not enforced (the revoke is called later, RULES.md §2.7)."""
     if s.phase != PLAY or s.knocker >= 0:
-        raise RuleError(f"no card may be played now: {waiting(s)}")
+        raise refuse_while_waiting(s, "no card may be played now")
     if seat != s.turn:
         require_active(s, seat)
-        raise RuleError(f"not your turn: waiting for seat {s.turn}")
+        raise not_your_turn(s.turn, f"not your turn: waiting for seat {s.turn}")
     hand = s.hands[seat]
     if not hand >> card & 1:
         yours = ", ".join(card_str(c) for c in hand_list(hand))
-        raise RuleError(f"{card_str(card)} is not in your hand: your cards are {yours}")
-    led = s.led
-    if led >= 0 and card // 13 != led:
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            if rules.follow:
-                legal = ", ".join(card_str(c) for c in hand_list(follow))
-                raise RuleError(f"must follow suit {suit_str(led)}: legal cards are {legal}")
-            s.revoked |= 1 << seat
+        raise RuleError(
+            "not_in_hand",
+            f"{card_str(card)} is not in your hand: your cards are {yours}",
+            card=card_str(card),
+        )
+    # The card does not follow suit (the one check of play() left).
+    if rules.follow:
+        allowed = hand_list(playable(hand, s.led))
+        raise RuleError(
+            "must_follow",
+            f"must follow suit {suit_str(s.led)}: legal cards are"
+            f" {', '.join(card_str(c) for c in allowed)}",
+            suit=suit_str(s.led),
+            cards=[card_str(c) for c in allowed],
+        )
+    s.revoked |= 1 << seat
 
 
 def _lead_chants(s: ToepenState, seat: int, card: int, ev: list[Event]) -> None:
@@ -126,8 +132,9 @@ def finish_trick(rules: Rules, s: ToepenState, ev: Events) -> None:
     """Every active seat has played: the trick's winner leads next, or the deal ends."""
     seats = s.trick_seats
     cards = s.trick_cards
-    win_card = max(map(TRICK_VALUES[s.led].__getitem__, cards)) & 63
-    winner = seats[cards.index(win_card)]
+    i = winning_index(cards)
+    win_card = cards[i]
+    winner = seats[i]
     tricks = s.tricks_done + 1
     s.tricks_done = tricks
     # Equal lengths by construction; strict= would parse a keyword on every trick.

@@ -10,11 +10,9 @@ computing them.
 
 from __future__ import annotations
 
-import functools
-
 from kroeg.cards import SUIT_CHARS
 from kroeg.games.base import JSON, Game
-from kroeg.games.toepen.het import COMPROMISKAART, HetRounds
+from kroeg.games.toepen.het import COMPROMISKAART, het_json
 from kroeg.games.toepen.options import Rules
 from kroeg.games.toepen.state import DEAL, PHASE_NAMES, PLAY, ToepenState
 from kroeg.games.toepen.tables import CARD_STR, hand_str
@@ -28,18 +26,6 @@ SEAT_KEYS: tuple[str, ...] = tuple(str(p) for p in range(8))
 """A seat as a JSON object key."""
 
 _COMPROMISKAART = CARD_STR[COMPROMISKAART]
-
-
-def het_json(rounds: HetRounds) -> list[list[JSON]]:
-    """The open cards of 'Het', round by round: a fresh list of rounds made once per game
-    (the rounds never change; they are in every view of a kroegregels game)."""
-    return [*_het_rounds_json(rounds)]
-
-
-@functools.lru_cache(maxsize=1024)
-def _het_rounds_json(rounds: HetRounds) -> tuple[list[JSON], ...]:
-    names = CARD_STR
-    return tuple([{"seat": p, "card": names[c]} for p, c in drawn] for drawn in rounds)
 
 
 def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None) -> JSON:
@@ -136,7 +122,7 @@ def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None
     )
     out["exchanging"] = s.queue[:] if phase == "exchange" else []
     out["laundry"] = [_laundry_json(entry, seat) for entry in s.laundry] if s.laundry else []
-    out["laundry_open"] = rules.laundry and not s.played_any
+    out["laundry_open"] = s.laundry_open
     out["claim"] = None if s.claim < 0 else s.laundry[s.claim][0]
     out["open_hands"] = (
         {SEAT_KEYS[p]: hand_str(s.hands[p]) for p in SEATS_IN[s.open_hands]} if s.open_hands else {}
