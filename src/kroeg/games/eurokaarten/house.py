@@ -29,7 +29,7 @@ def _after_turn(hand: int, taken: int | None, table: list[Meld], rules: MeldRule
 def choose(s: EuroState, seat: int, legal: list[Action], rules: MeldRules) -> Action:
     """The house's action for ``seat``, among its ``legal`` ones, under the meld ``rules``."""
     if not legal:
-        raise RuleError(f"seat {seat} has no decision now")
+        raise RuleError("no_decision", f"seat {seat} has no decision now", seat=seat)
     hand = s.hands[seat]
     if not s.drawn:
         if ("open",) in legal and hand_points(hand) <= OPEN_AT:
