@@ -176,24 +176,22 @@ def _shape(owner: int, real: int, jokers: Sequence[tuple[Card, Card]], rules: Me
                 card=card_str(stands),
             )
         identities.append(stands)
+    if not real:
+        raise RuleError(
+            "meld_only_jokers", "a meld needs at least one real card besides its jokers"
+        )
     if len(identities) < 3:
         raise RuleError(
             "meld_too_short",
             f"a meld needs at least 3 cards, got {len(identities)}",
             count=len(identities),
         )
-    if not real:
-        raise RuleError(
-            "meld_only_jokers", "a meld needs at least one real card besides its jokers"
-        )
     if joker_room(rules, len(jokers)) < 0:
         raise _joker_count_error(rules)
     ranks = {rank_of(c) for c in identities}
     suits = {suit_of(c) for c in identities}
     ordered_jokers = tuple(sorted(jokers))
-    if len(ranks) == 1:
-        if len(identities) > 4:
-            raise RuleError("set_too_big", "a set has at most 4 cards")
+    if len(ranks) == 1:  # distinct cards of one rank: at most four
         return Meld(SET, owner, ranks.pop(), 0, len(identities), real, ordered_jokers)
     if len(suits) != 1:
         if len(ranks) == len(identities):
