@@ -8,12 +8,25 @@ discard pile and your hand numbered from 1. Commands and text are Dutch.
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import re
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from kroeg.cards import CardError, cards_in, dutch_short, is_joker, parse_card
-from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
+from kroeg.cards import (
+    SUIT_NAMES_NL,
+    CardError,
+    cards_in,
+    dutch_name,
+    dutch_short,
+    is_joker,
+    parse_card,
+    parse_suit,
+)
+from kroeg.games.base import Action, Deal, Event, GameError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.games.eurokaarten.melds import hand_points
 from kroeg.records import RecordWriter
@@ -34,28 +47,46 @@ HELP = """Opdrachten:
   help                 deze uitleg
 Kaarten als 6h (harten zes), Th (tien), Js/Qs/Ks/As (boer, vrouw, heer, aas)."""
 
-REASONS_NL = (
-    ("a run needs one suit", "een straatje moet uit één soort bestaan"),
-    ("a set needs cards of one rank", "een setje moet uit kaarten van één waarde bestaan"),
-    (
-        "a run needs consecutive cards",
-        "een straatje moet opeenvolgend zijn (een joker vult een gat)",
-    ),
-    ("a run may not wrap around", "een straatje loopt niet rond: de aas is laag of hoog"),
-    ("at most", "hoogstens twee jokers in één combinatie"),
-    ("a set of four is closed", "een setje van vier is compleet"),
-    ("you may not discard a joker", "een joker afleggen mag niet"),
-    (
-        "you may not discard the card you just took",
-        "de kaart die je net van de aflegstapel pakte mag je niet direct terugleggen",
-    ),
-    ("draw a card first", "pak eerst een kaart"),
-    ("open gaan only", "open gaan mag alleen aan het begin van je beurt"),
-    ("at least 3 cards", "een combinatie heeft minstens drie kaarten"),
-    ("needs the card it stands for", "zeg welke kaart de joker voorstelt, bijvoorbeeld 5=6h"),
-    ("has no joker standing for", "daar ligt geen joker voor die kaart"),
-    ("there is no meld", "die combinatie ligt er niet"),
-)
+CATALOG_NL = Path(__file__).resolve().parents[1] / "web" / "i18n" / "nl.js"
+"""The browser's Dutch catalog: the terminal says a refusal in the same words."""
+
+_RULE_LINE = re.compile(r'^\s*"(rule\.[a-z_.]+)":\s*("(?:[^"\\]|\\.)*"),?\s*$')
+
+
+@cache
+def rule_texts() -> dict[str, str]:
+    """Every ``rule.<code>`` text of the Dutch catalog (one ``"key": "text",`` a line)."""
+    texts = {}
+    for line in CATALOG_NL.read_text(encoding="utf-8").splitlines():
+        found = _RULE_LINE.match(line)
+        if found:
+            texts[found.group(1)] = json.loads(found.group(2))
+    return texts
+
+
+def _dutch_param(name: str, value: object) -> str:
+    """A refusal's param as the Dutch text shows it (GameError: ``...card``, ``...cards``
+    are card codes, ``...suit`` a suit letter; the rest as it is)."""
+    if name.endswith("cards") and isinstance(value, list):
+        return ", ".join(dutch_name(parse_card(c)) for c in value)
+    if name.endswith("card") and isinstance(value, str):
+        return dutch_name(parse_card(value))
+    if name.endswith("suit") and isinstance(value, str):
+        return SUIT_NAMES_NL[parse_suit(value)]
+    return str(value)
+
+
+def dutch_reason(error: GameError) -> str:
+    """The refusal in Dutch, by its code and params; the English message when the
+    catalog has no text for the code."""
+    texts = rule_texts()
+    key = f"rule.{error.code}"
+    if error.params.get("n") == 1 and f"{key}.one" in texts:
+        key = f"{key}.one"
+    if key not in texts:
+        return f"Dat kan niet ({error.message})."
+    params = {name: _dutch_param(name, value) for name, value in error.params.items()}
+    return re.sub(r"\{(\w+)\}", lambda m: params.get(m.group(1), m.group(0)), texts[key])
 
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
@@ -66,13 +97,6 @@ def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output
     if game is None:
         return 2
     return play_to_end(Table(game, args, input_fn, output_fn))
-
-
-def dutch_reason(reason: str) -> str:
-    for english, dutch in REASONS_NL:
-        if english in reason:
-            return dutch
-    return f"dat mag niet ({reason})"
 
 
 class BadCommand(Exception):
@@ -136,8 +160,8 @@ class Table:
             except BadCommand as e:
                 self.say(str(e))
                 continue
-            except (RuleError, InvalidInput) as e:
-                self.say(f"Dat kan niet: {dutch_reason(str(e))}.")
+            except GameError as e:
+                self.say(dutch_reason(e))
                 continue
             return
 

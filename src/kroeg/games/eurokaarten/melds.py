@@ -161,7 +161,7 @@ def joker_room(rules: MeldRules, jokers_laid: int) -> int:
 def _joker_count_error(rules: MeldRules) -> RuleError:
     word = _NUMBER_WORDS[rules.max_jokers]
     plural = "joker" if rules.max_jokers == 1 else "jokers"
-    return RuleError("too_many_jokers", f"at most {word} {plural} in a meld", most=rules.max_jokers)
+    return RuleError("too_many_jokers", f"at most {word} {plural} in a meld", n=rules.max_jokers)
 
 
 def _shape(owner: int, real: int, jokers: Sequence[tuple[Card, Card]], rules: MeldRules) -> Meld:

@@ -214,7 +214,9 @@ class Eurokaarten(Game[EuroState]):
                 seat=seat,
             )
         if seat != s.turn:
-            raise RuleError("not_your_turn", f"not your turn: waiting for seat {s.turn}", seat=seat)
+            raise RuleError(
+                "not_your_turn", f"not your turn: waiting for seat {s.turn}", seat=s.turn
+            )
         verb = action[0]
         if verb == "open":
             return self._open(s, seat)
