@@ -619,3 +619,14 @@ def test_a_record_with_options_replays() -> None:
     assert all(len(d["hands"][0]) == 6 and "X1" not in d["stock"] for d in doc["deals"])
     result, status = replay(doc)
     assert status == 0 and result["deals"] == game.deal_summaries(s)
+
+
+def test_bokje_per_player_while_the_bokje_is_off_is_accepted_and_does_nothing() -> None:
+    """The same reading as RULES.md §12 gives Toepen's refining options: an option that
+    only refines another is accepted while its parent is off and then has no effect
+    (docs/rules-decisions.md, Eurokaarten 17). The table form hides it (``requires``)."""
+    game = Eurokaarten("standaard", {"bokje": False, "bokje_per_player": True})
+    assert game.option_specs["bokje_per_player"].describe()["requires"] == "bokje"
+    game, s = start_round(OPEN_HANDS, upcard="8c", start={"coins": [3, 1, 3, 3, 3, 3]}, game=game)
+    act(game, s, 0, "open")
+    assert game.standings(s) == {"coins": [3, 0, 3, 3, 3, 3], "bokje": [], "out": [1]}
