@@ -386,13 +386,14 @@ class Eurokaarten(Game[EuroState]):
         laid = action[1]
         mask = self._cards_in_hand(s, seat, "meld", laid)
         meld = new_meld(seat, laid, self.opts.meld_rules)
-        value = turn.first_meld_value(laid)
-        if not turn.meld_value_ok(s, seat, value, self.opts):
+        points = turn.first_meld_points(s, seat, self.opts)
+        if not turn.shows_enough(laid, points):
+            value = turn.first_meld_value(laid)
             raise RuleError(
                 "first_meld_value",
-                f"your first meld of the round must be worth {self.opts.min_first_meld} points,"
+                f"your first meld of the round must be worth {points} points,"
                 f" this one is worth {value}",
-                points=self.opts.min_first_meld,
+                points=points,
                 value=value,
             )
         s.hands[seat] &= ~mask

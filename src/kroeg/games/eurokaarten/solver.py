@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kroeg.cards import JOKER_1, JOKER_2, Card, rank_of, suit_of
 from kroeg.games.base import Action
@@ -111,7 +112,6 @@ class _Search:
         # jokers in hand: both listings are cached on that part of the hand.
         self.melds_with: dict[tuple[Card, int], list[list[MeldCard]]] = {}
         self.layoffs_with: dict[tuple[Meld, Card, int], list[tuple[MeldCard, ...]]] = {}
-        self.joker_room: dict[Meld, tuple[Card | None, tuple[Card, Card] | None]] = {}
 
     def best(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         key = (hand, changes)
@@ -170,22 +170,6 @@ class _Search:
                         return best_points, best_actions
         return best_points, best_actions
 
-    def _joker_room(self, meld: Meld) -> tuple[Card | None, tuple[Card, Card] | None]:
-        """What a lone joker and a pair of jokers laid off onto ``meld`` can stand for
-        (or None), cached per meld."""
-        if meld in self.joker_room:
-            return self.joker_room[meld]
-        one: Card | None = None
-        two: tuple[Card, Card] | None = None
-        for laid in layoff_options(meld, _JOKERS, self.rules, all_orders=False):
-            stands = [card for _, card in laid if card is not None]
-            if len(stands) == 1 and one is None:
-                one = stands[0]
-            elif len(stands) == 2 and two is None:
-                two = (stands[0], stands[1])
-        self.joker_room[meld] = (one, two)
-        return one, two
-
     def _jokers_only(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         """Only jokers are left: each one laid off saves 20, wherever it goes, so lay
         one on each of two melds that take one, else two on one run, else one."""
@@ -195,7 +179,7 @@ class _Search:
         singles: list[tuple[int, Card]] = []
         double: tuple[int, tuple[Card, Card]] | None = None
         for n in range(len(self.table)):
-            one, two = self._joker_room(self._meld(n, changes))
+            one, two = joker_room_on(self._meld(n, changes), self.rules)
             if one is not None:
                 singles.append((n, one))
             if two is not None and double is None:
@@ -213,6 +197,22 @@ class _Search:
             n, card = singles[0]
             return 20 * (len(jokers) - 1), (("layoff", n, ((first, card),)),)
         return 20 * len(jokers), ()
+
+
+@lru_cache(maxsize=4096)
+def joker_room_on(meld: Meld, rules: MeldRules) -> tuple[Card | None, tuple[Card, Card] | None]:
+    """What a lone joker and a pair of jokers laid off onto ``meld`` can stand for (or
+    None): the first of each in ``layoff_options``. Cached across searches: the same
+    melds lie on the table decision after decision."""
+    one: Card | None = None
+    two: tuple[Card, Card] | None = None
+    for laid in layoff_options(meld, _JOKERS, rules, all_orders=False):
+        stands = [card for _, card in laid if card is not None]
+        if len(stands) == 1 and one is None:
+            one = stands[0]
+        elif len(stands) == 2 and two is None:
+            two = (stands[0], stands[1])
+    return one, two
 
 
 def best_melds(

@@ -55,9 +55,15 @@ def first_meld_value(laid: Sequence[MeldCard]) -> int:
     return sum(CARD_POINTS[card if stands is None else stands] for card, stands in laid)
 
 
-def meld_value_ok(s: EuroState, seat: int, value: int, opts: EuroOptions) -> bool:
-    """``min_first_meld``: a seat's first meld of the round shows that many points."""
-    return bool(s.came_down >> seat & 1) or value >= opts.min_first_meld
+def first_meld_points(s: EuroState, seat: int, opts: EuroOptions) -> int:
+    """``min_first_meld``: the points the seat's next meld must show, that many until its
+    first meld of the round, then 0 (§7.9)."""
+    return 0 if s.came_down >> seat & 1 else opts.min_first_meld
+
+
+def shows_enough(laid: Sequence[MeldCard], points: int) -> bool:
+    """Whether the meld ``laid`` shows the ``points`` of :func:`first_meld_points`."""
+    return not points or first_meld_value(laid) >= points
 
 
 def may_lay_off(s: EuroState, seat: int, opts: EuroOptions) -> bool:
@@ -74,10 +80,9 @@ def lay_actions(s: EuroState, seat: int, opts: EuroOptions) -> list[Action]:
     """Every meld, lay-off and joker swap the seat may make now (after drawing)."""
     hand = s.hands[seat]
     rules = opts.meld_rules
+    points = first_meld_points(s, seat, opts)
     out: list[Action] = [
-        ("meld", laid)
-        for laid in meld_options(seat, hand, rules)
-        if meld_value_ok(s, seat, first_meld_value(laid), opts)
+        ("meld", laid) for laid in meld_options(seat, hand, rules) if shows_enough(laid, points)
     ]
     if may_lay_off(s, seat, opts):
         for n, meld in enumerate(s.melds):
