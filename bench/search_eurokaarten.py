@@ -9,15 +9,19 @@ and, for ``sterk``'s open-gaan search, the same number of samples per decision.
 * ``sterk`` open gaan: decisions/s at :data:`SAMPLES` samples each, on the positions
   where open gaan is legal.
 
-Run with ``.venv/bin/python bench/search_eurokaarten.py [--positions N]``; rates are
-per second of CPU time of this process (``time.process_time``).
+Run with ``.venv/bin/python bench/search_eurokaarten.py [--positions N] [--save F |
+--load F]``; rates are per second of CPU time of this process (``time.process_time``).
+To compare two commits on the very same positions, ``--save`` them with one and
+``--load`` them with both (random play follows ``legal``, which may differ).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 from kroeg.bots.base import Deadline
@@ -49,10 +53,21 @@ def positions(game: Eurokaarten, count: int) -> list[tuple[Any, list[Any]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=400)
+    parser.add_argument("--save", help="write the positions to this JSON file")
+    parser.add_argument("--load", help="read the positions from this JSON file")
     args = parser.parse_args()
     game = Eurokaarten("standaard")
     kit = make_kit(game)
-    found = positions(game, args.positions)
+    if args.load:
+        found = [
+            (view, [game.parse_action(a) for a in legal])
+            for view, legal in json.loads(Path(args.load).read_text())
+        ]
+    else:
+        found = positions(game, args.positions)
+    if args.save:
+        rows = [(view, [game.action_json(a) for a in legal]) for view, legal in found]
+        Path(args.save).write_text(json.dumps(rows))
     rng = random.Random(2)
     start = time.process_time()
     for view, legal in found:

@@ -115,22 +115,6 @@ class Meld:
     def notation(self) -> list[str]:
         return [meld_card_str(card, stands) for card, stands in self.laid()]
 
-    def joker_for(self, card: Card) -> Card | None:
-        """The joker that stands for ``card`` in this meld, if any."""
-        for joker, stands in self.jokers:
-            if stands == card:
-                return joker
-        return None
-
-    def value(self) -> int:
-        """The points of the cards the meld shows (a joker counts as its card)."""
-        return sum(CARD_POINTS[c] for c in self.identities())
-
-    def describe(self) -> str:
-        if self.kind == SET:
-            return f"set of {RANK_CHARS[self.key]}s"
-        return f"run in {SUIT_NAMES_NL[self.key]}"
-
 
 def run_start(suit_ranks: int, wraparound: bool) -> int:
     """The start of the run whose ranks are the 13-bit mask ``suit_ranks``.
