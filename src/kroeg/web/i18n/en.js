@@ -441,7 +441,7 @@ export default {
   "rule.meld_too_short": "A set or run has at least three cards.",
   "rule.meld_only_jokers": "A meld needs at least one real card besides its jokers.",
   "rule.too_many_jokers": "At most {n} jokers in one set or run.",
-  "rule.too_many_jokers.one": "At most one joker in a set or run.",
+  "rule.too_many_jokers.one": "At most {n} joker in a set or run.",
   "rule.jokers_side_by_side": "Two jokers may not lie side by side in a run.",
   "rule.set_one_rank": "A set is three or four cards of one rank.",
   "rule.set_closed": "A set of four is complete: nothing more can be added.",

@@ -457,7 +457,7 @@ export default {
   "rule.meld_too_short": "Een setje of straatje heeft minstens drie kaarten.",
   "rule.meld_only_jokers": "Er moet minstens één echte kaart bij de jokers liggen.",
   "rule.too_many_jokers": "Hooguit {n} jokers in één setje of straatje.",
-  "rule.too_many_jokers.one": "Hooguit één joker in een setje of straatje.",
+  "rule.too_many_jokers.one": "Hooguit {n} joker in een setje of straatje.",
   "rule.jokers_side_by_side": "Twee jokers mogen niet naast elkaar liggen in een straatje.",
   "rule.set_one_rank": "Een setje is van één waarde: drie of vier gelijke kaarten.",
   "rule.set_closed": "Een setje van vier is compleet: daar kan niets meer bij.",
