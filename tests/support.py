@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 LONG = os.environ.get("KROEG_LONG") == "1"
@@ -44,3 +45,19 @@ def _strings(obj: Any) -> Iterable[str]:
     elif isinstance(obj, (list, tuple, set, frozenset)):
         for v in obj:
             yield from _strings(v)
+
+
+CATALOGS = Path(__file__).resolve().parents[1] / "src" / "kroeg" / "web" / "i18n"
+
+
+def catalog_section(lang: str, start: str, end: str) -> set[str]:
+    """The ``rule.<code>`` codes written between two comment lines of a browser catalog
+    (``// Toepen:`` … ``// ... (Toepen ends)``; the Shared section ends at ``// Toepen:``)."""
+    text = (CATALOGS / f"{lang}.js").read_text(encoding="utf-8")
+    body = text[text.index(start) : text.index(end)]
+    return set(re.findall(r'"rule\.([a-z_]+)"\s*:', body))
+
+
+def shared_rule_codes() -> set[str]:
+    """The codes every game may raise, whose texts the Shared section holds."""
+    return catalog_section("nl", "// Shared by every game:", "// Toepen:")

@@ -261,8 +261,10 @@ def test_joker_swap_gives_the_joker_to_the_player_who_lays_the_card() -> None:
     assert "joker" in refused(game, s, 1, "discard", "X1")
 
 
-def test_swap_needs_the_exact_card_the_joker_stands_for() -> None:
-    """§7.6: the swap takes the joker that stands for the card laid."""
+def test_in_a_set_of_three_a_joker_swaps_for_either_missing_suit() -> None:
+    """§7.6 and §12: "In a set of three, a joker stands for either missing suit:
+    ``swap N CARD`` with a real card of a missing suit that no joker declares takes the
+    set's first joker" (shared case eurokaarten-set-swap-missing-suit)."""
     hands = {
         0: ["X1", "4c", "4d", "Jh", "Js"],
         1: ["4s", "Kd", "Ks", "Qc", "Qd"],
@@ -273,12 +275,70 @@ def test_swap_needs_the_exact_card_the_joker_stands_for() -> None:
     act(game, s, 0, "meld", ["4c", "4d", "X1=4h"])
     act(game, s, 0, "discard", "Jh")
     act(game, s, 1, "draw", "stock")
-    assert refused(game, s, 1, "swap", 0, "4s") == (
-        "meld 0 has no joker standing for 4s: its jokers are X1=4h"
+    assert ("swap", 0, parse_card("4s")) in game.legal(s, 1)
+    events = act(game, s, 1, "swap", 0, "4s")
+    assert events[0]["joker"] == "X1" and events[0]["cards"] == ["4c", "4d", "4s"]  # type: ignore[index]
+    assert "X1" in game.view(s, 1)["hand"]
+
+
+def test_a_set_of_three_with_two_jokers_gives_up_its_first_joker_in_suit_order() -> None:
+    """§12: the swap with the undeclared suit "takes the set's first joker in suit order
+    c, d, h, s"; the other joker keeps its card."""
+    hands = {
+        0: ["X1", "X2", "4h", "Jh", "Js"],
+        1: ["4s", "Kd", "Ks", "Qc", "Qd"],
+        5: ["Kc", "Jc", "5c", "6c", "7c"],
+    }
+    game, s = start_round(hands, upcard="8c")
+    act(game, s, 0, "draw", "stock")
+    act(game, s, 0, "meld", ["X2=4c", "X1=4d", "4h"])
+    act(game, s, 0, "discard", "Jh")
+    act(game, s, 1, "draw", "stock")
+    events = act(game, s, 1, "swap", 0, "4s")
+    assert events[0]["joker"] == "X2"  # type: ignore[index]
+    assert game.view(s, 1)["melds"][0]["cards"] == ["X1=4d", "4h", "4s"]
+
+
+def test_a_run_joker_swaps_only_for_its_own_card() -> None:
+    """§12: "Run jokers never change what they stand for"; a set of four has no missing
+    suit, so there too only the exact card swaps (§7.6)."""
+    hands = {
+        0: ["X1", "4h", "6h", "Jd", "Js"],
+        1: ["7h", "5h", "Ks", "Qc", "Qd"],
+        5: ["Kc", "Jc", "5c", "6c", "7c"],
+    }
+    game, s = start_round(hands, upcard="8c")
+    act(game, s, 0, "draw", "stock")
+    act(game, s, 0, "meld", ["4h", "X1=5h", "6h"])
+    act(game, s, 0, "discard", "Jd")
+    act(game, s, 1, "draw", "stock")
+    assert refused(game, s, 1, "swap", 0, "7h") == (
+        "meld 0 has no joker standing for 7h: its jokers are X1=5h"
     )
-    # Laid off on the set of three instead, the 4s takes its place beside the joker.
-    act(game, s, 1, "layoff", 0, ["4s"])
-    assert game.view(s, 1)["melds"][0]["cards"] == ["4c", "4d", "X1=4h", "4s"]
+    assert [a for a in game.legal(s, 1) if a[0] == "swap"] == [("swap", 0, parse_card("5h"))]
+    act(game, s, 1, "swap", 0, "5h")
+    assert game.view(s, 1)["melds"][0]["cards"] == ["4h", "5h", "6h"]
+
+
+def test_a_joker_laid_off_on_a_set_may_take_the_suit_of_the_sets_joker() -> None:
+    """§12: "a joker laid off on a set may be declared as that suit too": the set's
+    joker moves to the remaining missing suit (shared case
+    eurokaarten-set-joker-layoff-retarget)."""
+    hands = {
+        0: ["X1", "4c", "4d", "Jh", "Js"],
+        1: ["X2", "Kd", "Ks", "Qc", "Qd"],
+        5: ["Kc", "Jc", "5c", "6c", "7c"],
+    }
+    game, s = start_round(hands, upcard="8c")
+    act(game, s, 0, "draw", "stock")
+    act(game, s, 0, "meld", ["4c", "4d", "X1=4h"])
+    act(game, s, 0, "discard", "Jh")
+    act(game, s, 1, "draw", "stock")
+    layoffs = {a[2] for a in game.legal(s, 1) if a[0] == "layoff"}
+    x2 = parse_card("X2")
+    assert layoffs == {((x2, parse_card("4h")),), ((x2, parse_card("4s")),)}
+    act(game, s, 1, "layoff", 0, ["X2=4h"])
+    assert game.view(s, 1)["melds"][0]["cards"] == ["4c", "4d", "X2=4h", "X1=4s"]
 
 
 def test_bad_melds_say_why_and_change_nothing() -> None:
@@ -429,8 +489,6 @@ def test_deals_are_checked() -> None:
 
 def test_options_are_validated() -> None:
     """§7.9: every toggle is checked."""
-    with pytest.raises(InvalidInput, match="bokje_per_player needs bokje"):
-        Eurokaarten("standaard", {"bokje": False, "bokje_per_player": True})
     with pytest.raises(InvalidInput, match="stock_empty"):
         Eurokaarten("standaard", {"stock_empty": "shuffle"})
     with pytest.raises(InvalidInput, match="unknown option"):
@@ -561,3 +619,14 @@ def test_a_record_with_options_replays() -> None:
     assert all(len(d["hands"][0]) == 6 and "X1" not in d["stock"] for d in doc["deals"])
     result, status = replay(doc)
     assert status == 0 and result["deals"] == game.deal_summaries(s)
+
+
+def test_bokje_per_player_while_the_bokje_is_off_is_accepted_and_does_nothing() -> None:
+    """The same reading as RULES.md §12 gives Toepen's refining options: an option that
+    only refines another is accepted while its parent is off and then has no effect
+    (docs/rules-decisions.md, Eurokaarten 17). The table form hides it (``requires``)."""
+    game = Eurokaarten("standaard", {"bokje": False, "bokje_per_player": True})
+    assert game.option_specs["bokje_per_player"].describe()["requires"] == "bokje"
+    game, s = start_round(OPEN_HANDS, upcard="8c", start={"coins": [3, 1, 3, 3, 3, 3]}, game=game)
+    act(game, s, 0, "open")
+    assert game.standings(s) == {"coins": [3, 0, 3, 3, 3, 3], "bokje": [], "out": [1]}

@@ -22,6 +22,7 @@ from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, score_sheet
 from kroeg.games.klaverjassen.state import BIDDING, KRAKEN
 from kroeg.terminal.klaverjassen import dutch_refusal
 from tests.games.test_klaverjassen_rules import BY_SUIT, table
+from tests.support import shared_rule_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [
@@ -30,12 +31,7 @@ SOURCES = [
     ROOT / "src/kroeg/terminal/klaverjassen.py",
 ]
 CODE = re.compile(r'(?:RuleError|InvalidInput|GameError)\(\s*"([a-z_]+)"')
-SHARED_CODES = {
-    "game_over", "not_your_turn", "no_decision", "no_deal_due", "wrong_dealer", "not_in_hand",
-    "unknown_verb", "bad_arguments", "unknown_variant", "unknown_option", "option_range",
-    "option_choice", "option_bool", "deal_upcard", "deal_no_upcard", "deal_twice",
-    "deal_foreign", "deal_missing", "deal_hands", "unknown_game",
-}  # fmt: skip
+SHARED_CODES = shared_rule_codes()
 """The codes whose texts the Shared section of the catalogs holds (common brief)."""
 REACHED: set[str] = set()
 """The codes the tests below saw raised (``test_every_code_is_reached`` checks them)."""

@@ -20,6 +20,7 @@ from kroeg.games.base import Deal, GameError, InvalidInput, RuleError
 from kroeg.games.toepen import Toepen
 from kroeg.games.toepen.state import ToepenState
 from tests.games.test_toepen_support import act, deal_of, make, start
+from tests.support import shared_rule_codes
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "kroeg"
 
@@ -388,8 +389,8 @@ def test_default_has_no_decision_for_a_seat_not_waited_for() -> None:
 @pytest.mark.parametrize(
     ("variant", "seats", "kwargs", "code", "params"),
     [
-        ("kroegregels", 5, {}, "seat_count", {"low": 4, "high": 4, "seats": 5}),
-        ("klassiek", 9, {}, "seat_count", {"low": 3, "high": 8, "seats": 9}),
+        ("kroegregels", 5, {}, "seats_fixed", {"seats": 4}),
+        ("klassiek", 9, {}, "seats_range", {"low": 3, "high": 8}),
         ("klassiek", 4, {"dealer": 7}, "dealer_seat", {"high": 3, "dealer": "7"}),
         ("klassiek", 4, {"start": "x"}, "start_form", {}),
         (
@@ -418,18 +419,7 @@ def test_new_state_refusals(
     assert (caught.value.code, caught.value.params) == (code, params)
 
 
-SHARED_CODES = {
-    "game_over",
-    "not_your_turn",
-    "no_decision",
-    "no_deal_due",
-    "wrong_dealer",
-    "not_in_hand",
-    "unknown_verb",
-    "bad_arguments",
-    "deal_upcard",
-    "deal_hands",
-}
+SHARED_CODES = shared_rule_codes()
 """The codes of common.md's shared list that Toepen raises (texts in the Shared section)."""
 
 
@@ -453,7 +443,6 @@ def codes_tested() -> set[str]:
         "deal_hands",
         "deal_hand_size",
         "deal_not_cards",
-        "seat_count",
         "dealer_seat",
         "start_form",
         "start_fields",

@@ -58,7 +58,7 @@ def test_help_and_bad_input_get_a_dutch_answer_and_a_new_prompt() -> None:
     assert status == 1 and "Gestopt." in text
     assert "Opdrachten:" in text
     assert "'bla' ken ik niet" in text
-    assert "Dat kan niet: pak eerst een kaart." in text
+    assert "Pak eerst een kaart, van de stapel of van de aflegstapel." in text
     assert "Kies een kaart van 1 tot 6." in text
 
 
@@ -85,3 +85,19 @@ def test_meld_with_a_joker_and_discard_from_the_prompt() -> None:
     assert view["hand"] == ["Qs"]
     assert table.state.discard[-1] == parse_card("9s")
     assert "combinatie 0" in text
+
+
+def test_refusals_are_said_in_dutch_by_their_code_and_params() -> None:
+    """Issue 16: the terminal translates a refusal by its code and params, in the words of
+    the Dutch catalog: §7.5 "a joker" may not be discarded, nor the card just taken
+    from the discard pile (named in Dutch)."""
+    table, out = _table(["pot", "weg 6", "weg 4", "weg 5"])
+    table.your_move()  # takes the 7h from the pile
+    table.your_move()  # the joker, then the 7h, are refused; the Qs goes
+    text = "\n".join(out)
+    assert "Een joker mag je niet afleggen." in text
+    assert (
+        "De harten zeven heb je net van de aflegstapel gepakt:"
+        " die mag je niet meteen weer afleggen." in text
+    )
+    assert table.state.discard[-1] == parse_card("Qs")

@@ -133,4 +133,7 @@ def test_kroeg_play_refuses_kraken_with_rotterdams(capsys: pytest.CaptureFixture
     """The page: kraken "wordt gespeeld met de spelregels van Amsterdams Klaverjassen"."""
     args = ["play", "klaverjassen", "--option", "trump_mode=kraken"]
     assert main([*args, "--option", "troefplicht=rotterdams"]) == 2
-    assert "troefplicht must be amsterdams" in capsys.readouterr().out
+    assert capsys.readouterr().out == (
+        "Kan niet beginnen: Kraken speel je met de Amsterdamse regels: troefplicht moet "
+        "amsterdams zijn.\n"
+    )

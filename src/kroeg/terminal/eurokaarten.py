@@ -12,8 +12,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from kroeg.cards import CardError, cards_in, dutch_short, is_joker, parse_card
-from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
+from kroeg.cards import (
+    CardError,
+    cards_in,
+    dutch_short,
+    is_joker,
+    parse_card,
+)
+from kroeg.games.base import Action, Deal, Event, GameError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.games.eurokaarten.melds import hand_points
 from kroeg.records import RecordWriter
@@ -35,28 +41,12 @@ HELP = """Opdrachten:
   help                 deze uitleg
 Kaarten als 6h (harten zes), Th (tien), Js/Qs/Ks/As (boer, vrouw, heer, aas)."""
 
-REASONS_NL = (
-    ("a run needs one suit", "een straatje moet uit één soort bestaan"),
-    ("a set needs cards of one rank", "een setje moet uit kaarten van één waarde bestaan"),
-    (
-        "a run needs consecutive cards",
-        "een straatje moet opeenvolgend zijn (een joker vult een gat)",
-    ),
-    ("a run may not wrap around", "een straatje loopt niet rond: de aas is laag of hoog"),
-    ("at most", "hoogstens twee jokers in één combinatie"),
-    ("a set of four is closed", "een setje van vier is compleet"),
-    ("you may not discard a joker", "een joker afleggen mag niet"),
-    (
-        "you may not discard the card you just took",
-        "de kaart die je net van de aflegstapel pakte mag je niet direct terugleggen",
-    ),
-    ("draw a card first", "pak eerst een kaart"),
-    ("open gaan only", "open gaan mag alleen aan het begin van je beurt"),
-    ("at least 3 cards", "een combinatie heeft minstens drie kaarten"),
-    ("needs the card it stands for", "zeg welke kaart de joker voorstelt, bijvoorbeeld 5=6h"),
-    ("has no joker standing for", "daar ligt geen joker voor die kaart"),
-    ("there is no meld", "die combinatie ligt er niet"),
-)
+
+def dutch_reason(error: GameError, names: Sequence[str] = ()) -> str:
+    """The refusal in Dutch, in the browser catalog's words (kroeg.terminal.refusals);
+    the English message when the catalog has no text for the code."""
+    said = refusal_nl(error, names)
+    return said if said is not None else f"Dat kan niet ({error.message})."
 
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
@@ -67,13 +57,6 @@ def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output
     if game is None:
         return 2
     return play_to_end(Table(game, args, input_fn, output_fn))
-
-
-def dutch_reason(reason: str) -> str:
-    for english, dutch in REASONS_NL:
-        if english in reason:
-            return dutch
-    return f"dat mag niet ({reason})"
 
 
 class BadCommand(Exception):
@@ -139,8 +122,8 @@ class Table:
             except BadCommand as e:
                 self.say(str(e))
                 continue
-            except (RuleError, InvalidInput) as e:
-                self.say(refusal_nl(e, self.names) or f"Dat kan niet: {dutch_reason(str(e))}.")
+            except GameError as e:
+                self.say(dutch_reason(e, self.names))
                 continue
             return
 

@@ -59,7 +59,10 @@ def fill(
     catalog: dict[str, str], code: str, params: dict[str, Param], names: Sequence[str]
 ) -> str | None:
     """``rule.<code>`` with its params filled in, or None when the catalog has no text."""
-    text = catalog.get(f"rule.{code}")
+    key = f"rule.{code}"
+    if params.get("n") == 1 and f"{key}.one" in catalog:  # the singular, as nl.js has it
+        key = f"{key}.one"
+    text = catalog.get(key)
     if text is None:
         return None
 

@@ -190,7 +190,7 @@ class Table:
             if action is not None:
                 return action
             allowed = f"een nummer van 1 tot {len(legal)}"
-            self.say(f"{self.why(text)} Kies {allowed}, of typ ? voor hulp.")
+            self.say(f"Dat kan niet: {self.why(text)} Kies {allowed}, of typ ? voor hulp.")
 
     def parse(self, text: str, legal: list[Action]) -> Action | None:
         if text.isdigit() and 1 <= int(text) <= len(legal):
@@ -216,11 +216,10 @@ class Table:
             return None
 
     def why(self, text: str) -> str:
-        """Why a typed action is refused, in Dutch: the rules' own reason (the catalog's
-        text for its code), else what the English reason is known to mean."""
+        """Why a typed action is refused, in Dutch, by the refusal's code."""
         card = self.card_of(text)
         if card is None:
-            return f"Dat kan niet: '{text}' begrijp ik niet."
+            return f"'{text}' begrijp ik niet."
         try:
             self.game.apply(self.game.copy(self.state), YOU, ("play", card))
         except GameError as e:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from kroeg.cards import is_joker, rank_of, suit_of
 from kroeg.games.base import Action
-from kroeg.games.eurokaarten.melds import CARD_POINTS, Meld, MeldRules, hand_points
-from kroeg.games.eurokaarten.solver import best_melds
+from kroeg.games.eurokaarten.house import draw_choice, lay_choice
+from kroeg.games.eurokaarten.melds import CARD_POINTS, MeldRules, hand_points
 
 from .knowledge import Seen
 
@@ -25,13 +25,6 @@ PER_CARD = 2.0
 PAIR_BONUS = 3
 NEAR_RUN_BONUS = 2
 FEEDS_NEXT = 5
-
-
-def after_turn(hand: int, taken: int | None, table: list[Meld], rules: MeldRules) -> int:
-    """Points left after the best lay and the highest allowed discard."""
-    plan = best_melds(hand, table, rules)
-    discardable = [CARD_POINTS[c] for c in range(52) if plan.left >> c & 1 and c != taken]
-    return plan.points_left - max(discardable, default=0)
 
 
 def wants_to_open(seen: Seen) -> bool:
@@ -44,16 +37,10 @@ def choose(seen: Seen, legal: list[Action], rules: MeldRules) -> Action:
     if not seen.drawn:
         if ("open",) in legal and wants_to_open(seen):
             return ("open",)
-        if ("draw", "discard") in legal and seen.discard:
-            top = seen.discard[-1]
-            with_top = after_turn(seen.hand | 1 << top, top, seen.melds, rules)
-            without = after_turn(seen.hand, None, seen.melds, rules)
-            if ("draw", "stock") not in legal or with_top < without:
-                return ("draw", "discard")
-        return ("draw", "stock") if ("draw", "stock") in legal else legal[0]
-    plan = best_melds(seen.hand, seen.melds, rules)
-    if plan.points_left < hand_points(seen.hand) and plan.actions and plan.actions[0] in legal:
-        return plan.actions[0]
+        return draw_choice(seen.hand, seen.discard, seen.melds, legal, rules)
+    lay = lay_choice(seen.hand, seen.melds, legal, rules)
+    if lay is not None:
+        return lay
     discards = [a for a in legal if a[0] == "discard"]
     if discards:
         return max(discards, key=lambda a: (discard_value(seen, a[1]), a[1]))

@@ -14,6 +14,7 @@ from kroeg.bots.base import Deadline
 from kroeg.bots.search import mean_scores
 from kroeg.games.base import Action
 from kroeg.games.eurokaarten.melds import hand_points
+from kroeg.games.eurokaarten.scoring import open_right
 
 from .knowledge import Determinisation, Seen, sample
 
@@ -25,9 +26,8 @@ same number of random unseen cards: a sampled hand's points count for this share
 
 
 def strictly_lowest(seen: Seen, det: Determinisation) -> float:
-    mine = hand_points(seen.hand)
-    others = (hand_points(det.hands[p]) for p in seen.seats_in if p != seen.me)
-    return 1.0 if all(mine < KEPT_LOW * theirs for theirs in others) else 0.0
+    others = (KEPT_LOW * hand_points(det.hands[p]) for p in seen.seats_in if p != seen.me)
+    return 1.0 if open_right(hand_points(seen.hand), others) else 0.0
 
 
 def wants_to_open(

@@ -1,7 +1,8 @@
 """Eurokaarten (RULES.md §7): rules, melds with jokers, the meld solver and the house.
 
 Modules: ``melds`` (sets, runs, jokers, lay-offs), ``solver`` (``best_melds``),
-``rules`` (the :class:`Eurokaarten` game), ``scoring`` (round end, coins, bokje),
+``turn`` (what a seat may do in its turn, one function per rule), ``rules`` (the
+:class:`Eurokaarten` game), ``scoring`` (round end, coins, bokje),
 ``house`` (``default``), ``notation`` (record form of actions), ``options``, ``state``.
 """
 

@@ -22,6 +22,7 @@ from kroeg.cards import (
     ACE,
     JOKER_1,
     RANK_CHARS,
+    SUIT_CHARS,
     SUIT_NAMES_NL,
     Card,
     card_str,
@@ -114,22 +115,6 @@ class Meld:
     def notation(self) -> list[str]:
         return [meld_card_str(card, stands) for card, stands in self.laid()]
 
-    def joker_for(self, card: Card) -> Card | None:
-        """The joker that stands for ``card`` in this meld, if any."""
-        for joker, stands in self.jokers:
-            if stands == card:
-                return joker
-        return None
-
-    def value(self) -> int:
-        """The points of the cards the meld shows (a joker counts as its card)."""
-        return sum(CARD_POINTS[c] for c in self.identities())
-
-    def describe(self) -> str:
-        if self.kind == SET:
-            return f"set of {RANK_CHARS[self.key]}s"
-        return f"run in {SUIT_NAMES_NL[self.key]}"
-
 
 def run_start(suit_ranks: int, wraparound: bool) -> int:
     """The start of the run whose ranks are the 13-bit mask ``suit_ranks``.
@@ -140,19 +125,27 @@ def run_start(suit_ranks: int, wraparound: bool) -> int:
         return 0
     starts = [r for r in range(13) if suit_ranks >> r & 1 and not suit_ranks >> ((r - 1) % 13) & 1]
     if len(starts) != 1:
-        raise RuleError("a run needs consecutive cards of one suit (a joker can fill a gap)")
-    start = starts[0]
-    if not wraparound and start != ACE and start + length - 1 > ACE:
         raise RuleError(
-            "a run may not wrap around: the ace is low (A-2-3) or high (10-B-V-H-A), not both"
+            "run_gap", "a run needs consecutive cards of one suit (a joker can fill a gap)"
+        )
+    start = starts[0]
+    if crosses(start, length, wraparound):
+        raise RuleError(
+            "run_wraps",
+            "a run may not wrap around: the ace is low (A-2-3) or high (10-B-V-H-A), not both",
         )
     return start
+
+
+def joker_room(rules: MeldRules, jokers_laid: int) -> int:
+    """How many more jokers a meld holding ``jokers_laid`` may take (§7.6, §7.9)."""
+    return rules.max_jokers - jokers_laid
 
 
 def _joker_count_error(rules: MeldRules) -> RuleError:
     word = _NUMBER_WORDS[rules.max_jokers]
     plural = "joker" if rules.max_jokers == 1 else "jokers"
-    return RuleError(f"at most {word} {plural} in a meld")
+    return RuleError("too_many_jokers", f"at most {word} {plural} in a meld", n=rules.max_jokers)
 
 
 def _shape(owner: int, real: int, jokers: Sequence[tuple[Card, Card]], rules: MeldRules) -> Meld:
@@ -161,27 +154,33 @@ def _shape(owner: int, real: int, jokers: Sequence[tuple[Card, Card]], rules: Me
     for joker, stands in jokers:
         if stands in identities:
             raise RuleError(
+                "joker_stands_twice",
                 f"{meld_card_str(joker, stands)} stands for {card_str(stands)},"
-                " which is already in the meld"
+                " which is already in the meld",
+                card=card_str(stands),
             )
         identities.append(stands)
-    if len(identities) < 3:
-        raise RuleError(f"a meld needs at least 3 cards, got {len(identities)}")
     if not real:
-        raise RuleError("a meld needs at least one real card besides its jokers")
-    if len(jokers) > rules.max_jokers:
+        raise RuleError(
+            "meld_only_jokers", "a meld needs at least one real card besides its jokers"
+        )
+    if len(identities) < 3:
+        raise RuleError(
+            "meld_too_short",
+            f"a meld needs at least 3 cards, got {len(identities)}",
+            count=len(identities),
+        )
+    if joker_room(rules, len(jokers)) < 0:
         raise _joker_count_error(rules)
     ranks = {rank_of(c) for c in identities}
     suits = {suit_of(c) for c in identities}
     ordered_jokers = tuple(sorted(jokers))
-    if len(ranks) == 1:
-        if len(identities) > 4:
-            raise RuleError("a set has at most 4 cards")
+    if len(ranks) == 1:  # distinct cards of one rank: at most four
         return Meld(SET, owner, ranks.pop(), 0, len(identities), real, ordered_jokers)
     if len(suits) != 1:
         if len(ranks) == len(identities):
-            raise RuleError("a run needs one suit")
-        raise RuleError("a set needs cards of one rank")
+            raise RuleError("run_one_suit", "a run needs one suit")
+        raise RuleError("set_one_rank", "a set needs cards of one rank")
     suit = suits.pop()
     rank_mask = 0
     for c in identities:
@@ -190,7 +189,7 @@ def _shape(owner: int, real: int, jokers: Sequence[tuple[Card, Card]], rules: Me
     if rules.no_adjacent_jokers:
         positions = sorted((rank_of(s) - start) % 13 for _, s in jokers)
         if any(b - a == 1 for a, b in pairwise(positions)):
-            raise RuleError("two jokers may not lie side by side in a run")
+            raise RuleError("jokers_side_by_side", "two jokers may not lie side by side in a run")
     return Meld(RUN, owner, suit, start, len(identities), real, ordered_jokers)
 
 
@@ -200,7 +199,11 @@ def _split(cards: Sequence[MeldCard]) -> tuple[int, list[tuple[Card, Card]]]:
     for card, stands in cards:
         if is_joker(card):
             if stands is None:
-                raise RuleError(f"{card_str(card)} needs the card it stands for, like X1=5h")
+                raise RuleError(
+                    "joker_needs_card",
+                    f"{card_str(card)} needs the card it stands for, like X1=5h",
+                    card=card_str(card),
+                )
             jokers.append((card, stands))
         else:
             real |= 1 << card
@@ -213,40 +216,107 @@ def new_meld(owner: int, cards: Sequence[MeldCard], rules: MeldRules) -> Meld:
     return _shape(owner, real, jokers, rules)
 
 
+def set_room(meld: Meld) -> int:
+    """The cards a set can still take, real or joker: its rank in every suit no real card
+    of it holds (a set joker's suit is open, §12); none once the set has four cards."""
+    if meld.length == 4:
+        return 0
+    return (ONE_OF_EACH_SUIT << meld.key) & ~meld.real
+
+
+def _set_jokers_after(meld: Meld, added: int) -> list[tuple[Card, Card]]:
+    """The set's jokers once the cards ``added`` (a mask of identities) are laid on it:
+    a joker whose card is laid moves to the remaining missing suit (RULES.md §12)."""
+    jokers = list(meld.jokers)
+    taken = meld.real | added
+    for _, stands in jokers:
+        taken |= 1 << stands
+    for i, (joker, stands) in enumerate(jokers):
+        if added >> stands & 1:
+            free = (ONE_OF_EACH_SUIT << meld.key) & ~taken
+            if not free:
+                raise RuleError("set_too_big", "a set has at most 4 cards")
+            moved = (free & -free).bit_length() - 1
+            jokers[i] = (joker, moved)
+            taken |= 1 << moved
+    return jokers
+
+
 def extend_meld(meld: Meld, cards: Sequence[MeldCard], rules: MeldRules) -> Meld:
     """``meld`` with ``cards`` laid off onto it, or RuleError saying why not.
 
-    In a set, a real card laid on the suit a joker stands for moves that joker to the
-    remaining missing suit (RULES.md §12)."""
+    In a set, a card (real, or a joker declared so) laid on the suit a joker stands for
+    moves that joker to the remaining missing suit (RULES.md §12)."""
     if meld.kind == SET and meld.length == 4:
-        raise RuleError("a set of four is closed: nothing more may be added")
+        raise RuleError("set_closed", "a set of four is closed: nothing more may be added")
     real, added_jokers = _split(cards)
+    added = real
+    for _, stands in added_jokers:
+        added |= 1 << stands
     jokers = list(meld.jokers)
     if meld.kind == SET:
-        for card in [*cards_in(real), *(s for _, s in added_jokers)]:
+        for card in cards_in(added):
             if rank_of(card) != meld.key:
-                raise RuleError(f"{card_str(card)} does not fit a set of {RANK_CHARS[meld.key]}s")
-        taken = {suit_of(s) for _, s in added_jokers} | {suit_of(c) for c in cards_in(real)}
-        taken |= {suit_of(c) for c in cards_in(meld.real)}
-        for i, (joker, stands) in enumerate(jokers):
-            if real >> stands & 1:
-                taken |= {suit_of(s) for _, s in jokers}
-                free = [suit for suit in range(4) if suit not in taken]
-                if not free:
-                    raise RuleError("a set has at most 4 cards")
-                jokers[i] = (joker, make_card(meld.key, free[0]))
-                taken.add(free[0])
+                raise RuleError(
+                    "set_wrong_rank",
+                    f"{card_str(card)} does not fit a set of {RANK_CHARS[meld.key]}s",
+                    card=card_str(card),
+                )
+        if added & ~set_room(meld):
+            shown = cards_in(added & ~set_room(meld))[0]
+            raise RuleError(
+                "set_has_card",
+                f"the set already holds {card_str(shown)}",
+                card=card_str(shown),
+            )
+        jokers = _set_jokers_after(meld, added)
     else:
-        for card in [*cards_in(real), *(s for _, s in added_jokers)]:
+        for card in cards_in(added):
             if suit_of(card) != meld.key:
                 raise RuleError(
+                    "run_wrong_suit",
                     f"{card_str(card)} does not fit a run in {SUIT_NAMES_NL[meld.key]}:"
-                    " a run needs one suit"
+                    " a run needs one suit",
+                    card=card_str(card),
+                    suit=SUIT_CHARS[meld.key],
                 )
-    shaped = _shape(meld.owner, meld.real | real, [*jokers, *added_jokers], rules)
-    if shaped.kind != meld.kind:
-        raise RuleError(f"the cards do not fit the {meld.describe()}")
-    return shaped
+    return _shape(meld.owner, meld.real | real, [*jokers, *added_jokers], rules)
+
+
+def swap_cards(meld: Meld) -> int:
+    """The real cards that can take a joker's place in ``meld`` (§7.6, §12): the cards its
+    jokers stand for, and in a set of three with a joker, every missing suit."""
+    declared = 0
+    for _, stands in meld.jokers:
+        declared |= 1 << stands
+    if meld.kind == SET and declared:
+        return declared | set_room(meld)
+    return declared
+
+
+def swap_joker(meld: Meld, card: Card) -> Card | None:
+    """The joker the real ``card`` takes the place of in ``meld``, or None: the joker
+    standing for it, else (a missing suit of a set of three) the set's first joker in
+    suit order c, d, h, s (RULES.md §12)."""
+    if not swap_cards(meld) >> card & 1:
+        return None
+    for joker, stands in meld.jokers:
+        if stands == card:
+            return joker
+    return min(meld.jokers, key=lambda pair: suit_of(pair[1]))[0]
+
+
+def swap_in(meld: Meld, card: Card, joker: Card) -> Meld:
+    """``meld`` with the real ``card`` in the place of ``joker`` (from :func:`swap_joker`)."""
+    return Meld(
+        meld.kind,
+        meld.owner,
+        meld.key,
+        meld.start,
+        meld.length,
+        meld.real | 1 << card,
+        tuple(pair for pair in meld.jokers if pair[0] != joker),
+    )
 
 
 # Listing every way a hand can lay cards ------------------------------------------
@@ -359,7 +429,7 @@ def set_options(
             identities = [make_card(rank, s) for s in chosen]
             if through is not None and through not in identities:
                 continue
-            for laid in fillings(identities, hand, jokers_held, rules.max_jokers, all_orders):
+            for laid in fillings(identities, hand, jokers_held, joker_room(rules, 0), all_orders):
                 if through is None:
                     if any(stands is None for _, stands in laid):
                         yield laid
@@ -377,7 +447,7 @@ def run_options(
 ) -> Iterator[list[MeldCard]]:
     """Every way the hand can lay the run of ``suit`` from ``start`` of ``length`` cards."""
     identities = [make_card((start + i) % 13, suit) for i in range(length)]
-    for laid in fillings(identities, hand, jokers_in(hand), rules.max_jokers, all_orders):
+    for laid in fillings(identities, hand, jokers_in(hand), joker_room(rules, 0), all_orders):
         if all(stands is not None for _, stands in laid):
             continue
         if rules.no_adjacent_jokers and len(laid) - sum(1 for _, s in laid if s is None) == 2:
@@ -390,7 +460,7 @@ def run_options(
 
 def meld_options(owner: int, hand: int, rules: MeldRules) -> list[tuple[MeldCard, ...]]:
     """Every new meld the hand (a mask) can lay, each in canonical order."""
-    max_j = min(rules.max_jokers, len(jokers_in(hand)))
+    max_j = min(joker_room(rules, 0), len(jokers_in(hand)))
     out: list[tuple[MeldCard, ...]] = []
     for rank in range(13):
         suits_held = (hand >> rank & ONE_OF_EACH_SUIT).bit_count()
@@ -414,21 +484,13 @@ def layoff_options(
     """Every lay-off of the hand (a mask) onto ``meld``: only the added cards, in order.
     With ``through``, only the lay-offs that hold that real card."""
     jokers_held = jokers_in(hand)
-    free = rules.max_jokers - len(meld.jokers)
+    free = joker_room(rules, len(meld.jokers))
     out: list[tuple[MeldCard, ...]] = []
     if meld.kind == SET:
-        if meld.length == 4:
-            return out
-        shown = set(meld.identities())
-        for suit in range(4):
-            card = make_card(meld.key, suit)
-            if meld.real >> card & 1:
-                continue
+        for card in cards_in(set_room(meld)):
             if hand >> card & 1 and through in (None, card):
                 out.append(((card, None),))
-            if through is not None:
-                continue
-            if card not in shown and free > 0:
+            if through is None and free > 0:
                 out.extend(((j, card),) for j in jokers_held)
         return out
     spare = min(free, len(jokers_held))
@@ -474,4 +536,4 @@ def layoff_options(
 
 def swap_options(meld: Meld, hand: int) -> list[Card]:
     """The real cards in hand that can take a joker's place in ``meld``."""
-    return [stands for _, stands in meld.jokers if hand >> stands & 1]
+    return cards_in(swap_cards(meld) & hand)

@@ -26,7 +26,7 @@ _USAGE = {
 
 
 def _bad(verb: str, why: str) -> InvalidInput:
-    return InvalidInput(f"{verb}: {why}; expected {_USAGE[verb]}")
+    return InvalidInput("bad_arguments", f"{verb}: {why}; expected {_USAGE[verb]}", verb=verb)
 
 
 def _meld_cards(verb: str, items: object) -> tuple[MeldCard, ...]:
@@ -63,11 +63,15 @@ def _card(verb: str, value: object) -> int:
 
 def parse_action(items: Sequence[Any]) -> Action:
     if not items or not isinstance(items[0], str):
-        raise InvalidInput(f"an action starts with a verb: one of {', '.join(_USAGE)}")
+        raise InvalidInput(
+            "unknown_verb", f"an action starts with a verb: one of {', '.join(_USAGE)}", verb=""
+        )
     verb, args = items[0], list(items[1:])
     if verb not in _USAGE:
         raise InvalidInput(
-            f"unknown verb {verb!r} for eurokaarten: expected one of {', '.join(_USAGE)}"
+            "unknown_verb",
+            f"unknown verb {verb!r} for eurokaarten: expected one of {', '.join(_USAGE)}",
+            verb=verb,
         )
     arity = {"open": 0, "draw": 1, "meld": 1, "layoff": 2, "swap": 2, "discard": 1}[verb]
     if len(args) != arity:
@@ -106,4 +110,4 @@ def action_json(action: Action) -> list[Any]:
         return ["swap", action[1], card_str(action[2])]
     if verb == "discard":
         return ["discard", card_str(action[1])]
-    raise InvalidInput(f"unknown verb {verb!r} for eurokaarten")
+    raise InvalidInput("unknown_verb", f"unknown verb {verb!r} for eurokaarten", verb=verb)

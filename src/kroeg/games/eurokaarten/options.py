@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from kroeg.games.base import BoolOption, ChoiceOption, IntOption, InvalidInput, OptionSpec
+from kroeg.games.base import BoolOption, ChoiceOption, IntOption, OptionSpec
 from kroeg.games.eurokaarten.melds import MeldRules
 
 OPTION_SPECS: Mapping[str, OptionSpec] = {
     "start_coins": IntOption("coins (lives) each player starts the partij with", 1, 9),
     "bokje": BoolOption("the first player to lose their last coin gets one extra life, the bokje"),
     "bokje_per_player": BoolOption(
-        "every player may get the bokje once (as in Schwimmen), not only the first"
+        "every player may get the bokje once (as in Schwimmen), not only the first",
+        requires="bokje",
     ),
     "hand_size": IntOption("cards dealt to each player", 3, 8),
     "turn_clock": IntOption("seconds per turn before the house plays it", 10, 600),
@@ -77,9 +78,6 @@ class EuroOptions:
 
     @classmethod
     def from_resolved(cls, options: Mapping[str, object]) -> EuroOptions:
-        if options["bokje_per_player"] and not options["bokje"]:
-            raise InvalidInput("option bokje_per_player needs bokje: true")
-
         def integer(name: str) -> int:
             value = options[name]
             assert isinstance(value, int)

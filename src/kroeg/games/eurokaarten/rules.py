@@ -37,19 +37,17 @@ from kroeg.games.base import (
     WinnerResult,
     check_deck,
 )
-from kroeg.games.eurokaarten import house, notation
+from kroeg.games.eurokaarten import house, notation, turn
 from kroeg.games.eurokaarten.melds import (
-    CARD_POINTS,
     RUN,
     Meld,
     MeldCard,
     extend_meld,
     hand_notation,
     hand_points,
-    layoff_options,
-    meld_options,
     new_meld,
-    swap_options,
+    swap_in,
+    swap_joker,
 )
 from kroeg.games.eurokaarten.options import OPTION_SPECS, VARIANTS, EuroOptions
 from kroeg.games.eurokaarten.scoring import end_round, finish_if_won
@@ -93,17 +91,25 @@ class Eurokaarten(Game[EuroState]):
         if dealer is None:
             dealer = random.Random(seed).choice(seats_in)
         elif not (isinstance(dealer, int) and 0 <= dealer < seats):
-            raise InvalidInput(f"dealer must be a seat from 0 to {seats - 1}, got {dealer!r}")
+            raise InvalidInput(
+                "no_such_seat",
+                f"dealer must be a seat from 0 to {seats - 1}, got {dealer!r}",
+                seat=str(dealer),
+            )
         elif dealer in out:
-            raise InvalidInput(f"dealer {dealer} is out: the dealer is a seat still in")
+            raise InvalidInput(
+                "dealer_out", f"dealer {dealer} is out: the dealer is a seat still in", seat=dealer
+            )
         return EuroState(seats, dealer, coins, bokje, out)
 
     def _start(self, start: Mapping[str, Any]) -> tuple[list[int], set[int], set[int]]:
         unknown = sorted(set(start) - {"coins", "bokje", "out"})
         if unknown:
             raise InvalidInput(
+                "start_unknown",
                 f"unknown start fields for eurokaarten: {', '.join(unknown)};"
-                " expected coins, bokje, out"
+                " expected coins, bokje, out",
+                fields=", ".join(unknown),
             )
         coins = start.get("coins", [self.opts.start_coins] * SEATS)
         if not (
@@ -111,21 +117,33 @@ class Eurokaarten(Game[EuroState]):
             and len(coins) == SEATS
             and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in coins)
         ):
-            raise InvalidInput(f"start coins must be a list of {SEATS} integers 0 or more")
+            raise InvalidInput(
+                "start_coins",
+                f"start coins must be a list of {SEATS} integers 0 or more",
+                count=SEATS,
+            )
         bokje = self._seat_list(start.get("bokje", []), "bokje")
         out = self._seat_list(start.get("out", []), "out")
         for seat in range(SEATS):
             if coins[seat] == 0 and seat not in out and seat not in bokje:
                 raise InvalidInput(
-                    f"seat {seat} has no coins and is not out, so it must hold the bokje"
+                    "start_needs_bokje",
+                    f"seat {seat} has no coins and is not out, so it must hold the bokje",
+                    seat=seat,
                 )
         if bokje and not self.opts.bokje:
-            raise InvalidInput("start gives the bokje, but the option bokje is off")
+            raise InvalidInput(
+                "start_bokje_off", "start gives the bokje, but the option bokje is off"
+            )
         for seat in sorted(bokje - out):
             if coins[seat]:
-                raise InvalidInput(f"seat {seat} holds the bokje, so it has no coins left")
+                raise InvalidInput(
+                    "start_bokje_coins",
+                    f"seat {seat} holds the bokje, so it has no coins left",
+                    seat=seat,
+                )
         if SEATS - len(out) < 2:
-            raise InvalidInput("at least two seats must be in at the start")
+            raise InvalidInput("start_too_few", "at least two seats must be in at the start")
         return list(coins), bokje, out
 
     @staticmethod
@@ -136,7 +154,11 @@ class Eurokaarten(Game[EuroState]):
                 isinstance(v, int) and not isinstance(v, bool) and 0 <= v < SEATS for v in value
             )
         ):
-            raise InvalidInput(f"start {what} must be a list of seats 0 to {SEATS - 1}")
+            raise InvalidInput(
+                "start_seats",
+                f"start {what} must be a list of seats 0 to {SEATS - 1}",
+                field=what,
+            )
         return set(value)
 
     def copy(self, s: EuroState) -> EuroState:
@@ -169,62 +191,49 @@ class Eurokaarten(Game[EuroState]):
     def legal(self, s: EuroState, seat: int) -> list[Action]:
         if s.phase != TURN or seat != s.turn:
             return []
+        opts = self.opts
         if not s.drawn:
-            out: list[Action] = []
-            if self._may_open(s, seat):
-                out.append(("open",))
-            if s.stock:
-                out.append(("draw", "stock"))
-            if s.discard:
-                out.append(("draw", "discard"))
+            out: list[Action] = [("open",)] if turn.may_open(s, seat, opts) else []
+            out.extend(("draw", pile) for pile in ("stock", "discard") if turn.may_draw(s, pile))
             return out
-        actions = self._lay_actions(s, seat)
-        actions.extend(("discard", card) for card in self._discardable(s, seat))
+        actions = turn.lay_actions(s, seat, opts)
+        actions.extend(
+            ("discard", card) for card in cards_in(turn.discardable(s.hands[seat], s.taken))
+        )
         return actions
-
-    def _may_open(self, s: EuroState, seat: int) -> bool:
-        return self.opts.open_first_turn or bool(s.had_turn >> seat & 1)
-
-    def _discardable(self, s: EuroState, seat: int) -> list[Card]:
-        return [c for c in cards_in(s.hands[seat]) if not is_joker(c) and c != s.taken]
-
-    def _lay_actions(self, s: EuroState, seat: int) -> list[Action]:
-        hand = s.hands[seat]
-        rules = self.opts.meld_rules
-        came_down = bool(s.came_down >> seat & 1)
-        out: list[Action] = [
-            ("meld", laid)
-            for laid in meld_options(seat, hand, rules)
-            if came_down or _laid_value(laid) >= self.opts.min_first_meld
-        ]
-        if came_down or not self.opts.min_first_meld:
-            for n, meld in enumerate(s.melds):
-                out.extend(("layoff", n, laid) for laid in layoff_options(meld, hand, rules))
-        if came_down or not self.opts.swap_only_after_melding:
-            for n, meld in enumerate(s.melds):
-                out.extend(("swap", n, card) for card in swap_options(meld, hand))
-        return out
 
     # Applying --------------------------------------------------------------------
 
     def apply(self, s: EuroState, seat: int, action: Action | Deal) -> list[Event]:
         if s.phase == OVER:
-            raise RuleError("the game is over")
+            raise RuleError("game_over", "the game is over")
         if isinstance(action, Deal):
             return self._deal(s, seat, action)
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
-            raise InvalidInput(f"an action is a tuple (verb, *args), got {action!r}")
+            raise InvalidInput(
+                "unknown_verb", f"an action is a tuple (verb, *args), got {action!r}", verb=""
+            )
         if s.phase == DEAL:
-            raise RuleError(f"no action now: the next deal is due (dealer {s.dealer})")
+            raise RuleError(
+                "no_decision",
+                f"no action now: the next deal is due (dealer {s.dealer})",
+                seat=seat,
+            )
         if seat != s.turn:
-            raise RuleError(f"not your turn: waiting for seat {s.turn}")
+            raise RuleError(
+                "not_your_turn", f"not your turn: waiting for seat {s.turn}", seat=s.turn
+            )
         verb = action[0]
         if verb == "open":
             return self._open(s, seat)
         if verb == "draw":
             return self._draw(s, seat, action)
         if verb in ("meld", "layoff", "swap", "discard") and not s.drawn:
-            raise RuleError(f"draw a card first: {verb} comes after draw stock or draw discard")
+            raise RuleError(
+                "draw_first",
+                f"draw a card first: {verb} comes after draw stock or draw discard",
+                verb=verb,
+            )
         if verb == "meld":
             return self._meld(s, seat, action)
         if verb == "layoff":
@@ -233,22 +242,32 @@ class Eurokaarten(Game[EuroState]):
             return self._swap(s, seat, action)
         if verb == "discard":
             return self._discard(s, seat, action)
-        raise InvalidInput(f"unknown verb {verb!r} for eurokaarten")
+        raise InvalidInput("unknown_verb", f"unknown verb {verb!r} for eurokaarten", verb=verb)
 
     def _deal(self, s: EuroState, seat: int, deal: Deal) -> list[Event]:
         if s.phase != DEAL:
-            raise RuleError("no deal is due now: the round is being played")
+            raise RuleError("no_deal_due", "no deal is due now: the round is being played")
         if seat != s.dealer:
-            raise RuleError(f"the deal is due from dealer {s.dealer}, not seat {seat}")
+            raise RuleError(
+                "wrong_dealer",
+                f"the deal is due from dealer {s.dealer}, not seat {seat}",
+                dealer=s.dealer,
+            )
         if len(deal.hands) != s.seats:
-            raise InvalidInput(f"the deal needs {s.seats} hands, one per seat")
+            raise InvalidInput(
+                "deal_hands", f"the deal needs {s.seats} hands, one per seat", count=s.seats
+            )
         check_deck(deal, self.deck, True)
         for hand_seat, hand in enumerate(deal.hands):
             size = 0 if hand_seat in s.out else self.opts.hand_size
             if len(hand) != size:
                 why = "it is out" if hand_seat in s.out else "each seat still in gets that many"
                 raise InvalidInput(
-                    f"seat {hand_seat} must be dealt {size} cards ({why}), got {len(hand)}"
+                    "deal_hand_size",
+                    f"seat {hand_seat} must be dealt {size} cards ({why}), got {len(hand)}",
+                    seat=hand_seat,
+                    count=len(hand),
+                    expected=size,
                 )
         assert deal.upcard is not None
         s.hands = [sum(1 << c for c in hand) for hand in deal.hands]
@@ -279,22 +298,32 @@ class Eurokaarten(Game[EuroState]):
         return events
 
     def _open(self, s: EuroState, seat: int) -> list[Event]:
-        if s.drawn:
-            raise RuleError("open gaan only at the start of your turn, before you draw")
-        if not self._may_open(s, seat):
+        if not turn.may_open(s, seat, self.opts):
+            if s.drawn:
+                raise RuleError(
+                    "open_after_draw", "open gaan only at the start of your turn, before you draw"
+                )
             raise RuleError(
-                "open gaan is not allowed on your first turn of the round (option open_first_turn)"
+                "open_first_turn",
+                "open gaan is not allowed on your first turn of the round (option open_first_turn)",
             )
         return [Event("open", {"seat": seat}), *end_round(s, "open", seat, self.opts)]
 
     def _draw(self, s: EuroState, seat: int, action: Action) -> list[Event]:
         if len(action) != 2 or action[1] not in ("stock", "discard"):
-            raise InvalidInput('draw takes "stock" or "discard"')
-        if s.drawn:
-            raise RuleError("you already drew this turn: meld, lay off, swap or discard")
-        if action[1] == "discard":
-            if not s.discard:
-                raise RuleError("the discard pile is empty: draw from the stock")
+            raise InvalidInput("bad_arguments", 'draw takes "stock" or "discard"', verb="draw")
+        pile = action[1]
+        if not turn.may_draw(s, pile):
+            if s.drawn:
+                raise RuleError(
+                    "already_drew", "you already drew this turn: meld, lay off, swap or discard"
+                )
+            if pile == "discard":
+                raise RuleError(
+                    "discard_pile_empty", "the discard pile is empty: draw from the stock"
+                )
+            raise RuleError("stock_empty", "the stock is empty: draw from the discard pile")
+        if pile == "discard":
             card = s.discard.pop()
             s.hands[seat] |= 1 << card
             s.drawn = True
@@ -302,8 +331,6 @@ class Eurokaarten(Game[EuroState]):
             s.picked[seat] |= 1 << card
             events = [Event("draw", {"seat": seat, "from": "discard", "card": card_str(card)})]
             return events + self._after_lay(s, seat)
-        if not s.stock:
-            raise RuleError("the stock is empty: draw from the discard pile")
         card = s.stock.pop()
         s.hands[seat] |= 1 << card
         s.drawn = True
@@ -322,37 +349,59 @@ class Eurokaarten(Game[EuroState]):
                 return events + end_round(s, "stock", None, self.opts)
         return events + self._after_lay(s, seat)
 
-    def _cards_in_hand(self, s: EuroState, seat: int, laid: Sequence[MeldCard]) -> int:
+    def _cards_in_hand(self, s: EuroState, seat: int, verb: str, laid: Sequence[MeldCard]) -> int:
         if not isinstance(laid, (tuple, list)) or not laid:
-            raise InvalidInput("the cards must be a non-empty sequence of (card, stands_for)")
+            raise InvalidInput(
+                "bad_arguments",
+                "the cards must be a non-empty sequence of (card, stands_for)",
+                verb=verb,
+            )
         mask = 0
         for item in laid:
             if not (isinstance(item, tuple) and len(item) == 2):
-                raise InvalidInput(f"a laid card is a pair (card, stands_for), got {item!r}")
+                raise InvalidInput(
+                    "bad_arguments",
+                    f"a laid card is a pair (card, stands_for), got {item!r}",
+                    verb=verb,
+                )
             card, stands = item
             if not isinstance(card, int) or not 0 <= card < 54:
-                raise InvalidInput(f"no such card {card!r}")
-            if stands is not None and not (is_joker(card) and isinstance(stands, int)):
-                raise InvalidInput(f"only a joker can stand for another card, not {card_str(card)}")
-            if stands is not None and not 0 <= stands < 52:
-                raise InvalidInput("a joker must stand for an ordinary card")
+                raise InvalidInput("bad_arguments", f"no such card {card!r}", verb=verb)
+            if stands is not None and not (
+                is_joker(card) and isinstance(stands, int) and 0 <= stands < 52
+            ):
+                raise InvalidInput(
+                    "stands_for_joker_only",
+                    f"only a joker can stand for another card, and only for an ordinary card,"
+                    f" not {card_str(card)}={stands!r}",
+                    card=card_str(card),
+                )
             if mask >> card & 1:
-                raise InvalidInput(f"{card_str(card)} is given twice")
+                raise InvalidInput(
+                    "card_twice", f"{card_str(card)} is given twice", card=card_str(card)
+                )
             if not s.hands[seat] >> card & 1:
-                raise RuleError(f"you do not hold {card_str(card)}")
+                raise RuleError(
+                    "not_in_hand", f"you do not hold {card_str(card)}", card=card_str(card)
+                )
             mask |= 1 << card
         return mask
 
     def _meld(self, s: EuroState, seat: int, action: Action) -> list[Event]:
         if len(action) != 2:
-            raise InvalidInput("meld takes one list of cards")
+            raise InvalidInput("bad_arguments", "meld takes one list of cards", verb="meld")
         laid = action[1]
-        mask = self._cards_in_hand(s, seat, laid)
+        mask = self._cards_in_hand(s, seat, "meld", laid)
         meld = new_meld(seat, laid, self.opts.meld_rules)
-        if not s.came_down >> seat & 1 and meld.value() < self.opts.min_first_meld:
+        points = turn.first_meld_points(s, seat, self.opts)
+        if not turn.shows_enough(laid, points):
+            value = turn.first_meld_value(laid)
             raise RuleError(
-                f"your first meld of the round must be worth {self.opts.min_first_meld} points,"
-                f" this one is worth {meld.value()}"
+                "first_meld_value",
+                f"your first meld of the round must be worth {points} points,"
+                f" this one is worth {value}",
+                points=points,
+                value=value,
             )
         s.hands[seat] &= ~mask
         s.melds.append(meld)
@@ -361,23 +410,29 @@ class Eurokaarten(Game[EuroState]):
         events = [Event("meld", {"seat": seat, "meld": n, **_meld_json(n, meld)})]
         return events + self._after_lay(s, seat)
 
-    def _meld_at(self, s: EuroState, n: object) -> Meld:
+    def _meld_at(self, s: EuroState, verb: str, n: object) -> Meld:
         if isinstance(n, bool) or not isinstance(n, int):
-            raise InvalidInput(f"a meld number is an integer, got {n!r}")
+            raise InvalidInput(
+                "bad_arguments", f"a meld number is an integer, got {n!r}", verb=verb
+            )
         if not 0 <= n < len(s.melds):
             there = f"melds are 0 to {len(s.melds) - 1}" if s.melds else "no meld is on the table"
-            raise RuleError(f"there is no meld {n}: {there}")
+            raise RuleError("no_such_meld", f"there is no meld {n}: {there}", meld=n)
         return s.melds[n]
 
     def _layoff(self, s: EuroState, seat: int, action: Action) -> list[Event]:
         if len(action) != 3:
-            raise InvalidInput("layoff takes a meld number and a list of cards")
+            raise InvalidInput(
+                "bad_arguments", "layoff takes a meld number and a list of cards", verb="layoff"
+            )
         _, n, laid = action
-        meld = self._meld_at(s, n)
-        mask = self._cards_in_hand(s, seat, laid)
-        if self.opts.min_first_meld and not s.came_down >> seat & 1:
+        meld = self._meld_at(s, "layoff", n)
+        mask = self._cards_in_hand(s, seat, "layoff", laid)
+        if not turn.may_lay_off(s, seat, self.opts):
             raise RuleError(
-                f"lay a first meld worth {self.opts.min_first_meld} points before laying off"
+                "layoff_before_first_meld",
+                f"lay a first meld worth {self.opts.min_first_meld} points before laying off",
+                points=self.opts.min_first_meld,
             )
         grown = extend_meld(meld, laid, self.opts.meld_rules)
         s.hands[seat] &= ~mask
@@ -397,31 +452,30 @@ class Eurokaarten(Game[EuroState]):
 
     def _swap(self, s: EuroState, seat: int, action: Action) -> list[Event]:
         if len(action) != 3:
-            raise InvalidInput("swap takes a meld number and a card")
+            raise InvalidInput("bad_arguments", "swap takes a meld number and a card", verb="swap")
         _, n, card = action
-        meld = self._meld_at(s, n)
+        meld = self._meld_at(s, "swap", n)
         if not isinstance(card, int) or not 0 <= card < 52:
-            raise InvalidInput(f"swap needs a real card, got {card!r}")
-        if self.opts.swap_only_after_melding and not s.came_down >> seat & 1:
-            raise RuleError("lay a meld of your own first: swap_only_after_melding is on")
+            raise InvalidInput(
+                "bad_arguments", f"swap needs a real card, got {card!r}", verb="swap"
+            )
+        if not turn.may_swap(s, seat, self.opts):
+            raise RuleError(
+                "swap_before_meld", "lay a meld of your own first: swap_only_after_melding is on"
+            )
         if not s.hands[seat] >> card & 1:
-            raise RuleError(f"you do not hold {card_str(card)}")
-        joker = meld.joker_for(card)
+            raise RuleError("not_in_hand", f"you do not hold {card_str(card)}", card=card_str(card))
+        joker = swap_joker(meld, card)
         if joker is None:
             jokers = ", ".join(f"{card_str(j)}={card_str(c)}" for j, c in meld.jokers)
             raise RuleError(
+                "swap_no_joker",
                 f"meld {n} has no joker standing for {card_str(card)}"
-                + (f": its jokers are {jokers}" if jokers else ": it holds no joker")
+                + (f": its jokers are {jokers}" if jokers else ": it holds no joker"),
+                card=card_str(card),
+                meld=n,
             )
-        swapped = Meld(
-            meld.kind,
-            meld.owner,
-            meld.key,
-            meld.start,
-            meld.length,
-            meld.real | 1 << card,
-            tuple(pair for pair in meld.jokers if pair[0] != joker),
-        )
+        swapped = swap_in(meld, card, joker)
         s.melds[n] = swapped
         s.hands[seat] = s.hands[seat] & ~(1 << card) | 1 << joker
         events = [
@@ -435,16 +489,20 @@ class Eurokaarten(Game[EuroState]):
 
     def _discard(self, s: EuroState, seat: int, action: Action) -> list[Event]:
         if len(action) != 2 or not isinstance(action[1], int) or not 0 <= action[1] < 54:
-            raise InvalidInput("discard takes one card")
+            raise InvalidInput("bad_arguments", "discard takes one card", verb="discard")
         card = action[1]
         if not s.hands[seat] >> card & 1:
-            raise RuleError(f"you do not hold {card_str(card)}")
-        if is_joker(card):
-            raise RuleError("you may not discard a joker: lay it in a meld or keep it")
-        if card == s.taken:
+            raise RuleError("not_in_hand", f"you do not hold {card_str(card)}", card=card_str(card))
+        if not turn.discardable(s.hands[seat], s.taken) >> card & 1:
+            if is_joker(card):
+                raise RuleError(
+                    "joker_discard", "you may not discard a joker: lay it in a meld or keep it"
+                )
             raise RuleError(
+                "discard_taken",
                 "you may not discard the card you just took from the discard pile"
-                f" ({card_str(card)})"
+                f" ({card_str(card)})",
+                card=card_str(card),
             )
         s.hands[seat] &= ~(1 << card)
         s.discard.append(card)
@@ -458,7 +516,7 @@ class Eurokaarten(Game[EuroState]):
         can neither discard nor lay anything ends the turn without a discard."""
         if not s.hands[seat]:
             return end_round(s, "out", seat, self.opts)
-        if self._discardable(s, seat) or self._lay_actions(s, seat):
+        if not turn.turn_stuck(s, seat, self.opts):
             return []
         return [Event("no_discard", {"seat": seat}), *self._pass_turn(s, seat)]
 
@@ -475,11 +533,13 @@ class Eurokaarten(Game[EuroState]):
         """Put a seat out of the partij (two timeouts in a row, or leaving; §7.8): its
         hand leaves play face down, it is skipped, and the last player in wins."""
         if s.phase == OVER:
-            raise RuleError("the game is over")
+            raise RuleError("game_over", "the game is over")
         if not 0 <= seat < s.seats:
-            raise InvalidInput(f"no seat {seat}: seats are 0 to {s.seats - 1}")
+            raise InvalidInput(
+                "no_such_seat", f"no seat {seat}: seats are 0 to {s.seats - 1}", seat=seat
+            )
         if seat in s.out:
-            raise RuleError(f"seat {seat} is already out")
+            raise RuleError("already_out", f"seat {seat} is already out", seat=seat)
         s.out.add(seat)
         s.dead |= s.hands[seat]
         s.hands[seat] = 0
@@ -524,7 +584,7 @@ class Eurokaarten(Game[EuroState]):
             "drawn": s.drawn,
             "taken": None if s.taken is None else card_str(s.taken),
             "picked": [cards_str(cards_in(s.picked[p] & s.hands[p])) for p in range(s.seats)],
-            "may_open": phase == TURN and not s.drawn and self._may_open(s, s.turn),
+            "may_open": turn.may_open(s, s.turn, self.opts),
             "stock_count": len(s.stock),
             "discard_top": card_str(s.discard[-1]) if s.discard else None,
             "discard_count": len(s.discard),
@@ -556,10 +616,6 @@ class Eurokaarten(Game[EuroState]):
 
     def action_json(self, action: Action) -> list[Any]:
         return notation.action_json(action)
-
-
-def _laid_value(laid: Sequence[MeldCard]) -> int:
-    return sum(CARD_POINTS[stands if stands is not None else card] for card, stands in laid)
 
 
 def _meld_json(n: int, meld: Meld) -> JSON:

@@ -8,6 +8,7 @@ those tied for it (E2), except that a wrong open gaan costs the opener the coin.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from kroeg.games.base import Event
@@ -16,13 +17,18 @@ from kroeg.games.eurokaarten.options import EuroOptions
 from kroeg.games.eurokaarten.state import DEAL, OVER, EuroState
 
 
+def open_right(opener_points: float, others: Iterable[float]) -> bool:
+    """Open gaan is right when the opener's hand is strictly lower than every other hand
+    still in (§7.7, §12); otherwise the opener loses the coin."""
+    return all(opener_points < points for points in others)
+
+
 def losers_of(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> list[int]:
     """The seats that lose a life this round, before the bokje is looked at."""
     points = {seat: hand_points(s.hands[seat]) for seat in s.seats_in()}
     if ended == "open":
         assert by is not None
-        mine = points[by]
-        if not all(mine < p for seat, p in points.items() if seat != by):
+        if not open_right(points[by], (p for seat, p in points.items() if seat != by)):
             return [by]
     highest = max(points.values())
     tied = sorted(seat for seat, p in points.items() if p == highest)

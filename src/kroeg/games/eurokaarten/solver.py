@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from kroeg.cards import JOKER_1, JOKER_2, Card, make_card, rank_of, suit_of
+from kroeg.cards import JOKER_1, JOKER_2, Card, rank_of, suit_of
 from kroeg.games.base import Action
 from kroeg.games.eurokaarten.melds import (
     CARD_POINTS,
@@ -23,8 +24,8 @@ from kroeg.games.eurokaarten.melds import (
     Meld,
     MeldCard,
     MeldRules,
-    crosses,
     extend_meld,
+    joker_room,
     jokers_in,
     layoff_options,
     run_arcs_through,
@@ -66,7 +67,7 @@ def _new_melds_with(card: Card, hand: int, rules: MeldRules) -> list[list[MeldCa
     changes nothing after it, since the search lays off only onto the table)."""
     rank, suit = rank_of(card), suit_of(card)
     real = (card, None)
-    spare = min(rules.max_jokers, len(jokers_in(hand)))
+    spare = min(joker_room(rules, 0), len(jokers_in(hand)))
     same_rank = (hand >> rank & ONE_OF_EACH_SUIT).bit_count()
     out = []
     if same_rank + spare >= 3:
@@ -111,7 +112,6 @@ class _Search:
         # jokers in hand: both listings are cached on that part of the hand.
         self.melds_with: dict[tuple[Card, int], list[list[MeldCard]]] = {}
         self.layoffs_with: dict[tuple[Meld, Card, int], list[tuple[MeldCard, ...]]] = {}
-        self.joker_room: dict[Meld, tuple[Card | None, tuple[Card, Card] | None]] = {}
 
     def best(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         key = (hand, changes)
@@ -170,29 +170,6 @@ class _Search:
                         return best_points, best_actions
         return best_points, best_actions
 
-    def _joker_room(self, meld: Meld) -> tuple[Card | None, tuple[Card, Card] | None]:
-        """What a lone joker and a pair of jokers laid off onto ``meld`` can stand for
-        (or None), cached per meld."""
-        if meld in self.joker_room:
-            return self.joker_room[meld]
-        if self.rules.no_adjacent_jokers:
-            room = self._joker_room_listed(meld)
-        else:
-            room = _joker_room_plain(meld, self.rules)
-        self.joker_room[meld] = room
-        return room
-
-    def _joker_room_listed(self, meld: Meld) -> tuple[Card | None, tuple[Card, Card] | None]:
-        one: Card | None = None
-        two: tuple[Card, Card] | None = None
-        for laid in layoff_options(meld, _JOKERS, self.rules, all_orders=False):
-            stands = [card for _, card in laid if card is not None]
-            if len(stands) == 1 and one is None:
-                one = stands[0]
-            elif len(stands) == 2 and two is None:
-                two = (stands[0], stands[1])
-        return one, two
-
     def _jokers_only(self, hand: int, changes: Changes) -> tuple[int, tuple[Action, ...]]:
         """Only jokers are left: each one laid off saves 20, wherever it goes, so lay
         one on each of two melds that take one, else two on one run, else one."""
@@ -202,7 +179,7 @@ class _Search:
         singles: list[tuple[int, Card]] = []
         double: tuple[int, tuple[Card, Card]] | None = None
         for n in range(len(self.table)):
-            one, two = self._joker_room(self._meld(n, changes))
+            one, two = joker_room_on(self._meld(n, changes), self.rules)
             if one is not None:
                 singles.append((n, one))
             if two is not None and double is None:
@@ -222,37 +199,19 @@ class _Search:
         return 20 * len(jokers), ()
 
 
-def _joker_room_plain(meld: Meld, rules: MeldRules) -> tuple[Card | None, tuple[Card, Card] | None]:
-    """Where jokers alone fit on ``meld`` when jokers may lie side by side: a set of three
-    takes one on a missing suit; a run takes them at its ends, as far as the ace allows."""
-    free = rules.max_jokers - len(meld.jokers)
-    if free <= 0 or meld.length >= 13 or (meld.kind == SET and meld.length == 4):
-        return None, None
-    if meld.kind == SET:
-        shown = meld.identities()
-        missing = next(
-            make_card(meld.key, s) for s in range(4) if make_card(meld.key, s) not in shown
-        )
-        return missing, None
-    start, length, suit = meld.start, meld.length, meld.key
-
-    def fits(new_start: int, new_length: int) -> bool:
-        return new_length <= 13 and not crosses(new_start, new_length, rules.wraparound)
-
-    below = make_card((start - 1) % 13, suit)
-    below2 = make_card((start - 2) % 13, suit)
-    above = make_card((start + length) % 13, suit)
-    above2 = make_card((start + length + 1) % 13, suit)
-    low_ok = fits((start - 1) % 13, length + 1)
-    one = below if low_ok else above if fits(start, length + 1) else None
+@lru_cache(maxsize=4096)
+def joker_room_on(meld: Meld, rules: MeldRules) -> tuple[Card | None, tuple[Card, Card] | None]:
+    """What a lone joker and a pair of jokers laid off onto ``meld`` can stand for (or
+    None): the first of each in ``layoff_options``. Cached across searches: the same
+    melds lie on the table decision after decision."""
+    one: Card | None = None
     two: tuple[Card, Card] | None = None
-    if free >= 2 and length <= 11:
-        if fits((start - 2) % 13, length + 2):
-            two = (below2, below)
-        elif low_ok and fits((start - 1) % 13, length + 2):
-            two = (below, above)
-        elif fits(start, length + 2):
-            two = (above, above2)
+    for laid in layoff_options(meld, _JOKERS, rules, all_orders=False):
+        stands = [card for _, card in laid if card is not None]
+        if len(stands) == 1 and one is None:
+            one = stands[0]
+        elif len(stands) == 2 and two is None:
+            two = (stands[0], stands[1])
     return one, two
 
 
