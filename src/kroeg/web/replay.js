@@ -55,11 +55,11 @@ function retargetJokers(meld, added) {
   const identity = (c) => parseCard(c).standsFor || parseCard(c);
   const ranks = new Set(meld.map((c) => identity(c).rank));
   if (ranks.size !== 1) return; // a run: its jokers never change
-  const addedReal = new Set(added.filter((c) => !parseCard(c).joker));
+  const addedIds = new Set(added.map((c) => identity(c).code));
   const taken = new Set([...added, ...meld.filter((c) => !parseCard(c).joker)].map((c) => identity(c).suit));
   meld.forEach((c, i) => {
     const card = parseCard(c);
-    if (!card.joker || !card.standsFor || !addedReal.has(card.standsFor.code)) return;
+    if (!card.joker || !card.standsFor || !addedIds.has(card.standsFor.code)) return;
     for (const other of meld) if (parseCard(other).joker) taken.add(identity(other).suit);
     const free = SUIT_ORDER.split("").find((suit) => !taken.has(suit));
     if (!free) return;
@@ -142,7 +142,14 @@ export function dealSteps(record, dealIndex) {
         break;
       case "swap": {
         const meld = state.melds[args[0]] || [];
-        const i = meld.findIndex((c) => c.endsWith(`=${args[1]}`));
+        let i = meld.findIndex((c) => c.endsWith(`=${args[1]}`));
+        if (i < 0) {
+          // RULES.md §12: in a set of three a joker stands for either missing suit;
+          // a card of a suit no joker declares takes the first joker in suit order.
+          const jokers = meld.map((c, k) => [parseCard(c), k]).filter(([card]) => card.joker);
+          jokers.sort(([a], [b]) => SUIT_ORDER.indexOf(a.standsFor.suit) - SUIT_ORDER.indexOf(b.standsFor.suit));
+          if (jokers.length) i = jokers[0][1];
+        }
         if (i >= 0) {
           hand.push(parseCard(meld[i]).base);
           meld[i] = args[1];
