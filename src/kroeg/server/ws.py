@@ -20,17 +20,24 @@ from starlette.websockets import WebSocket
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.connection import Connection
+from kroeg.server.limits import address
 from kroeg.server.runtime import Runtime
 from kroeg.tables import commands as t
-from kroeg.tables.errors import TableError
+from kroeg.tables.errors import TableError, internal
 
 log = logging.getLogger(__name__)
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
     runtime: Runtime = websocket.app.state.runtime
+    where = address(websocket.scope)
     await websocket.accept()
+    sockets = runtime.limits.address_sockets
+    if not sockets.acquire(where):
+        await _refuse_connection(websocket, sockets.limit, "from your address")
+        return
     connection = Connection(websocket, runtime.settings.rate)
+    connection.address = where
     runtime.connections.add(connection)
     sender = asyncio.get_running_loop().create_task(connection.run_sender())
     cookie_token = websocket.cookies.get(COOKIE)
@@ -46,6 +53,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     except Exception:
         log.exception("websocket connection failed")
     finally:
+        sockets.release(where)
+        if connection.player is not None:
+            runtime.limits.player_sockets.release(connection.player)
         runtime.connections.discard(connection)
         for table_id in list(connection.tables):
             with contextlib.suppress(TableError, KeyError):
@@ -54,6 +64,20 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 2.0)
         sender.cancel()
+
+
+async def _refuse_connection(websocket: WebSocket, limit: int, whose: str) -> None:
+    """A connection over a quota: an ``error`` saying so, then the close (1013, try again
+    later)."""
+    error = {
+        "type": "error",
+        "code": "too_many_connections",
+        "message": f"at most {limit} connections at once {whose}: close another tab first",
+        "limit": limit,
+    }
+    with contextlib.suppress(Exception):
+        await websocket.send_bytes(msgspec.json.encode(error))
+        await websocket.close(1013)
 
 
 async def _frame(
@@ -80,22 +104,25 @@ async def _frame(
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         connection.error("bad_message", f"the message was refused: {e}")
         return
+    except RecursionError:
+        connection.error("bad_message", "the message was refused: it nests too deep")
+        return
     if runtime.closing:
         connection.error("server_restarting", "the server restarts; reconnect in a few seconds")
         return
     try:
         await _dispatch(runtime, connection, message, cookie_token)
-    except Exception as e:
-        if not isinstance(e, TableError):
-            log.exception("the message %r failed", message)
+    except TableError as e:
         _report(connection, getattr(message, "table", None), e)
+    except Exception:
+        failure = internal(log, "the %s message failed", message.__class__.__name__)
+        _report(connection, getattr(message, "table", None), failure)
 
 
 def _report(connection: Connection, table_id: str | None, error: BaseException) -> None:
     """A message's failure as the ``error`` it gets: a table's own, or ``internal``."""
     if not isinstance(error, TableError):
-        connection.error("internal", f"the server failed on this message: {error}")
-        return
+        error = internal(log, "a told command failed")
     extra = dict(error.extra)
     if table_id is not None:
         extra.setdefault("table", table_id)
@@ -180,6 +207,7 @@ async def _hello(
         if player is None and message.token is not None:
             raise TableError("bad_token", "the token is not valid: send hello with a name instead")
     if player is not None:
+        _count_socket(runtime, connection, player, check_only=True)  # before any change
         known = await runtime.store.player_name(player)
         if known is None:
             await runtime.store.create_player(player, name or "Gast")
@@ -191,8 +219,10 @@ async def _hello(
     else:
         if name is None:
             raise TableError("bad_name", "a new guest needs a name (1 to 24 characters)")
+        runtime.limits.guests.take(connection.address, "new guests")
         player = new_player_id()
         await runtime.store.create_player(player, name)
+    _count_socket(runtime, connection, player)
     connection.player, connection.name = player, name
     connection.send_json(
         {
@@ -204,3 +234,21 @@ async def _hello(
             "now": time.time(),
         }
     )
+
+
+def _count_socket(
+    runtime: Runtime, connection: Connection, player: str, *, check_only: bool = False
+) -> None:
+    """Count the connection as the player's (once), or refuse the hello: the player has
+    as many connections as allowed. A refused connection stays as it was."""
+    if connection.player == player:
+        return
+    sockets = runtime.limits.player_sockets
+    if not (sockets.room(player) if check_only else sockets.acquire(player)):
+        raise TableError(
+            "too_many_connections",
+            f"at most {sockets.limit} connections at once for one player: close another tab first",
+            limit=sockets.limit,
+        )
+    if not check_only and connection.player is not None:
+        sockets.release(connection.player)

@@ -26,6 +26,8 @@ class TableRow:
     version: int
     seating: JSON
     closed: bool = False
+    created_by: str | None = None
+    """The player who created the table (None: before migration 0003)."""
 
 
 @dataclass(frozen=True, slots=True)

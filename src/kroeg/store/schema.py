@@ -3,7 +3,9 @@
 - ``settings``: key/value pairs of the server itself (the token signing secret).
 - ``players``: guests and their display names.
 - ``tables``: the live tables with their configuration, their current ``version`` and
-  their ``seating`` (who sits where, the waiting list), updated with every change.
+  their ``seating`` (who sits where, the waiting list), updated with every change; who
+  created it (``created_by``) and, once it closed (idle), ``closed`` and ``closed_at``.
+  Only the open tables are restored at a start (migration 0003 indexes them).
 - ``games``: one row per game played at a table; ``finished_at`` is null while it runs.
 - ``game_log``: the append-only log of every game step (deals included) with the table
   version it produced, one row per run of consecutive steps committed together (a
@@ -51,6 +53,9 @@ tables = sa.Table(
     sa.Column("version", sa.BigInteger, nullable=False),
     sa.Column("seating", sa.JSON, nullable=False),
     sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_by", sa.String(32), nullable=True),
+    sa.Column("closed_at", sa.Float, nullable=True),
+    sa.Index("ix_tables_closed_created_at", "closed", "created_at"),
 )
 
 games = sa.Table(
