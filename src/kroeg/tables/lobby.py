@@ -32,8 +32,8 @@ class Lobby:
         self.creators: dict[str, str] = {}
         """Who created each open table (tables from before migration 0003 have nobody)."""
         self.idle_since: dict[str, float] = {}
-        """Since when (monotonic) each table nobody sits at, waits for or watches has been
-        so, as the sweeps saw it."""
+        """Since when (monotonic) each table that nobody follows has been so, as the sweeps
+        saw it."""
         self._sweeper: asyncio.Task[None] | None = None
 
     async def load(self) -> None:
@@ -147,7 +147,7 @@ class Lobby:
     # Idle tables ----------------------------------------------------------------------
 
     def start_closing_idle(self, idle_close: float) -> None:
-        """Close every table that has had nobody seated, waiting or watching for
+        """Close every table that nobody has followed (seated, waiting or watching) for
         ``idle_close`` seconds, checked ten times in that span (at most every 30 s)."""
         every = min(30.0, idle_close / 10)
         self._sweeper = asyncio.get_running_loop().create_task(
@@ -209,11 +209,8 @@ class Lobby:
 
 
 def _idle(table: Table) -> bool:
-    """Nobody seated, waiting or watching, and nothing asked of the table (a command in
-    its inbox may be someone sitting down)."""
-    return (
-        not table.listeners
-        and not table.waiting
-        and not table.inbox
-        and all(seat.player is None for seat in table.seats)
-    )
+    """Nobody follows the table: no connection of a seated or waiting player or of a
+    spectator (someone seated whose browser is gone does not keep a table open: else a
+    guest could sit down, leave, and keep a table forever), and nothing asked of it (a
+    command in its inbox may be someone sitting down)."""
+    return not table.listeners and not table.inbox
