@@ -63,3 +63,28 @@ def backend_server(
             yield server
         finally:
             server.stop()
+
+
+@pytest.fixture(scope="module")
+def sqlite_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A SQLite server with the quotas out of the way (the harness's)."""
+    tmp: Path = tmp_path_factory.mktemp("server-sqlite")
+    with database("sqlite", tmp) as url:
+        server = Server(url, log_path(request)).start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture
+def postgres_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """A server on a fresh PostgreSQL database of its own (a test may alter its schema)."""
+    with database("postgresql", tmp_path) as url:
+        server = Server(url, log_path(request)).start()
+        try:
+            yield server
+        finally:
+            server.stop()

@@ -49,6 +49,7 @@ class ErrorBody(BaseModel):
 
 
 _DESCRIPTIONS = {
+    400: "The body is not JSON that can be read (FastAPI's `detail` text)",
     401: "No valid guest token (`not_authenticated`)",
     404: "No such table or game (`unknown_table`, `unknown_game`)",
     409: "Refused in the table's current state, or over the open-table quota "
@@ -63,10 +64,10 @@ _DESCRIPTIONS = {
 
 def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The error statuses a route may answer, for the OpenAPI document: every route may
-    fail (500) or get a body over the limit (413)."""
+    fail (500) or get a body over the limit (413) or one that is not JSON (400)."""
     return {
         code: {"model": ErrorBody, "description": _DESCRIPTIONS[code]}
-        for code in sorted({*codes, 413, 500})
+        for code in sorted({*codes, 400, 413, 500})
     }
 
 
