@@ -34,6 +34,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -47,9 +48,6 @@ import msgspec
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.load import free_port  # noqa: E402
 
 decode = msgspec.json.decode
 encode = msgspec.json.encode
@@ -68,6 +66,13 @@ class Counters:
     errors: collections.Counter[str] = field(default_factory=collections.Counter)
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
 def address(group: int, n: int) -> str:
     """The n-th address of a group: 127.<group>.<n // 250>.<n % 250 + 1>."""
     return f"127.{group}.{n // 250}.{n % 250 + 1}"
@@ -79,8 +84,12 @@ def http_client(base: str, source: str) -> httpx.AsyncClient:
 
 
 async def rest(http: httpx.AsyncClient, c: Counters, method: str, path: str, **kw: Any) -> Any:
-    r = await http.request(method, path, **kw)
     c.rest_calls += 1
+    try:
+        r = await http.request(method, path, **kw)
+    except httpx.TransportError as e:
+        c.errors[f"http {e!r} {method} {path.split('/')[2]}"] += 1
+        return None
     if r.status_code != 200:
         c.errors[f"http {r.status_code} {path.split('/')[2]}"] += 1
         return None
@@ -214,13 +223,15 @@ async def soak(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
     base, url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws"
     tasks: list[asyncio.Task[None]] = []
     for n in range(args.tables):
-        tasks.append(asyncio.create_task(person(base, url, n, args.game, args.variant, c)))
+        person_n = person(base, url, n, args.game, args.variant, c)
+        tasks.append(asyncio.create_task(person_n, name=f"person {n}"))
         if n % 25 == 24:
             await asyncio.sleep(0.2)
-    tasks.append(asyncio.create_task(guest_flood(base, c)))
-    tasks.append(asyncio.create_task(table_flood(base, args.game, args.variant, c)))
-    tasks.append(asyncio.create_task(churn(base, url, c)))
-    tasks.append(asyncio.create_task(lobby_poll(base, c)))
+    tasks.append(asyncio.create_task(guest_flood(base, c), name="guest flood"))
+    flood = table_flood(base, args.game, args.variant, c)
+    tasks.append(asyncio.create_task(flood, name="table flood"))
+    tasks.append(asyncio.create_task(churn(base, url, c), name="churn"))
+    tasks.append(asyncio.create_task(lobby_poll(base, c), name="lobby poll"))
     started = time.monotonic()
     samples: list[dict[str, Any]] = []
     while (elapsed := time.monotonic() - started) < args.seconds:
@@ -239,7 +250,7 @@ async def soak(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
         print(json.dumps(samples[-1]), file=sys.stderr, flush=True)
         failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception()]
         if failed:
-            c.errors[f"client failed: {failed[0].exception()!r}"] += 1
+            c.errors[f"client {failed[0].get_name()} failed: {failed[0].exception()!r}"] += 1
             break
     for task in tasks:
         task.cancel()

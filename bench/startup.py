@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -29,9 +30,6 @@ import sqlalchemy as sa
 from kroeg.store import TableRow, open_store, schema
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.load import free_port  # noqa: E402
 
 SEATING = {"seats": [None, None, None, None], "waiting": []}
 DEAL = {"hands": [["7h", "8h", "9h", "Th"]] * 4, "stock": []}
@@ -117,6 +115,13 @@ def cpu_seconds(pid: int) -> float:
     """The process's user and system CPU seconds so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def time_start(url: str) -> tuple[float, float]:

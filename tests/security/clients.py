@@ -34,7 +34,7 @@ async def alive(client: Client) -> bool:
     """Whether the connection still answers: a ping gets its pong."""
     await client.send({"type": "ping"})
     frame: Frame = await client.expect(lambda f: f["type"] == "pong", timeout=5)
-    return frame["type"] == "pong"
+    return bool(frame["type"] == "pong")
 
 
 def guest(http: httpx.Client, name: str = "Gast") -> str:
