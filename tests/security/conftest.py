@@ -1,11 +1,16 @@
 """Servers for the security suite: real ``kroeg serve`` processes (tests/server/harness.py).
 
 PostgreSQL is needed, never optional: tests/store/databases.py fails (does not skip) when
-it cannot reach it, under ``CI=true`` as anywhere else."""
+it cannot reach it, under ``CI=true`` as anywhere else. The limits' tests come from
+loopback addresses of their own (127.<n>.x.y: Linux routes all of 127.0.0.0/8 to the
+loopback device), so the per-address quotas of one test do not count another's requests.
+"""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +37,55 @@ def any_server(
             server.stop()
 
 
+LIMITS = {
+    "KROEG_GUESTS_PER_MINUTE": "5",
+    "KROEG_TABLES_PER_MINUTE": "3",
+    "KROEG_OPEN_TABLES_PER_PLAYER": "2",
+    "KROEG_SOCKETS_PER_ADDRESS": "6",
+    "KROEG_SOCKETS_PER_PLAYER": "3",
+    "KROEG_MAX_BODY": "8192",
+}
+"""The quotas of :func:`limited`, low enough to reach in a test."""
+
+_addresses = itertools.count(1)
+
+
+@pytest.fixture
+def source() -> str:
+    """A loopback address no other test uses."""
+    n = next(_addresses)
+    return f"127.42.{n // 250}.{n % 250 + 1}"
+
+
+@pytest.fixture(scope="module")
+def limited(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A SQLite server with the low quotas of :data:`LIMITS`."""
+    tmp: Path = tmp_path_factory.mktemp("server-limited")
+    with database("sqlite", tmp) as url:
+        server = Server(url, log_path(request), **LIMITS).start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def backend_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A server on each backend (SQLite, PostgreSQL: a missing PostgreSQL fails the
+    test, never skips it)."""
+    tmp: Path = tmp_path_factory.mktemp(f"server-{request.param}")
+    with database(request.param, tmp) as url:
+        server = Server(url, log_path(request)).start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
 @pytest.fixture(scope="module")
 def sqlite_only(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
@@ -42,6 +96,31 @@ def sqlite_only(
         server = Server(
             url, log_path(request), KROEG_ALLOWED_ORIGINS=CONFIGURED_SITE, KROEG_HISTORY="100000"
         ).start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture(scope="module")
+def sqlite_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A SQLite server with the quotas out of the way (the harness's)."""
+    tmp: Path = tmp_path_factory.mktemp("server-sqlite")
+    with database("sqlite", tmp) as url:
+        server = Server(url, log_path(request)).start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture
+def postgres_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """A server on a fresh PostgreSQL database of its own (a test may alter its schema)."""
+    with database("postgresql", tmp_path) as url:
+        server = Server(url, log_path(request)).start()
         try:
             yield server
         finally:

@@ -46,6 +46,17 @@ def free_port() -> int:
         return port
 
 
+UNLIMITED = {
+    "KROEG_GUESTS_PER_MINUTE": "1000000",
+    "KROEG_TABLES_PER_MINUTE": "1000000",
+    "KROEG_OPEN_TABLES_PER_PLAYER": "1000000",
+    "KROEG_SOCKETS_PER_ADDRESS": "100000",
+    "KROEG_SOCKETS_PER_PLAYER": "100000",
+}
+"""The quotas out of the way: every test client comes from 127.0.0.1; the tests of the
+quotas (tests/security) set their own."""
+
+
 class Server:
     """``kroeg serve`` in a subprocess with no house delay and short clocks allowed."""
 
@@ -57,8 +68,10 @@ class Server:
             "KROEG_MIN_CLOCK": "0.05",
             "KROEG_RATE": "1000",
             "KROEG_HOUSE_BOTS": "0",
+            **UNLIMITED,
             **env,
         }
+        self._host_token: str | None = None
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -112,8 +125,17 @@ class Server:
     def get(self, path: str) -> httpx.Response:
         return httpx.get(f"{self.url}{path}", timeout=10)
 
+    def host_token(self) -> str:
+        """The token of a guest who creates the tests' tables (tables need a creator)."""
+        if self._host_token is None:
+            r = self.post("/api/guests", {"name": "Gastheer"})
+            assert r.status_code == 200, r.text
+            self._host_token = str(r.json()["token"])
+        return self._host_token
+
     def table(self, game: str, variant: str, **fields: Any) -> str:
-        r = self.post("/api/tables", {"game": game, "variant": variant, **fields})
+        body = {"game": game, "variant": variant, **fields}
+        r = self.post("/api/tables", body, token=self.host_token())
         assert r.status_code == 200, r.text
         table_id: str = r.json()["id"]
         return table_id

@@ -68,7 +68,7 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
         ({"game": "klaverjassen", "variant": "nku", "clock_seconds": 0.01}, "clock_seconds"),
     ]
     for body, words in bad:
-        r = sqlite_server.post("/api/tables", body)
+        r = sqlite_server.post("/api/tables", body, token=token)
         assert r.status_code == 422, body
         assert words in r.json()["detail"]["message"], r.json()
     open_id = sqlite_server.table("eurokaarten", "standaard")
@@ -79,7 +79,7 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
         "args": {"option": "max_points", "low": 3, "high": 100},
     }
     secret = sqlite_server.post(
-        "/api/tables", {"game": "toepen", "variant": "kroegregels", "private": True}
+        "/api/tables", {"game": "toepen", "variant": "kroegregels", "private": True}, token=token
     ).json()
     assert secret["invite"] == f"/t/{secret['id']}"
     listed = {t["id"] for t in sqlite_server.get("/api/tables").json()["tables"]}

@@ -60,7 +60,7 @@ async def test_migrations_run_twice_and_the_secret_survives_a_reopen(db_url: str
         assert len(secret) == 64
         async with store.engine.connect() as conn:
             version = await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
-        assert version == "0003"
+        assert version == "0004"
     finally:
         await store.close()
 

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
-from fastapi import Path as PathParam
+from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from kroeg.games import GAMES, game_class
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
 from kroeg.server.sessions import SignedIn
+from kroeg.store.store import ID_MAX
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 from kroeg.tables.records import game_record
 
-GAME_ID_MAX = 2**31 - 1
 """The largest game id the store holds (a 32-bit integer on PostgreSQL): a larger one in
 a URL is refused (422) rather than sent to the database."""
 
@@ -58,9 +58,50 @@ _STATUS = {
 def _http(e: TableError) -> HTTPException:
     """The error body ``{"code", "message"}``, with a game's refusal (``rule``, ``args``)
     and any other field the error carries, as the protocol's ``error`` frame has them."""
-    return HTTPException(
-        _STATUS.get(e.code, 409), {"code": e.code, "message": e.message, **e.extra}
-    )
+    detail = {"code": e.code, "message": e.message, **e.extra}
+    if e.code == "rate_limited":
+        retry = str(e.extra["retry_after"])
+        return HTTPException(429, {**detail, "retry_after": retry}, {"Retry-After": retry})
+    return HTTPException(_STATUS.get(e.code, 409), detail)
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    """The stable error code (docs/protocol.md, "Error codes")."""
+    message: str
+    """What went wrong, in English."""
+    rule: str | None = None
+    """When a game refused: its refusal code (docs/protocol.md), with ``args``."""
+    args: dict[str, Any] | None = None
+
+
+class ErrorBody(BaseModel):
+    detail: ErrorDetail
+
+
+_DESCRIPTIONS = {
+    400: "The body is not JSON that can be read (FastAPI's `detail` text)",
+    401: "No valid guest token (`not_authenticated`)",
+    403: "Not for this caller: another origin's cookie (`bad_origin`) or a record for the "
+    "game's players only (`private_record`)",
+    404: "No such table or game (`unknown_table`, `unknown_game`)",
+    409: "Refused in the table's current state, or over the open-table quota "
+    "(`too_many_tables`); the code says which",
+    413: "The request body is too large (`body_too_large`), refused while it is read",
+    422: "The request does not have the expected form (`bad_table`, `bad_name`, "
+    "`bad_seat`, or FastAPI's validation error)",
+    429: "Over a rate quota (`rate_limited`); `Retry-After` says when to try again",
+    500: "The server failed (`internal`); the message names the request id in its log",
+}
+
+
+def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error statuses a route may answer, for the OpenAPI document: every route may
+    fail (500) or get a body over the limit (413) or one that is not JSON (400)."""
+    return {
+        code: {"model": ErrorBody, "description": _DESCRIPTIONS[code]}
+        for code in sorted({*codes, 400, 413, 500})
+    }
 
 
 def runtime(request: Request) -> Runtime:
@@ -119,27 +160,31 @@ class _Body(BaseModel):
 
 
 class GuestBody(_Body):
-    name: str
+    name: str = Field(max_length=64)
 
 
 class TableBody(_Body):
-    game: str
-    variant: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: int | None = None
-    clock_seconds: float | None = None
+    game: str = Field(max_length=32)
+    variant: str = Field(max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
+    seats: int | None = Field(default=None, ge=0, le=64)
+    clock_seconds: float | None = Field(default=None, ge=0, le=86400, allow_inf_nan=False)
     private: bool = False
     public_records: bool | None = None
     """Whether anyone may read the records of the table's games; default: the public
     tables' yes, the private tables' no (then only their players)."""
-    house_level: str = "basis"
+    house_level: str = Field(default="basis", max_length=32)
 
 
 class SitBody(_Body):
-    seat: int | None = None
+    seat: int | None = Field(default=None, ge=0, le=64)
 
 
-@router.get("/health")
+TableId = Annotated[str, Path(max_length=64)]
+GameId = Annotated[int, Path(ge=1, le=ID_MAX)]
+
+
+@router.get("/health", responses=responses())
 async def health(rt: RuntimeDep) -> dict[str, Any]:
     """``status`` is ``degraded`` while a table could not be rebuilt (``broken``: which,
     and why); the server serves the others."""
@@ -153,7 +198,7 @@ async def health(rt: RuntimeDep) -> dict[str, Any]:
     }
 
 
-@router.get("/variants")
+@router.get("/variants", responses=responses())
 async def variants() -> dict[str, Any]:
     """Every game that is available, with its variants, option defaults and option specs."""
     games = []
@@ -183,7 +228,7 @@ async def variants() -> dict[str, Any]:
     return {"games": games}
 
 
-@router.post("/guests")
+@router.post("/guests", responses=responses(422, 429))
 async def create_guest(
     body: GuestBody, request: Request, response: Response, rt: RuntimeDep
 ) -> dict[str, str]:
@@ -192,6 +237,10 @@ async def create_guest(
     name = clean_name(body.name)
     if name is None:
         raise _http(TableError("bad_name", "a name has 1 to 24 characters"))
+    try:
+        rt.limits.guests.take(address(request.scope), "new guests")
+    except TableError as e:
+        raise _http(e) from None
     player = new_player_id()
     await rt.store.create_player(player, name)
     token = await rt.sessions.open(player)
@@ -199,7 +248,7 @@ async def create_guest(
     return {"player": player, "name": name, "token": token}
 
 
-@router.post("/logout", responses={401: {"description": "no valid token (not_authenticated)"}})
+@router.post("/logout", responses=responses(401))
 async def logout(session: SessionDep, response: Response, rt: RuntimeDep) -> dict[str, bool]:
     """Revoke the session of the token used (it stops working everywhere) and drop the
     cookie."""
@@ -210,20 +259,25 @@ async def logout(session: SessionDep, response: Response, rt: RuntimeDep) -> dic
     return {"ok": True}
 
 
-@router.get("/me")
+@router.get("/me", responses=responses(401))
 async def me(player: PlayerDep) -> dict[str, str]:
     return {"player": player[0], "name": player[1]}
 
 
-@router.get("/tables")
+@router.get("/tables", responses=responses())
 async def list_tables(rt: RuntimeDep) -> dict[str, Any]:
     """The public tables; ``broken``: the public tables that could not be rebuilt."""
     return {"tables": rt.lobby.listed(), "broken": rt.lobby.broken_list(public_only=True)}
 
 
-@router.post("/tables")
-async def create_table(body: TableBody, rt: RuntimeDep) -> dict[str, Any]:
+@router.post("/tables", responses=responses(401, 404, 409, 422, 429))
+async def create_table(
+    body: TableBody, request: Request, rt: RuntimeDep, player: PlayerDep
+) -> dict[str, Any]:
+    """A new table, created by the guest of the token; counted against the address's
+    tables a minute and the guest's open tables."""
     try:
+        rt.limits.tables.take(address(request.scope), "new tables")
         table = await rt.lobby.create(
             body.game,
             body.variant,
@@ -233,60 +287,67 @@ async def create_table(body: TableBody, rt: RuntimeDep) -> dict[str, Any]:
             private=body.private,
             public_records=body.public_records,
             house_level=body.house_level,
+            creator=player[0],
+            open_limit=rt.settings.open_tables_per_player,
         )
     except TableError as e:
         raise _http(e) from None
     return table.summary()
 
 
-async def _ask(rt: Runtime, table_id: str, command: t.Command) -> Any:
+async def _ask(rt: Runtime, table_id: TableId, command: t.Command) -> Any:
     try:
         return await rt.lobby.get(table_id).ask(command)
     except TableError as e:
         raise _http(e) from None
 
 
-@router.get("/tables/{table_id}")
-async def get_table(table_id: str, rt: RuntimeDep) -> dict[str, Any]:
+@router.get("/tables/{table_id}", responses=responses(404, 422))
+async def get_table(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
     result: dict[str, Any] = await _ask(rt, table_id, t.Summary())
     return result
 
 
-@router.post("/tables/{table_id}/sit")
+@router.post("/tables/{table_id}/sit", responses=responses(401, 404, 409, 422))
 async def sit(
-    table_id: str, rt: RuntimeDep, player: PlayerDep, body: SitBody | None = None
+    table_id: TableId, rt: RuntimeDep, player: PlayerDep, body: SitBody | None = None
 ) -> dict[str, Any]:
     seat = body.seat if body is not None else None
     result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat))
     return result
 
 
-@router.post("/tables/{table_id}/stand")
-async def stand(table_id: str, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+@router.post("/tables/{table_id}/stand", responses=responses(401, 404, 409, 422))
+async def stand(table_id: TableId, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
     result: dict[str, Any] = await _ask(rt, table_id, t.Stand(player[0]))
     return result
 
 
-@router.post("/tables/{table_id}/leave")
-async def leave(table_id: str, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+@router.post("/tables/{table_id}/leave", responses=responses(401, 404, 409, 422))
+async def leave(table_id: TableId, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
     result: dict[str, Any] = await _ask(rt, table_id, t.Leave(player[0]))
     return result
 
 
-@router.post("/tables/{table_id}/start")
-async def start(table_id: str, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+@router.post("/tables/{table_id}/start", responses=responses(401, 404, 409, 422))
+async def start(table_id: TableId, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
     result: dict[str, Any] = await _ask(rt, table_id, t.Start(player[0]))
     return result
 
 
-@router.get("/tables/{table_id}/games")
-async def table_games(table_id: str, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
-    """The table's games; of a table whose records are not public, only the caller's."""
-    table = rt.lobby.get(table_id) if table_id in rt.lobby.tables else None
-    if table is None:
-        raise _http(TableError("unknown_table", f"there is no table {table_id!r}"))
+@router.get("/tables/{table_id}/games", responses=responses(404, 422))
+async def table_games(table_id: TableId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """The table's games, a closed table's too; of a table whose records are not public,
+    only the caller's."""
+    if table_id in rt.lobby.tables:
+        public = rt.lobby.get(table_id).config.public_records
+    else:
+        row = await rt.store.table(table_id)
+        if row is None:
+            raise _http(TableError("unknown_table", f"there is no table {table_id!r}"))
+        public = row.public_records
     games = await rt.store.games_of(table_id)
-    if not table.config.public_records:
+    if not public:
         games = [g for g in games if session is not None and session.player in g.players]
     return {
         "games": [
@@ -303,17 +364,7 @@ async def table_games(table_id: str, rt: RuntimeDep, session: SessionDep) -> dic
     }
 
 
-GameId = Annotated[int, PathParam(ge=1, le=GAME_ID_MAX)]
-
-
-@router.get(
-    "/games/{game_id}/record",
-    responses={
-        403: {"description": "the record is for the game's players only (private_record)"},
-        404: {"description": "no such game (unknown_game)"},
-        409: {"description": "the game is not over yet (game_not_over)"},
-    },
-)
+@router.get("/games/{game_id}/record", responses=responses(403, 404, 409, 422))
 async def record(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     """The game's hand record (RECORDS.md), once the game is over: for its players, and
     for everyone when its table's records are public (docs/security.md)."""

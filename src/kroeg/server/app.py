@@ -3,16 +3,29 @@ server's entry point, which hands websocket connections to their endpoints direc
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from kroeg.server import api, echo, static, ws
 from kroeg.server.entry import Endpoint, Entry
+from kroeg.server.limits import BodyLimit
 from kroeg.server.runtime import Runtime
 from kroeg.server.settings import ServerSettings
+from kroeg.tables.errors import internal
+
+log = logging.getLogger(__name__)
+
+
+async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
+    """An unexpected failure of a REST call: logged with a request id, and the client
+    gets only that id (never SQL or a stack)."""
+    error = internal(log, "%s %s failed", request.method, request.url.path)
+    return JSONResponse({"detail": {"code": error.code, "message": error.message}}, 500)
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -35,6 +48,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.runtime = runtime
+    app.add_middleware(BodyLimit, max_body=settings.max_body)
+    app.add_exception_handler(Exception, _internal_error)
     app.include_router(api.router)
     app.include_router(static.router)
     app.mount("/web", StaticFiles(directory=static.WEB, check_dir=False), name="web")

@@ -28,7 +28,10 @@ class Tokens:
         return f"{player}.{self._sign(player)}"
 
     def verify(self, token: str) -> str | None:
-        """The player id of a valid token, else None (a token of any characters)."""
+        """The player id of a valid token, else None: a token of any characters is just
+        a bad token (``compare_digest`` takes only ASCII strings)."""
+        if not token.isascii():
+            return None
         player, _, signature = token.partition(".")
         if not player or not signature or not player.isascii() or not signature.isascii():
             return None

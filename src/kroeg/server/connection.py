@@ -47,6 +47,8 @@ class Connection:
 
     def __init__(self, websocket: WebSocket, rate: float) -> None:
         self.websocket = websocket
+        self.address = "unknown"
+        """The client's address, for the quotas (kroeg.server.limits)."""
         self.player: str | None = None
         self.name: str | None = None
         self.tables: set[str] = set()

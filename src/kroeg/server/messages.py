@@ -6,12 +6,26 @@ unknown fields. Anything else is a ``bad_message``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 
-TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
-Version = Annotated[int, msgspec.Meta(ge=0)]
+TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+Version = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+
+ActionWord = Annotated[str, msgspec.Meta(max_length=32)]
+ActionNumber = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31 - 1)]
+ActionItem = (
+    ActionWord
+    | ActionNumber
+    | bool
+    | None
+    | Annotated[list[ActionWord], msgspec.Meta(max_length=64)]
+)
+"""One item of an action: a verb, a card, a seat or meld number, or a list of cards
+(Eurokaarten's melds). Nothing nests deeper: a message is at most three levels deep
+(the message, its action, a list of cards), and anything else is a ``bad_message``
+before any table sees it."""
 
 MAX_FRAME = 4096
 """Bytes in one incoming frame; a bigger one is refused (``too_large``)."""
@@ -74,7 +88,7 @@ class Start(_Message, tag="start"):
 class Act(_Message, tag="act"):
     table: TableId
     version: Version
-    action: Annotated[list[Any], msgspec.Meta(min_length=1, max_length=16)]
+    action: Annotated[list[ActionItem], msgspec.Meta(min_length=1, max_length=16)]
 
 
 class Chat(_Message, tag="chat"):

@@ -8,6 +8,7 @@ import time
 
 from kroeg.server.auth import Tokens
 from kroeg.server.connection import Connection
+from kroeg.server.limits import Limits
 from kroeg.server.sessions import Sessions
 from kroeg.server.settings import ServerSettings
 from kroeg.store import Store, open_store
@@ -28,6 +29,12 @@ class Runtime:
     def __init__(self, settings: ServerSettings) -> None:
         self.settings = settings
         self.connections: set[Connection] = set()
+        self.limits = Limits(
+            guests_per_minute=settings.guests_per_minute,
+            tables_per_minute=settings.tables_per_minute,
+            sockets_per_address=settings.sockets_per_address,
+            sockets_per_player=settings.sockets_per_player,
+        )
         self.closing = False
         self._store: Store | None = None
         self._sessions: Sessions | None = None
@@ -73,6 +80,7 @@ class Runtime:
             self._store, self.house, table_settings, min_clock=self.settings.min_clock
         )
         await self._lobby.load()
+        self._lobby.start_closing_idle(self.settings.idle_close)
         log.info("kroeg started: %d tables restored", len(self._lobby.tables))
 
     async def announce_restart(self) -> None:

@@ -11,12 +11,28 @@ def _float_env(name: str, default: float) -> float:
     return default if value is None or value == "" else float(value)
 
 
+def _int_env(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return default if value is None or value == "" else int(value)
+
+
 HOUSE_DELAY = 0.8
 MIN_CLOCK = 5.0
 RATE = 20.0
 HISTORY = 256
 SESSION_DAYS = 30.0
 RESTART_MIN_CLOCK = 15.0
+
+# Quotas (docs/operations.md, "Limits"). A pub's guests share its one public address, and
+# a family behind one NAT address plays from several devices: the per-address numbers
+# leave room for a full pub, and stop only a script.
+GUESTS_PER_MINUTE = 60
+TABLES_PER_MINUTE = 30
+OPEN_TABLES_PER_PLAYER = 4
+SOCKETS_PER_ADDRESS = 256
+SOCKETS_PER_PLAYER = 8
+MAX_BODY = 64 * 1024
+IDLE_CLOSE = 600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +65,24 @@ class ServerSettings:
     echo: bool = False
     """Serve the bare websocket echo at ``/echo`` for the load benchmark (``KROEG_ECHO=1``)."""
 
+    guests_per_minute: int = GUESTS_PER_MINUTE
+    """New guests one address may create a minute, by REST or ``hello``
+    (``KROEG_GUESTS_PER_MINUTE``)."""
+    tables_per_minute: int = TABLES_PER_MINUTE
+    """New tables one address may create a minute (``KROEG_TABLES_PER_MINUTE``)."""
+    open_tables_per_player: int = OPEN_TABLES_PER_PLAYER
+    """Open tables one player may have created (``KROEG_OPEN_TABLES_PER_PLAYER``)."""
+    sockets_per_address: int = SOCKETS_PER_ADDRESS
+    """Websocket connections open at once from one address (``KROEG_SOCKETS_PER_ADDRESS``)."""
+    sockets_per_player: int = SOCKETS_PER_PLAYER
+    """Websocket connections open at once for one player (``KROEG_SOCKETS_PER_PLAYER``)."""
+    max_body: int = MAX_BODY
+    """Bytes a REST request body may have; a bigger one is refused while it is read
+    (``KROEG_MAX_BODY``)."""
+    idle_close: float = IDLE_CLOSE
+    """Seconds a table with nobody seated, waiting or watching stays open
+    (``KROEG_IDLE_CLOSE``)."""
+
     @classmethod
     def from_env(cls) -> ServerSettings:
         return cls(
@@ -69,4 +103,11 @@ class ServerSettings:
             session_days=_float_env("KROEG_SESSION_DAYS", SESSION_DAYS),
             restart_min_clock=_float_env("KROEG_RESTART_MIN_CLOCK", RESTART_MIN_CLOCK),
             echo=os.environ.get("KROEG_ECHO") == "1",
+            guests_per_minute=_int_env("KROEG_GUESTS_PER_MINUTE", GUESTS_PER_MINUTE),
+            tables_per_minute=_int_env("KROEG_TABLES_PER_MINUTE", TABLES_PER_MINUTE),
+            open_tables_per_player=_int_env("KROEG_OPEN_TABLES_PER_PLAYER", OPEN_TABLES_PER_PLAYER),
+            sockets_per_address=_int_env("KROEG_SOCKETS_PER_ADDRESS", SOCKETS_PER_ADDRESS),
+            sockets_per_player=_int_env("KROEG_SOCKETS_PER_PLAYER", SOCKETS_PER_PLAYER),
+            max_body=_int_env("KROEG_MAX_BODY", MAX_BODY),
+            idle_close=_float_env("KROEG_IDLE_CLOSE", IDLE_CLOSE),
         )

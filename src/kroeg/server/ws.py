@@ -20,10 +20,11 @@ from starlette.websockets import WebSocket
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.connection import Connection
+from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
 from kroeg.tables import commands as t
-from kroeg.tables.errors import TableError
+from kroeg.tables.errors import TableError, internal
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +40,14 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         log.warning("refused a websocket handshake from origin %r", origin)
         await websocket.close(code=1008)
         return
+    where = address(websocket.scope)
     await websocket.accept()
+    sockets = runtime.limits.address_sockets
+    if not sockets.acquire(where):
+        await _refuse_connection(websocket, sockets.limit, "from your address")
+        return
     connection = Connection(websocket, runtime.settings.rate)
+    connection.address = where
     runtime.connections.add(connection)
     sender = asyncio.get_running_loop().create_task(connection.run_sender())
     cookie_token = websocket.cookies.get(COOKIE)
@@ -56,6 +63,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     except Exception:
         log.exception("websocket connection failed")
     finally:
+        sockets.release(where)
+        if connection.player is not None:
+            runtime.limits.player_sockets.release(connection.player)
         runtime.connections.discard(connection)
         for table_id in list(connection.tables):
             with contextlib.suppress(TableError, KeyError):
@@ -64,6 +74,20 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 2.0)
         sender.cancel()
+
+
+async def _refuse_connection(websocket: WebSocket, limit: int, whose: str) -> None:
+    """A connection over a quota: an ``error`` saying so, then the close (1013, try again
+    later)."""
+    error = {
+        "type": "error",
+        "code": "too_many_connections",
+        "message": f"at most {limit} connections at once {whose}: close another tab first",
+        "limit": limit,
+    }
+    with contextlib.suppress(Exception):
+        await websocket.send_bytes(msgspec.json.encode(error))
+        await websocket.close(1013)
 
 
 async def _frame(
@@ -90,22 +114,25 @@ async def _frame(
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         connection.error("bad_message", f"the message was refused: {e}")
         return
+    except RecursionError:
+        connection.error("bad_message", "the message was refused: it nests too deep")
+        return
     if runtime.closing:
         connection.error("server_restarting", "the server restarts; reconnect in a few seconds")
         return
     try:
         await _dispatch(runtime, connection, message, cookie_token)
-    except Exception as e:
-        if not isinstance(e, TableError):
-            log.exception("the message %r failed", message)
+    except TableError as e:
         _report(connection, getattr(message, "table", None), e)
+    except Exception:
+        failure = internal(log, "the %s message failed", message.__class__.__name__)
+        _report(connection, getattr(message, "table", None), failure)
 
 
 def _report(connection: Connection, table_id: str | None, error: BaseException) -> None:
     """A message's failure as the ``error`` it gets: a table's own, or ``internal``."""
     if not isinstance(error, TableError):
-        connection.error("internal", f"the server failed on this message: {error}")
-        return
+        error = internal(log, "a told command failed")
     extra = dict(error.extra)
     if table_id is not None:
         extra.setdefault("table", table_id)
@@ -194,6 +221,7 @@ async def _hello(
     # connection the cookie signed in (a page must not learn the httpOnly cookie).
     welcome_token = message.token
     if player is not None:
+        _count_socket(runtime, connection, player, check_only=True)  # before any change
         known = await runtime.store.player_name(player)
         if known is None:
             await runtime.store.create_player(player, name or "Gast")
@@ -205,9 +233,11 @@ async def _hello(
     else:
         if name is None:
             raise TableError("bad_name", "a new guest needs a name (1 to 24 characters)")
+        runtime.limits.guests.take(connection.address, "new guests")
         player = new_player_id()
         await runtime.store.create_player(player, name)
         welcome_token = await runtime.sessions.open(player)
+    _count_socket(runtime, connection, player)
     connection.player, connection.name = player, name
     welcome: dict[str, Any] = {
         "type": "welcome",
@@ -219,3 +249,21 @@ async def _hello(
     if welcome_token is not None:
         welcome["token"] = welcome_token
     connection.send_json(welcome)
+
+
+def _count_socket(
+    runtime: Runtime, connection: Connection, player: str, *, check_only: bool = False
+) -> None:
+    """Count the connection as the player's (once), or refuse the hello: the player has
+    as many connections as allowed. A refused connection stays as it was."""
+    if connection.player == player:
+        return
+    sockets = runtime.limits.player_sockets
+    if not (sockets.room(player) if check_only else sockets.acquire(player)):
+        raise TableError(
+            "too_many_connections",
+            f"at most {sockets.limit} connections at once for one player: close another tab first",
+            limit=sockets.limit,
+        )
+    if not check_only and connection.player is not None:
+        sockets.release(connection.player)

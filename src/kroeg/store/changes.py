@@ -29,6 +29,8 @@ class TableRow:
     public_records: bool = False
     """Whether anyone may read the records of the table's finished games (else only
     their players)."""
+    created_by: str | None = None
+    """The player who created the table (None: before migration 0004)."""
 
 
 @dataclass(frozen=True, slots=True)

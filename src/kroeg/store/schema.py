@@ -7,7 +7,9 @@
   SHA-256 of its opaque token (never the token), when it was made and last used, when it
   expires (renewed on use) and when it was revoked. See kroeg.server.sessions.
 - ``tables``: the live tables with their configuration, their current ``version`` and
-  their ``seating`` (who sits where, the waiting list), updated with every change.
+  their ``seating`` (who sits where, the waiting list), updated with every change; who
+  created it (``created_by``) and, once it closed (idle), ``closed`` and ``closed_at``.
+  Only the open tables are restored at a start (migration 0004 indexes them).
 - ``games``: one row per game played at a table; ``finished_at`` is null while it runs.
 - ``game_log``: the append-only log of every game step (deals included) with the table
   version it produced, one row per run of consecutive steps committed together (a
@@ -69,6 +71,9 @@ tables = sa.Table(
     sa.Column("seating", sa.JSON, nullable=False),
     sa.Column("closed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("public_records", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_by", sa.String(32), nullable=True),
+    sa.Column("closed_at", sa.Float, nullable=True),
+    sa.Index("ix_tables_closed_created_at", "closed", "created_at"),
 )
 
 games = sa.Table(

@@ -27,6 +27,9 @@ from kroeg.store.sqlite_writer import SqliteWriter
 
 MAX_BATCH = 512
 
+ID_MAX = 2**31 - 1
+"""The largest game id: the games' key is a 32-bit integer on PostgreSQL."""
+
 
 class Writer(Protocol):
     """What the writer task hands its batches to: one per backend, each with its own
@@ -204,6 +207,13 @@ class Store:
             )
             return [_table_row(r._mapping) for r in rows]
 
+    async def close_table(self, table_id: str, closed_at: float) -> None:
+        """Close a table for good: it is no longer restored; its games stay."""
+        t = schema.tables
+        await self._submit(
+            sa.update(t).where(t.c.id == table_id).values(closed=True, closed_at=closed_at)
+        )
+
     async def table(self, table_id: str) -> TableRow | None:
         async with self.engine.connect() as conn:
             row = (
@@ -214,6 +224,8 @@ class Store:
     # Games ----------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow | None:
+        if not 1 <= game_id <= ID_MAX:
+            return None  # no such id; PostgreSQL would refuse it as out of range
         async with self.engine.connect() as conn:
             row = (
                 await conn.execute(sa.select(schema.games).where(schema.games.c.id == game_id))
@@ -228,6 +240,15 @@ class Store:
                 .order_by(schema.games.c.number)
             )
             return [_game_row(r._mapping) for r in rows]
+
+    async def game_count(self, table_id: str) -> int:
+        """How many games were started at the table."""
+        g = schema.games
+        async with self.engine.connect() as conn:
+            count = await conn.scalar(
+                sa.select(sa.func.count()).select_from(g).where(g.c.table_id == table_id)
+            )
+        return int(count or 0)
 
     async def running_game(self, table_id: str) -> GameRow | None:
         """The table's unfinished game, if any (the one to rebuild after a restart)."""
@@ -281,6 +302,7 @@ def _table_values(row: TableRow) -> JSON:
         "seating": row.seating,
         "closed": row.closed,
         "public_records": row.public_records,
+        "created_by": row.created_by,
     }
 
 
@@ -299,6 +321,7 @@ def _table_row(m: Any) -> TableRow:
         seating=dict(m["seating"]),
         closed=bool(m["closed"]),
         public_records=bool(m["public_records"]),
+        created_by=m["created_by"],
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import secrets
 from typing import Any
 
 from kroeg.games.base import GameError
@@ -24,3 +26,16 @@ class TableError(Exception):
 
     def json(self) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message, **self.extra}
+
+
+def internal(log: logging.Logger, what: str, *args: object) -> TableError:
+    """An unexpected failure as the error a client gets: ``internal`` with a request id
+    and nothing of the failure itself (no SQL, no stack); the failure is logged here,
+    with the traceback of the exception being handled, under that id."""
+    request_id = secrets.token_hex(6)
+    log.exception(what + " [request %s]", *args, request_id)
+    return TableError(
+        "internal",
+        f"the server failed on this request; it is logged as request {request_id}",
+        request_id=request_id,
+    )

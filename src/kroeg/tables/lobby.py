@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -38,6 +39,12 @@ class Lobby:
         self.broken: dict[str, tuple[TableRow, str]] = {}
         """Tables that could not be rebuilt at start-up, and why: not served, reported
         (``/api/health``, the lobby) and refused with ``table_broken``."""
+        self.creators: dict[str, str] = {}
+        """Who created each open table (tables from before migration 0004 have nobody)."""
+        self.idle_since: dict[str, float] = {}
+        """Since when (monotonic) each table that nobody follows has been so, as the sweeps
+        saw it."""
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def load(self) -> None:
         """Rebuild every open table from the store; unfinished games continue from their log
@@ -67,13 +74,15 @@ class Lobby:
                 )
                 running = await self.store.running_game(row.id)
                 entries = [] if running is None else await self.store.log(running.id)
-                table.number = len(await self.store.games_of(row.id))
+                table.number = await self.store.game_count(row.id)
                 table.restore(row, running, entries, restarted=True)
             except Exception as e:
                 log.exception("table %s could not be restored; it is marked broken", row.id)
                 self.broken[row.id] = (row, f"{BROKEN} ({type(e).__name__})")
                 continue
             self.tables[row.id] = table
+            if row.created_by is not None:
+                self.creators[row.id] = row.created_by
             table.start()
 
     async def create(
@@ -87,7 +96,19 @@ class Lobby:
         private: bool = False,
         public_records: bool | None = None,
         house_level: str = "basis",
+        creator: str | None = None,
+        open_limit: int | None = None,
     ) -> Table:
+        """A new table, created by ``creator``, who may have at most ``open_limit`` open."""
+        if creator is not None and open_limit is not None:
+            held = self.open_tables_of(creator)
+            if held >= open_limit:
+                raise TableError(
+                    "too_many_tables",
+                    f"you have {held} open tables, the most one player may have: play at "
+                    "one of them, or wait until one closes (after 10 idle minutes)",
+                    limit=open_limit,
+                )
         config, built = make_config(
             game,
             variant,
@@ -127,11 +148,63 @@ class Lobby:
                 version=0,
                 seating=table.seating(),
                 public_records=config.public_records,
+                created_by=creator,
             )
         )
         self.tables[table_id] = table
+        if creator is not None:
+            self.creators[table_id] = creator
         table.start()
         return table
+
+    def open_tables_of(self, player: str) -> int:
+        return sum(1 for creator in self.creators.values() if creator == player)
+
+    # Idle tables ----------------------------------------------------------------------
+
+    def start_closing_idle(self, idle_close: float) -> None:
+        """Close every table that nobody has followed (seated, waiting or watching) for
+        ``idle_close`` seconds, checked ten times in that span (at most every 30 s)."""
+        every = min(30.0, idle_close / 10)
+        self._sweeper = asyncio.get_running_loop().create_task(
+            self._close_idle(idle_close, every), name="lobby-idle"
+        )
+
+    async def _close_idle(self, idle_close: float, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep(idle_close, time.monotonic())
+            except Exception:
+                log.exception("closing the idle tables failed; trying again later")
+
+    async def sweep(self, idle_close: float, now: float) -> list[str]:
+        """One look at every table: note the idle ones, close those idle long enough.
+        The ids of the tables closed."""
+        due = []
+        for table_id, table in self.tables.items():
+            if not _idle(table):
+                self.idle_since.pop(table_id, None)
+            elif now - self.idle_since.setdefault(table_id, now) >= idle_close:
+                due.append(table_id)
+        closed = []
+        for table_id in due:
+            still = self.tables.get(table_id)
+            if still is not None and _idle(still):  # still: closing one may take a while
+                await self.close(table_id)
+                closed.append(table_id)
+        return closed
+
+    async def close(self, table_id: str) -> None:
+        """Close a table: out of the lobby at once (nobody can reach it from now on),
+        its task stopped, and marked closed in the store so that no start restores it.
+        Its games stay in the store."""
+        table = self.tables.pop(table_id)
+        self.creators.pop(table_id, None)
+        self.idle_since.pop(table_id, None)
+        await table.stop()
+        await self.store.close_table(table_id, time.time())
+        log.info("table %s closed: idle", table_id)
 
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
@@ -164,4 +237,17 @@ class Lobby:
         ]
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
+
+
+def _idle(table: Table) -> bool:
+    """Nobody follows the table: no connection of a seated or waiting player or of a
+    spectator (someone seated whose browser is gone does not keep a table open: else a
+    guest could sit down, leave, and keep a table forever), and nothing asked of it (a
+    command in its inbox may be someone sitting down)."""
+    return not table.listeners and not table.inbox

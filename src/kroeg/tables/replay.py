@@ -37,7 +37,7 @@ def rebuild(
 ) -> Rebuilt:
     """The game's state after every logged step, the seats whose player was taken out, and
     since when each seat it waits for has been waiting. ``whole_turn``: one clock covers
-    the seat's whole turn (config.WHOLE_TURN_GAMES), not each decision.
+    the seat's whole turn (the game's trait clock_per_turn), not each decision.
 
     The log was written by the same rules, so a step that no longer applies is a bug (or
     rules that changed under a running game): it raises rather than guessing."""

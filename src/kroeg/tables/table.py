@@ -44,7 +44,7 @@ from kroeg.tables.commands import (
     Watch,
 )
 from kroeg.tables.config import TableConfig
-from kroeg.tables.errors import TableError
+from kroeg.tables.errors import TableError, internal
 from kroeg.tables.frames import (
     encode,
     event_frame,
@@ -212,13 +212,11 @@ class Table:
                 await self._recover(always=False)
                 if not command.reply.done():
                     command.reply.set_exception(e)
-            except Exception as e:
-                log.exception("table %s failed on %r", self.id, command)
+            except Exception:
+                failure = internal(log, "table %s failed on %r", self.id, command)
                 await self._recover(always=True)
                 if not command.reply.done():
-                    command.reply.set_exception(
-                        TableError("internal", f"the server failed on this request: {e}")
-                    )
+                    command.reply.set_exception(failure)
             else:
                 if not command.reply.done():
                     command.reply.set_result(result)

@@ -416,6 +416,9 @@ export default {
   "error.private_record": "This game's record is for its players only.",
   "error.bad_origin": "This request did not come from the pub itself and was refused.",
   "error.game_not_over": "This game is not over yet.",
+  "error.too_many_connections": "You have the pub open in too many windows: close one first.",
+  "error.too_many_tables": "You already have enough open tables: play at one of them, or wait until one closes.",
+  "error.body_too_large": "That request is too large.",
   "error.other_with": "Something went wrong: {message}",
 
   // Refusals of the rules: "rule.<code>" for every code a game's RuleError or

@@ -432,6 +432,9 @@ export default {
   "error.private_record": "Dit spelverslag is alleen voor wie meespeelde.",
   "error.bad_origin": "Dit verzoek kwam niet van de kroeg zelf en is geweigerd.",
   "error.game_not_over": "Dit spel is nog niet uit.",
+  "error.too_many_connections": "Je hebt de kroeg in te veel vensters open: sluit er eerst een.",
+  "error.too_many_tables": "Je hebt al genoeg tafels open staan: speel aan een ervan, of wacht tot er een dichtgaat.",
+  "error.body_too_large": "Dat verzoek is te groot.",
   "error.other_with": "Er ging iets mis: {message}",
 
   // Refusals of the rules: "rule.<code>" for every code a game's RuleError or
