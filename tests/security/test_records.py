@@ -21,6 +21,7 @@ async def _played(server: Server, *, private: bool, **table: object) -> tuple[in
         "/api/tables",
         {"game": "toepen", "variant": "kroegregels", "options": OPTIONS, "private": private}
         | table,
+        token=server.host_token(),
     )
     assert r.status_code == 200, r.text
     table_id: str = r.json()["id"]

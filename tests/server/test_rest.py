@@ -51,7 +51,7 @@ def bad_option_is_named(server: Server) -> object:
     """A refused option: the error body names it as the game's refusal (rule, args), so
     the new-table form can say which option and what is allowed."""
     body = {"game": "toepen", "variant": "klassiek", "options": {"max_points": 1}}
-    r = server.post("/api/tables", body)
+    r = server.post("/api/tables", body, token=server.host_token())
     assert r.status_code == 422
     return r.json()["detail"]
 
