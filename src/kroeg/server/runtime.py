@@ -50,6 +50,7 @@ class Runtime:
         self._tokens = Tokens(await self._store.secret())
         table_settings = TableSettings(
             house_delay=self.settings.house_delay,
+            deal_pause=self.settings.deal_pause,
             history=self.settings.history,
             test_seed=self.settings.test_seed,
         )

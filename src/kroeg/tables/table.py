@@ -78,6 +78,9 @@ drie met hand en woord")."""
 class TableSettings:
     house_delay: float = 0.8
     """Seconds the house waits before it moves, so people can follow (zero in tests)."""
+    deal_pause: float = 0.0
+    """Seconds between a deal's end and the next deal: the people at the table see the
+    last trick and the deal's summary, and nobody's clock runs, the house's neither."""
     history: int = HISTORY
     test_seed: int | None = None
     """Tests only: shuffle with ``random.Random(test_seed + n)`` for the n-th table made,
@@ -117,6 +120,8 @@ class Table:
         self.deadlines: dict[int, float] = {}
         """Wall-clock deadlines of the people the game waits for, by seat."""
         self.house_due: float | None = None
+        self.deal_due: float | None = None
+        """When the pause after a deal's end is over and the next deal may be dealt."""
         self.history: deque[tuple[int, Encoded]] = deque(maxlen=settings.history)
         self.inbox: deque[Command] = deque()
         self._wake: asyncio.Future[None] | None = None
@@ -299,6 +304,8 @@ class Table:
             dues.append(loop.time() + (min(self.deadlines.values()) - time.time()))
         if self.house_due is not None:
             dues.append(self.house_due)
+        if self.deal_due is not None:
+            dues.append(self.deal_due)
         return min(dues) if dues else None
 
     async def _on_due(self) -> None:
@@ -434,6 +441,7 @@ class Table:
         self.left = {}
         self.deadlines = {}
         self.house_due = None
+        self.deal_due = None
         self.settled = None
         new_game = NewGame(
             table_id=self.id,
@@ -488,6 +496,8 @@ class Table:
     def _step(self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()) -> None:
         """Apply one step and stage it (sent once committed). RuleError changes nothing."""
         events = self.game.apply(self.state, seat, action)
+        if self.settings.deal_pause > 0 and any(e.kind == "deal_end" for e in events):
+            self.deal_due = asyncio.get_running_loop().time() + self.settings.deal_pause
         data: Any
         if isinstance(action, Deal):
             kind, data = "deal", action.json()
@@ -592,6 +602,10 @@ class Table:
         while self.running:
             dealer = self.game.pending_deal(self.state)
             if dealer is not None:
+                if self.deal_due is not None and loop.time() < self.deal_due:
+                    self.house_due = None
+                    break  # the pause after a deal's end: the next deal comes when it is over
+                self.deal_due = None
                 self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
                 continue
             seat = self._house_seat()
