@@ -39,12 +39,13 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
-async def _toepen_table(store: Store, pause: float) -> Table:
-    config = TableConfig("toepen", "kroegregels", {}, 4, 60.0, False, "huis")
+async def _toepen_table(store: Store, pause: float, max_points: int = 10) -> Table:
+    options = {"max_points": max_points}
+    config = TableConfig("toepen", "kroegregels", options, 4, 60.0, False, "huis")
     table = Table(
         "t1",
         config,
-        make_game("toepen", "kroegregels"),
+        make_game("toepen", "kroegregels", options),
         store,
         House(),
         TableSettings(house_delay=0, deal_pause=pause),
@@ -57,23 +58,27 @@ async def _toepen_table(store: Store, pause: float) -> Table:
     return table
 
 
-async def _play_until_a_deal_ends(table: Table, ear: Ear) -> None:
-    """Anna (seat 0) plays the house's default until the first deal has ended."""
+async def _play_until(table: Table, ear: Ear, kind: str) -> None:
+    """Anna (seat 0) plays the house's default until an event of ``kind`` has come; she
+    waits out the pauses after a deal's end."""
     await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
     await table.ask(t.Start("anna"))
-    for _ in range(200):
-        if "deal_end" in ear.kinds():
+    for _ in range(2000):
+        if kind in ear.kinds():
             return
+        if table.running and 0 not in table.game.to_act(table.state):
+            await asyncio.sleep(0.02)  # the pause after a deal
+            continue
         assert 0 in table.game.to_act(table.state), "the house waits for Anna"
         action = table.game.action_json(table.game.default(table.state, 0))
         await table.ask(t.Act("anna", table.version, action))
-    raise AssertionError("no deal ended in 200 moves")
+    raise AssertionError(f"no {kind} in 2000 steps")
 
 
 async def test_the_next_deal_waits_for_the_pause(store: Store) -> None:
     table = await _toepen_table(store, pause=0.4)
     ear = Ear("anna")
-    await _play_until_a_deal_ends(table, ear)
+    await _play_until(table, ear, "deal_end")
     assert table.running
     kinds = ear.kinds()
     assert kinds.count("deal") == 1, "the second deal is not dealt during the pause"
@@ -88,8 +93,20 @@ async def test_the_next_deal_waits_for_the_pause(store: Store) -> None:
 async def test_without_a_pause_the_next_deal_follows_at_once(store: Store) -> None:
     table = await _toepen_table(store, pause=0)
     ear = Ear("anna")
-    await _play_until_a_deal_ends(table, ear)
+    await _play_until(table, ear, "deal_end")
     kinds = ear.kinds()
     last_deal = max(i for i, kind in enumerate(kinds) if kind == "deal")
     assert kinds.count("deal") == 2 and kinds.index("deal_end") < last_deal
+    await table.stop()
+
+
+async def test_a_game_that_ends_leaves_no_pause_due(store: Store) -> None:
+    """The last deal's end starts no deal: the pause must not stay due (a table whose
+    pause stayed due woke at once for ever and starved the server)."""
+    table = await _toepen_table(store, pause=0.05, max_points=3)
+    ear = Ear("anna")
+    await _play_until(table, ear, "game_end")
+    await asyncio.sleep(0.2)
+    assert not table.running and table.deal_due is None
+    assert (await table.ask(t.Summary()))["running"] is False, "the table still answers"
     await table.stop()

@@ -622,6 +622,8 @@ class Table:
             if self.house.decides(self.config.house_level, timeout=False):
                 action = await self._house_choice(seat, action, timeout=False)
             self._step(seat, action, "house")
+        if self.deal_due is not None and loop.time() >= self.deal_due:
+            self.deal_due = None  # the game ended during its pause: nothing is due any more
         if self.state is not None and not self.running and self.game_id is not None:
             self._after_game()
         await flush(self)
