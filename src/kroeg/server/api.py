@@ -7,9 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from kroeg.games import GAMES, game_class
+from kroeg.games import GAMES
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.runtime import Runtime
+from kroeg.server.schema import game_schema
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 from kroeg.tables.records import game_record
@@ -28,7 +29,9 @@ _STATUS = {
 
 
 def _http(e: TableError) -> HTTPException:
-    return HTTPException(_STATUS.get(e.code, 409), {"code": e.code, "message": e.message})
+    return HTTPException(
+        _STATUS.get(e.code, 409), {"code": e.code, "message": e.message, **e.extra}
+    )
 
 
 def runtime(request: Request) -> Runtime:
@@ -88,17 +91,9 @@ async def variants() -> dict[str, Any]:
     games = []
     for name in GAMES:
         try:
-            cls = game_class(name)
+            games.append(game_schema(name))
         except ImportError:
             continue
-        games.append(
-            {
-                "game": name,
-                "seat_range": list(cls.seat_range),
-                "options": {k: spec.describe() for k, spec in cls.option_specs.items()},
-                "variants": {v: dict(defaults) for v, defaults in cls.variants.items()},
-            }
-        )
     return {"games": games}
 
 

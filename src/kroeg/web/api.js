@@ -12,10 +12,11 @@ export function setToken(value) {
 }
 
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  constructor(code, message, status, args = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.args = args; // a coded refusal's parameters (e.g. the option it is about)
   }
 }
 
@@ -32,7 +33,7 @@ export async function api(method, path, body) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const detail = data && typeof data.detail === "object" && data.detail ? data.detail : {};
-    throw new ApiError(detail.code || (response.status === 422 ? "bad_message" : "internal"), detail.message || response.statusText, response.status);
+    throw new ApiError(detail.code || (response.status === 422 ? "bad_message" : "internal"), detail.message || response.statusText, response.status, detail.args ?? null);
   }
   return data;
 }

@@ -70,6 +70,36 @@ export default {
     return [h("div", { class: "badges" }, parts), trickCards(ctx, plays, winner)];
   },
 
+  /** NKU: "een slag welke gedekt is, mag niet meer worden ingezien" (RULES.md §6): only with
+   *  the option show_last_trick. The deal's last trick is shown at its end in any case. */
+  previousTrickAllowed(ctx) {
+    return Boolean(ctx.view.options?.show_last_trick);
+  },
+
+  /** The deal's end (deal_end): the contract made, nat or pit, points and roem per team, the sheet line. */
+  dealSummary(ctx, ev) {
+    const us = ourTeam(ctx);
+    const teams = [us, 1 - us];
+    const outcome = ev.mark ? t(`kj.summary.${ev.mark}`) : t("kj.summary.made");
+    const line = { ...ev, factor: ev.factor ?? ctx.view.deals?.[ev.deal_no - 1]?.factor ?? 1 };
+    const cells = teams.map((team) => sheetCells(line, team));
+    return [
+      h("p", { class: "summary-line" }, t("kj.summary.contract", { name: ctx.name(ev.declarer), suit: suitText(ev.trump), outcome })),
+      h(
+        "table",
+        { class: "score-table", "aria-label": t("kj.sheet") },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }), teams.map((team) => h("th", { scope: "col" }, teamName(ctx, team))))),
+        h(
+          "tbody",
+          {},
+          h("tr", {}, h("th", { scope: "row" }, t("kj.points")), teams.map((team) => h("td", {}, String(ev.points?.[team] ?? 0)))),
+          h("tr", {}, h("th", { scope: "row" }, t("kj.roem_col")), teams.map((team) => h("td", {}, String(ev.roem?.[team] ?? 0)))),
+          h("tr", {}, h("th", { scope: "row" }, t("kj.summary.sheet")), cells.map((c) => h("td", { class: c.mark ? "mark" : "" }, c.mark ? `0 ${c.mark}` : `${c.points} + ${c.roem}`))),
+        ),
+      ),
+    ];
+  },
+
   seatExtra(ctx, seat) {
     const v = ctx.view;
     if (v.phase === "bidding") {
