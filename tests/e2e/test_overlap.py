@@ -53,8 +53,6 @@ def check_layout(page: Page, where: str, seen: dict[str, list[str]]) -> None:
     page.evaluate("Promise.allSettled(document.getAnimations().map((a) => a.finished))")
     problems = page.evaluate(LAYOUT_PROBLEMS)
     if problems:
-        if where not in seen:
-            page.screenshot(path=f"/tmp/ui/problem-{where}.png")
         seen.setdefault(where, problems)
 
 

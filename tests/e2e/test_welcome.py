@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from tests.e2e.conftest import PHONE, NewPage
 
@@ -38,3 +38,16 @@ def test_a_first_visit_plays_at_once_and_finds_its_table_again(new_page: NewPage
     expect(back).to_be_visible(timeout=10_000)
     back.tap()
     expect(page).to_have_url(table)
+
+
+def test_a_name_typed_before_the_games_arrive_is_kept(new_page: NewPage) -> None:
+    page = new_page()
+    held: list[Route] = []
+    page.route("**/api/variants", lambda route: held.append(route))
+    page.goto("/")
+    page.fill("#name-input", "Anna")
+    page.wait_for_function("() => true")
+    assert held, "the games are still on their way"
+    held[0].continue_()
+    expect(page.locator(".game-tile")).to_have_count(3)
+    expect(page.locator("#name-input")).to_have_value("Anna")

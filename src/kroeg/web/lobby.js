@@ -73,6 +73,7 @@ export class LobbyView {
     this.invite = null;
     this.busy = false;
     this.afterName = null; // what a first visitor asked for before giving a name
+    this.suggestion = suggestedName();
     this.render();
     this.loadGames();
     if (settings().name) this.start();
@@ -128,6 +129,8 @@ export class LobbyView {
 
   render() {
     const name = settings().name;
+    // A redraw (the games arriving) keeps what a first visitor has typed.
+    const draft = this.root.querySelector("#name-input")?.value ?? this.suggestion;
     this.tableBox = h("div", { id: "open-tables" });
     replace(
       this.root,
@@ -144,7 +147,7 @@ export class LobbyView {
           h("h2", { id: "name-h" }, t("lobby.name_title")),
           name
             ? h("p", {}, t("lobby.playing_as", { name }), " ", h("button", { class: "btn small", onclick: () => this.changeName() }, t("lobby.change_name")))
-            : [this.afterName ? h("p", { class: "prompt", role: "status" }, t("lobby.name_first")) : null, nameForm(() => this.named(), suggestedName())],
+            : [this.afterName ? h("p", { class: "prompt", role: "status" }, t("lobby.name_first")) : null, nameForm(() => this.named(), draft)],
         ),
         name && this.creating ? this.renderCreate() : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "mine-h", id: "your-tables", hidden: true }, h("h2", { id: "mine-h" }, t("lobby.your_tables")), (this.mineBox = h("div", {}))) : null,

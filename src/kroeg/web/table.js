@@ -469,7 +469,7 @@ export class TableView {
   }
 
   renderHand(ctx) {
-    const hand = ctx.view.hand;
+    const hand = ctx.view.hand && (this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
     if (!hand) {
       const note = ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
       return h("div", { class: "hand", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);

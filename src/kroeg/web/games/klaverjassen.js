@@ -38,6 +38,23 @@ export function sheetCells(deal, team) {
 
 const CALL_VERBS = new Set(["kraak", "herkraak", "superkraak"]);
 
+/** Strongest first: trump J 9 A 10 H V 8 7, the other suits A 10 H V B 9 8 7 (RULES.md §6). */
+const TRUMP_ORDER = "J9ATKQ87";
+const PLAIN_ORDER = "ATKQJ987";
+/** After trump the suits alternate in colour, so neighbours are easy to tell apart. */
+const SUIT_CYCLE = { c: "hsd", d: "chs", h: "sdc", s: "hcd" };
+
+/** Your hand with trump first, then the other suits alternating red and black. */
+export function sortHand(hand, trump) {
+  const suits = trump ? trump + SUIT_CYCLE[trump] : "shdc";
+  const key = (code) => {
+    const suit = code.slice(-1);
+    const order = suit === trump ? TRUMP_ORDER : PLAIN_ORDER;
+    return suits.indexOf(suit) * 10 + order.indexOf(code[0]);
+  };
+  return [...hand].sort((a, b) => key(a) - key(b));
+}
+
 export default {
   /** The info line's name of the table's rules: the variant, and the trump mode when it is
    *  not the free one; kraken plays the Amsterdams rules whatever preset it started from. */
@@ -48,6 +65,10 @@ export default {
   },
   cardMode: "play",
   primaryVerbs: new Set(["bid", "roem", "kraak", "herkraak", "superkraak"]),
+
+  sortHand(ctx, hand) {
+    return sortHand(hand, ctx.view.trump);
+  },
 
   center(ctx) {
     const v = ctx.view;
