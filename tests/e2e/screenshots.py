@@ -39,7 +39,7 @@ GAMES: dict[str, Callable[[Page, Frames], None]] = {
 }
 
 
-DEAL_PAUSE = 30.0
+DEAL_PAUSE = 8.0
 """Long enough to take the picture of a deal's summary."""
 
 
@@ -48,14 +48,14 @@ def until_summary(page: Page, frames: Frames) -> None:
         page.wait_for_function(MY_TURN_SUMMARY_OR_OVER, timeout=30_000)
         if page.locator(".summary").count():
             return
-        frame = my_turn(page, frames)
+        frame = my_turn(page, frames, timeout=30_000)
         assert frame is not None
         decide(page, frame)
 
 
 def until_bidding(page: Page, frames: Frames) -> None:
     for _ in range(40):
-        frame = my_turn(page, frames)
+        frame = my_turn(page, frames, timeout=30_000)  # past a deal's pause
         assert frame is not None
         if any(a[0] == "bid" for a in frame["legal"]):
             return

@@ -170,6 +170,7 @@ export class TableView {
     this.eventSound(ev);
     if (ev.kind === "play" || ev.kind === "deal") this.lastTrick = null;
     if (ev.kind === "play") this.freshCard = ev.card; // slides in once, at the next redraw
+    if (ev.kind === "hand" || ev.kind === "deal") this.freshDeal = true; // the hand is dealt in, once
     if (ev.kind === "deal") this.lastDealEnd = null;
     if (ev.kind === "deal_end") this.lastDealEnd = ev;
     if (ev.kind === "trick") this.lastTrick = this.tricks.completed;
@@ -346,6 +347,7 @@ export class TableView {
       freshCard: this.freshCard,
       lastDealEnd: this.lastDealEnd,
       previousTrick: this.tricks.completed,
+      collect: !this.moment,
     };
   }
 
@@ -405,6 +407,7 @@ export class TableView {
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
     replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
     this.freshCard = null;
+    if (this.snapshot.view?.hand?.length) this.freshDeal = false;
     this.fitHand();
     this.turnSound(ctx);
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
@@ -483,7 +486,7 @@ export class TableView {
       }
     }
     const usable = selecting ? this.game.selectableCards(ctx) : new Set(cardActions.keys());
-    const buttons = hand.map((code) => {
+    const buttons = hand.map((code, index) => {
       const legal = usable.has(code);
       const selected = this.selection.has(code);
       const attrs = {
@@ -504,9 +507,9 @@ export class TableView {
         },
         onkeydown: (e) => this.handKeys(e),
       };
-      return this.cardButton(code, attrs);
+      return this.cardButton(code, { ...attrs, style: { "--i": String(index) } });
     });
-    return h("div", { class: `hand${hand.length > 8 ? " many" : ""}`, role: "group", "aria-label": t("table.hand") }, buttons);
+    return h("div", { class: `hand${hand.length > 8 ? " many" : ""}${this.freshDeal ? " dealt" : ""}`, role: "group", "aria-label": t("table.hand") }, buttons);
   }
 
   handKeys(event) {
