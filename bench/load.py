@@ -84,6 +84,7 @@ def start_server(port: int, database_url: str, server_cpu: int) -> subprocess.Po
     env = {
         **os.environ,
         "KROEG_HOUSE_DELAY": "0",
+        "KROEG_DEAL_PAUSE": "0",
         "KROEG_HOUSE_BOTS": "0",
         "KROEG_ECHO": "1",
         "KROEG_RATE": "10000",  # scripted people act far faster than the limit for humans

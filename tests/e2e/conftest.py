@@ -48,6 +48,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+DEAL_PAUSE = 1.5
+"""Seconds the ``paused_server``'s tables wait after a deal's end: long enough to see the
+last trick and the deal's summary, short enough for a test that plays whole games."""
+
+
+@pytest.fixture(scope="package")
+def paused_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second ``kroeg serve`` whose tables pause after a deal's end, as in production
+    (the ``server``'s tables deal the next deal at once). A module that needs it names it
+    as its own ``server`` fixture."""
+    with serve(
+        tmp_path_factory.mktemp("kroeg-e2e-paused"), seed=SEED, deal_pause=DEAL_PAUSE
+    ) as url:
+        yield url
+
+
 @pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     """Playwright's sync API runs an event loop in this thread while it is open, so it is

@@ -15,6 +15,8 @@ def enter(page: Page, name: str) -> None:
     page.goto("/")
     page.fill("#name-input", name)
     page.get_by_role("button", name="Kom binnen").click()
+    # The games show before a name is given: wait for the name to be taken.
+    expect(page.locator("#name-panel")).to_contain_text(f"Je speelt als {name}.")
     expect(page.locator(".game-tile").first).to_be_visible()
 
 
@@ -92,6 +94,20 @@ class Frames:
 MY_TURN_OR_OVER = """() => document.querySelector('.result') ||
   (document.querySelector('.seat.me.turn') &&
    document.querySelector('.hand .card.legal, .actions-bar button[data-action]'))"""
+
+
+MY_TURN_SUMMARY_OR_OVER = f"""() => document.querySelector('.summary') || ({MY_TURN_OR_OVER})()"""
+"""The game waits for you, a deal's summary is shown, or the game is over."""
+
+
+def sit_and_start(page: Page, table: dict[str, Any]) -> str:
+    """Create a table (REST, as the form does), sit down and start; returns its id."""
+    made = api(page, "POST", "/tables", table)
+    page.goto(f"/t/{made['id']}")
+    page.get_by_role("button", name="Aanschuiven").click()
+    page.get_by_role("button", name="Begin het spel").click()
+    expect(page.locator(".seat.me")).to_be_visible()
+    return str(made["id"])
 
 
 def wait_my_turn(page: Page, timeout: float = 20_000) -> bool:
@@ -210,3 +226,29 @@ def eurokaarten_with_melds(page: Page, frames: Frames, melds: int = 2) -> None:
             )
             page.click(f'.hand .card[data-card="{card}"]')
             page.click("#do-discard")
+
+
+def decide(page: Page, frame: dict[str, Any]) -> None:
+    """Make the first legal decision of the frame the page shows, as a player would."""
+    legal = frame["legal"]
+    verbs = {a[0] for a in legal}
+    if frame["view"].get("game") == "eurokaarten" or "discard" in verbs or "draw" in verbs:
+        if "draw" in verbs:
+            page.locator(".actions-bar button[data-action]").first.click()
+            return
+        if "discard" in verbs:
+            card = next(a[1] for a in legal if a[0] == "discard")
+            page.click(f'.hand .card[data-card="{card}"]')
+            page.click("#do-discard")
+            return
+    plays = [a for a in legal if a[0] == "play"]
+    if plays:
+        page.click(f'.hand .card.legal[data-card="{plays[0][1]}"]')
+        return
+    # Answers rather than raising the stakes, so the game moves on.
+    for verb in ("bid", "stay", "keep", "look", "pass"):
+        chosen = [a for a in legal if a[0] == verb]
+        if chosen:
+            click_action(page, chosen[0])
+            return
+    click_action(page, legal[0])

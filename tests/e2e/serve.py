@@ -38,15 +38,21 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 @contextmanager
 def serve(
-    workdir: Path, house_delay: float = 0.0, house_bots: bool = False, seed: int | None = None
+    workdir: Path,
+    house_delay: float = 0.0,
+    house_bots: bool = False,
+    seed: int | None = None,
+    deal_pause: float = 0.0,
 ) -> Iterator[str]:
     """Run ``kroeg serve`` on a free port with a SQLite database in ``workdir``.
 
     The house thinks ``house_delay`` seconds and, unless ``house_bots``, plays the
     games' own defaults in-process (``KROEG_HOUSE_BOTS=0``: no worker processes to
     start); tables may have clocks down to 1 s (``KROEG_MIN_CLOCK``) so a test can wait
-    for a timeout. With ``seed`` the shuffles are repeatable (``KROEG_TEST_SEED``: the
-    n-th table gets ``random.Random(seed + n)``), so a run can be replayed exactly.
+    for a timeout. A table pauses ``deal_pause`` seconds after a deal's end (0: the
+    next deal follows at once, for tests that need speed). With ``seed`` the shuffles
+    are repeatable (``KROEG_TEST_SEED``: the n-th table gets ``random.Random(seed + n)``),
+    so a run can be replayed exactly.
     Yields the base URL.
     """
     port = free_port()
@@ -65,6 +71,8 @@ def serve(
         f"sqlite+aiosqlite:///{workdir / 'kroeg.sqlite3'}",
         "--house-delay",
         str(house_delay),
+        "--deal-pause",
+        str(deal_pause),
         "--log-level",
         "warning",
     ]

@@ -65,6 +65,7 @@ class Server:
         self.log = log
         self.env = {
             "KROEG_HOUSE_DELAY": "0",
+            "KROEG_DEAL_PAUSE": "0",
             "KROEG_MIN_CLOCK": "0.05",
             "KROEG_RATE": "1000",
             "KROEG_HOUSE_BOTS": "0",

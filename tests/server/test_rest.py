@@ -25,6 +25,11 @@ def test_health_variants_and_openapi(sqlite_server: Server) -> None:
     assert toepen["kroegregels"]["seats"] == [4, 4] and toepen["kroegregels"]["loser_rotation"]
     assert toepen["klassiek"]["seats"] == [3, 8] and not toepen["klassiek"]["loser_rotation"]
     assert games["eurokaarten"]["traits"]["standaard"]["clock_per_turn"] is True
+    # Seed 000: Toepen kroegregels is played by four; klassiek by three to eight (RULES.md §4).
+    assert games["toepen"]["variant_seats"] == {"kroegregels": [4], "klassiek": [3, 4, 5, 6, 7, 8]}
+    assert games["toepen"]["house_levels"] == ["huis", "basis", "sterk"]
+    assert games["eurokaarten"]["clock_option"] == "turn_clock"
+    assert games["klaverjassen"]["clock_option"] is None
     paths = sqlite_server.get("/openapi.json").json()["paths"]
     assert "/api/tables" in paths and "/api/games/{game_id}/record" in paths
 

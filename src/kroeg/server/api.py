@@ -7,11 +7,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from kroeg.games import GAMES, game_class
+from kroeg.games import GAMES
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
+from kroeg.server.schema import game_schema
 from kroeg.server.sessions import SignedIn
 from kroeg.store.store import ID_MAX
 from kroeg.tables import commands as t
@@ -204,27 +205,9 @@ async def variants() -> dict[str, Any]:
     games = []
     for name in GAMES:
         try:
-            cls = game_class(name)
+            games.append(game_schema(name))
         except ImportError:
             continue
-        traits = {v: cls.traits_of(v) for v in cls.variants}
-        games.append(
-            {
-                "game": name,
-                "seat_range": list(cls.game_traits.seats),
-                "traits": {
-                    v: {
-                        "seats": list(tr.seats),
-                        "usual_seats": tr.usual_seats,
-                        "clock_per_turn": tr.clock_per_turn,
-                        "loser_rotation": tr.loser_rotation,
-                    }
-                    for v, tr in traits.items()
-                },
-                "options": {k: spec.describe() for k, spec in cls.option_specs.items()},
-                "variants": {v: dict(defaults) for v, defaults in cls.variants.items()},
-            }
-        )
     return {"games": games}
 
 

@@ -71,6 +71,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         help="seconds the house waits before each move (default: KROEG_HOUSE_DELAY or 0.8)",
     )
+    parser.add_argument(
+        "--deal-pause",
+        type=float,
+        help="seconds between a deal's end and the next deal (default: KROEG_DEAL_PAUSE or 5)",
+    )
     parser.add_argument("--log-level", default="info")
 
 
@@ -80,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         settings = dataclasses.replace(settings, database_url=args.database_url)
     if args.house_delay is not None:
         settings = dataclasses.replace(settings, house_delay=args.house_delay)
+    if args.deal_pause is not None:
+        settings = dataclasses.replace(settings, deal_pause=args.deal_pause)
     logging.basicConfig(level=args.log_level.upper())
     entry = create_entry(settings)
     config = uvicorn.Config(

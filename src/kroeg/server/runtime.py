@@ -68,6 +68,7 @@ class Runtime:
         )
         table_settings = TableSettings(
             house_delay=self.settings.house_delay,
+            deal_pause=self.settings.deal_pause,
             history=self.settings.history,
             test_seed=self.settings.test_seed,
             restart_min_clock=self.settings.restart_min_clock,

@@ -17,6 +17,7 @@ def _int_env(name: str, default: int) -> int:
 
 
 HOUSE_DELAY = 0.8
+DEAL_PAUSE = 5.0
 MIN_CLOCK = 5.0
 RATE = 20.0
 HISTORY = 256
@@ -41,6 +42,9 @@ class ServerSettings:
     """None: ``KROEG_DATABASE_URL``, else SQLite at data/kroeg.sqlite3."""
     house_delay: float = HOUSE_DELAY
     """Seconds the house waits before each move (``KROEG_HOUSE_DELAY``; 0 in tests)."""
+    deal_pause: float = DEAL_PAUSE
+    """Seconds a table waits after a deal's end before the next deal, so people see the
+    last trick and the deal's summary (``KROEG_DEAL_PAUSE``; 0 in tests that need speed)."""
     min_clock: float = MIN_CLOCK
     """The shortest clock a table may be created with (``KROEG_MIN_CLOCK``; tests go lower)."""
     rate: float = RATE
@@ -88,6 +92,7 @@ class ServerSettings:
         return cls(
             database_url=os.environ.get("KROEG_DATABASE_URL") or None,
             house_delay=_float_env("KROEG_HOUSE_DELAY", HOUSE_DELAY),
+            deal_pause=_float_env("KROEG_DEAL_PAUSE", DEAL_PAUSE),
             min_clock=_float_env("KROEG_MIN_CLOCK", MIN_CLOCK),
             rate=_float_env("KROEG_RATE", RATE),
             history=int(_float_env("KROEG_HISTORY", HISTORY)),

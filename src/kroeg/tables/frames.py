@@ -30,6 +30,11 @@ objects, and every full garbage collection walked them all, stalling every table
 hundreds of milliseconds. Tuples of bytes are not tracked by the collector."""
 
 
+class ShownSettings(Protocol):
+    @property
+    def deal_pause(self) -> float: ...
+
+
 class Shown(Protocol):
     """What a table shows its followers: the parts of it the frames are built from."""
 
@@ -46,6 +51,9 @@ class Shown(Protocol):
 
     @property
     def running(self) -> bool: ...
+
+    @property
+    def settings(self) -> ShownSettings: ...
 
 
 def version_frame(
@@ -112,7 +120,7 @@ def snapshot(table: Shown, audience: int | None) -> JSON:
         "table": table.id,
         "version": table.version,
         "now": time.time(),
-        "info": {"id": table.id, **table.config.json()},
+        "info": {"id": table.id, **table.config.json(), "deal_pause": table.settings.deal_pause},
         "you": audience,
         "spectators": _spectators(table),
         **_current(table, audience),

@@ -85,6 +85,9 @@ drie met hand en woord")."""
 class TableSettings:
     house_delay: float = 0.8
     """Seconds the house waits before it moves, so people can follow (zero in tests)."""
+    deal_pause: float = 0.0
+    """Seconds between a deal's end and the next deal: the people at the table see the
+    last trick and the deal's summary, and nobody's clock runs, the house's neither."""
     history: int = HISTORY
     test_seed: int | None = None
     """Tests only: shuffle with ``random.Random(test_seed + n)`` for the n-th table made,
@@ -126,6 +129,8 @@ class Table:
         self.deadlines: dict[int, float] = {}
         """Wall-clock deadlines of the people the game waits for, by seat."""
         self.house_due: float | None = None
+        self.deal_due: float | None = None
+        """When the pause after a deal's end is over and the next deal may be dealt."""
         self.history: History = deque(maxlen=settings.history)
         self.inbox: deque[Command] = deque()
         self._wake: asyncio.Future[None] | None = None
@@ -306,6 +311,8 @@ class Table:
             dues.append(loop.time() + (min(self.deadlines.values()) - time.time()))
         if self.house_due is not None:
             dues.append(self.house_due)
+        if self.deal_due is not None:
+            dues.append(self.deal_due)
         return min(dues) if dues else None
 
     async def _on_due(self) -> None:
@@ -441,6 +448,7 @@ class Table:
         self.left = {}
         self.deadlines = {}
         self.house_due = None
+        self.deal_due = None
         self.settled = None
         new_game = NewGame(
             table_id=self.id,
@@ -497,6 +505,8 @@ class Table:
     def _step(self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()) -> None:
         """Apply one step and stage it (sent once committed). RuleError changes nothing."""
         events = self.game.apply(self.state, seat, action)
+        if self.settings.deal_pause > 0 and any(e.kind == "deal_end" for e in events):
+            self.deal_due = asyncio.get_running_loop().time() + self.settings.deal_pause
         data: Any
         if isinstance(action, Deal):
             kind, data = "deal", action.json()
@@ -602,6 +612,10 @@ class Table:
         while self.running:
             dealer = self.game.pending_deal(self.state)
             if dealer is not None:
+                if self.deal_due is not None and loop.time() < self.deal_due:
+                    self.house_due = None
+                    break  # the pause after a deal's end: the next deal comes when it is over
+                self.deal_due = None
                 self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
                 continue
             seat = self._house_seat()
@@ -618,6 +632,8 @@ class Table:
             if self.house.decides(self.config.house_level, timeout=False):
                 action = await self._house_choice(seat, action, timeout=False)
             self._step(seat, action, "house")
+        if self.deal_due is not None and loop.time() >= self.deal_due:
+            self.deal_due = None  # the game ended during its pause: nothing is due any more
         if self.state is not None and not self.running and self.game_id is not None:
             self._after_game()
         await flush(self)

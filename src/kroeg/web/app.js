@@ -65,6 +65,12 @@ function renderTopbar() {
       h("span", {}, t("settings.four_colour")),
     ),
     h(
+      "label",
+      { class: "toggle" },
+      h("input", { type: "checkbox", id: "sound", checked: s.sound, onchange: (e) => updateSettings({ sound: e.target.checked }) }),
+      h("span", {}, t("settings.sound")),
+    ),
+    h(
       "select",
       { "aria-label": t("settings.language"), onchange: (e) => updateSettings({ lang: e.target.value }) },
       LANGUAGES.map((code) => h("option", { value: code, selected: code === lang() }, t(`lang.${code}`))),

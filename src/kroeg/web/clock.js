@@ -23,12 +23,16 @@ export function ringSvg() {
   );
 }
 
-/** Update one ring (and its seat's accessible label) for the time left. */
-export function updateRing(ring, label, deadline, totalSeconds) {
+/** The clock shows its seconds in its last ten. */
+const COUNTDOWN = 10;
+
+/** Update one ring (and its seat's accessible label and countdown) for the time left. */
+export function updateRing(ring, label, deadline, totalSeconds, countdown = null) {
   const left = ring.querySelector(".left");
   if (!deadline) {
     ring.style.visibility = "hidden";
     if (label) label.textContent = "";
+    if (countdown) countdown.textContent = "";
     return;
   }
   const seconds = Math.max(0, (deadline - Date.now()) / 1000);
@@ -37,4 +41,5 @@ export function updateRing(ring, label, deadline, totalSeconds) {
   left.setAttribute("stroke-dashoffset", String(CIRCUMFERENCE * (1 - fraction)));
   left.classList.toggle("hurry", seconds <= 10);
   if (label) label.textContent = t("seat.seconds_left", { n: Math.ceil(seconds) });
+  if (countdown) countdown.textContent = seconds <= COUNTDOWN ? String(Math.ceil(seconds)) : "";
 }

@@ -38,10 +38,40 @@ export function variantLabel(game, variant) {
   return has(key) ? t(key) : variant;
 }
 
-/** An option value as the form shows it: "aan"/"uit" for booleans, spaces for underscores. */
-function valueText(value) {
+/** An option value as the form shows it: "aan"/"uit", a choice's Dutch label (never its raw code). */
+function valueText(game, name, value) {
   if (typeof value === "boolean") return t(value ? "lobby.on" : "lobby.off");
-  return String(value).replaceAll("_", " ");
+  const key = `optval.${game}.${name}.${value}`;
+  return has(key) ? t(key) : String(value).replaceAll("_", " ");
+}
+
+/** Whether a number input holds a whole number in its range; if not it says so in Dutch. */
+function checkNumber(input) {
+  input.setCustomValidity("");
+  if (!input.validity.valid) input.setCustomValidity(t("lobby.out_of_range", { low: input.dataset.low, high: input.dataset.high }));
+  return input.validity.valid;
+}
+
+/** Whether an option is offered now: a refinement (`requires`) only while its parent is on. */
+function offered(spec, value) {
+  return !spec.requires || Boolean(value(spec.requires));
+}
+
+/** The option a server refusal is about: its `args.option` (a coded refusal), else the
+ *  option the English message names ("option max_points must be …"). */
+export function refusedOption(err, names) {
+  if (typeof err.args?.option === "string") return err.args.option;
+  const named = /\boption '?(\w+)'?/.exec(err.message || "");
+  if (named && names.includes(named[1])) return named[1];
+  return names.find((n) => (err.message || "").includes(n)) ?? null;
+}
+
+const SUGGESTIONS = ["Kees", "Mieke", "Joop", "Anneke", "Henk", "Truus", "Sjaak", "Riet", "Piet", "Ans"];
+
+/** A name to start from: a pub regular's name with a number, so it is rarely taken twice. */
+function suggestedName() {
+  const pick = SUGGESTIONS[Math.floor(Math.random() * SUGGESTIONS.length)];
+  return `${pick} ${10 + Math.floor(Math.random() * 90)}`;
 }
 
 export class LobbyView {
@@ -53,19 +83,43 @@ export class LobbyView {
     this.creating = null; // game name whose create form is open
     this.invite = null;
     this.busy = false;
+    this.afterName = null; // what a first visitor asked for before giving a name
+    this.suggestion = suggestedName();
     this.render();
+    this.loadGames();
     if (settings().name) this.start();
   }
 
-  async start() {
-    this.app.ensureConnection();
+  /** The games are shown at once, also to a first visitor who has no name yet. */
+  async loadGames() {
     try {
       this.games = (await api("GET", "/variants")).games;
     } catch (err) {
       toast(errorText(err.code));
     }
     this.render();
+  }
+
+  start() {
+    this.app.ensureConnection();
+    this.render();
     this.poll();
+  }
+
+  /** A first visitor's "Speel nu" or "Nieuwe tafel" asks the name first, then goes on. */
+  needName(then) {
+    if (settings().name) return false;
+    this.afterName = then;
+    this.render();
+    this.root.querySelector("#name-input")?.focus();
+    return true;
+  }
+
+  named() {
+    const then = this.afterName;
+    this.afterName = null;
+    this.start();
+    then?.();
   }
 
   async poll() {
@@ -88,6 +142,8 @@ export class LobbyView {
 
   render() {
     const name = settings().name;
+    // A redraw (the games arriving) keeps what a first visitor has typed.
+    const draft = this.root.querySelector("#name-input")?.value ?? this.suggestion;
     this.tableBox = h("div", { id: "open-tables" });
     replace(
       this.root,
@@ -95,16 +151,19 @@ export class LobbyView {
         "div",
         { class: "lobby" },
         h("h1", {}, t("lobby.welcome")),
+        // The games first, "Speel nu" at once (on a phone above the fold); the name is asked
+        // when you first sit down.
+        this.games ? this.renderGames() : null,
         h(
           "section",
-          { class: "card-panel", "aria-labelledby": "name-h" },
+          { class: "card-panel", "aria-labelledby": "name-h", id: "name-panel" },
           h("h2", { id: "name-h" }, t("lobby.name_title")),
           name
             ? h("p", {}, t("lobby.playing_as", { name }), " ", h("button", { class: "btn small", onclick: () => this.changeName() }, t("lobby.change_name")))
-            : nameForm(() => this.start()),
+            : [this.afterName ? h("p", { class: "prompt", role: "status" }, t("lobby.name_first")) : null, nameForm(() => this.named(), draft)],
         ),
-        name && this.games ? this.renderGames() : null,
         name && this.creating ? this.renderCreate() : null,
+        name ? h("section", { class: "card-panel", "aria-labelledby": "mine-h", id: "your-tables", hidden: true }, h("h2", { id: "mine-h" }, t("lobby.your_tables")), (this.mineBox = h("div", {}))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "tables-h" }, h("h2", { id: "tables-h" }, t("lobby.open_tables")), this.tableBox) : null,
       ),
     );
@@ -132,8 +191,8 @@ export class LobbyView {
             { class: "game-tile", dataset: { game: g.game } },
             h("h3", {}, t(`game.${g.game}`)),
             h("p", {}, t(`game.${g.game}.desc`)),
-            h("button", { class: "btn primary", disabled: this.busy, onclick: () => this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
-            h("button", { class: "btn", onclick: () => this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
+            h("button", { class: "btn primary", disabled: this.busy, onclick: () => this.needName(() => this.playNow(g)) || this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
+            h("button", { class: "btn", onclick: () => this.needName(() => this.openCreate(g.game)) || this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
           ),
         ),
       ),
@@ -143,7 +202,7 @@ export class LobbyView {
   openCreate(game) {
     this.creating = game;
     const g = this.games.find((x) => x.game === game);
-    this.form = { game, variant: Object.keys(g.variants)[0], options: {}, seats: null, clock: 60, private: false };
+    this.form = { game, variant: Object.keys(g.variants)[0], options: {}, seats: null, clock: 60, private: false, house: "basis", refused: null };
     this.invite = null;
     this.render();
     this.root.querySelector("#create-h")?.scrollIntoView({ block: "start" });
@@ -153,43 +212,9 @@ export class LobbyView {
     const g = this.games.find((x) => x.game === this.creating);
     const f = this.form;
     const defaults = g.variants[f.variant];
-    const [low, high] = seatRange(g, f.variant);
-    const current = (name) => (name in f.options ? f.options[name] : defaults[name]);
-    // An option that refines a boolean one (`requires`) matters only while that is on.
-    const shown = Object.entries(g.options).filter(([, spec]) => !spec.requires || current(spec.requires) === true);
-    const optionRows = shown.map(([name, spec]) => {
-      const value = current(name);
-      const id = `opt-${name}`;
-      let control;
-      const set = (v) => {
-        f.options[name] = v;
-      };
-      if (spec.type === "bool") {
-        const refined = Object.values(g.options).some((other) => other.requires === name);
-        control = h("input", {
-          type: "checkbox",
-          id,
-          checked: Boolean(value),
-          onchange: (e) => {
-            set(e.target.checked);
-            if (!refined) return;
-            this.render(); // show or hide the options that refine this one
-            this.root.querySelector(`#${id}`)?.focus();
-          },
-        });
-      } else if (spec.type === "int") {
-        control = h("input", { type: "number", id, min: spec.min, max: spec.max, value, class: "num", onchange: (e) => set(Number(e.target.value)) });
-      } else {
-        control = h("select", { id, onchange: (e) => set(e.target.value) }, spec.choices.map((c) => h("option", { value: c, selected: c === value }, c.replaceAll("_", " "))));
-      }
-      return h(
-        "div",
-        { class: "option" },
-        h("label", { for: id }, optionLabel(g.game, name)),
-        control,
-        h("span", { class: "help" }, optionHelp(g.game, name, spec), " ", t("lobby.default_is", { value: valueText(defaults[name]) })),
-      );
-    });
+    const value = (name) => (name in f.options ? f.options[name] : defaults[name]);
+    const seatChoices = g.variant_seats?.[f.variant] ?? [];
+    const optionRows = Object.entries(g.options).filter(([, spec]) => offered(spec, value)).map(([name, spec]) => this.optionRow(g, name, spec, value(name), defaults[name]));
     return h(
       "section",
       { class: "card-panel", "aria-labelledby": "create-h" },
@@ -198,10 +223,14 @@ export class LobbyView {
         "form",
         {
           class: "create-form",
-          // The server judges the options and names a bad one in the player's language.
           novalidate: true,
           onsubmit: (e) => {
             e.preventDefault();
+            const numbers = [...e.target.querySelectorAll("input[type=number]")];
+            if (!numbers.map(checkNumber).every(Boolean)) {
+              e.target.reportValidity();
+              return;
+            }
             this.create();
           },
         },
@@ -221,17 +250,27 @@ export class LobbyView {
             },
             Object.keys(g.variants).map((v) => h("option", { value: v, selected: v === f.variant }, variantLabel(g.game, v))),
           ),
-          low !== high
+          // Only the seat counts the variant is played with (Toepen kroegregels: four).
+          seatChoices.length > 1
             ? [
                 h("label", { for: "seats" }, t("lobby.seats")),
-                h("select", { id: "seats", onchange: (e) => (f.seats = Number(e.target.value)) }, Array.from({ length: high - low + 1 }, (_, i) => low + i).map((n) => h("option", { value: n, selected: n === (f.seats ?? usualSeats(g, f.variant)) }, String(n)))),
+                h("select", { id: "seats", onchange: (e) => (f.seats = Number(e.target.value)) }, seatChoices.map((n) => h("option", { value: n, selected: n === this.seats(g) }, String(n)))),
               ]
-            : null,
-          h("label", { for: "clock" }, t("lobby.clock")),
-          h("select", { id: "clock", onchange: (e) => (f.clock = Number(e.target.value)) }, CLOCKS.map((s) => h("option", { value: s, selected: s === f.clock }, t("lobby.seconds", { n: s })))),
+            : h("span", { class: "prompt", id: "seats-fixed" }, t("lobby.seats_fixed", { n: seatChoices[0] ?? g.seat_range[0] })),
+          // A game whose own option is the turn's clock (Eurokaarten's Beurtklok) gets no second one.
+          g.clock_option
+            ? null
+            : [
+                h("label", { for: "clock" }, t("lobby.clock")),
+                h("select", { id: "clock", onchange: (e) => (f.clock = Number(e.target.value)) }, CLOCKS.map((s) => h("option", { value: s, selected: s === f.clock }, t("lobby.seconds", { n: s })))),
+              ],
+          h("label", { for: "house-level" }, t("lobby.house_level")),
+          h("select", { id: "house-level", onchange: (e) => (f.house = e.target.value) }, (g.house_levels || ["huis", "basis", "sterk"]).map((level) => h("option", { value: level, selected: level === f.house }, t(`lobby.house.${level}`)))),
           h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "private", checked: f.private, onchange: (e) => (f.private = e.target.checked) }), " ", t("lobby.private")),
         ),
+        h("p", { class: "help" }, t(`lobby.house_help.${f.house}`)),
         optionRows,
+        f.refused ? h("p", { class: "refused", role: "alert" }, f.refused) : null,
         h(
           "div",
           { class: "row" },
@@ -242,19 +281,62 @@ export class LobbyView {
     );
   }
 
+  /** One option's row: a checkbox, a number within its range or a choice with Dutch labels. */
+  optionRow(g, name, spec, value, fallback) {
+    const f = this.form;
+    const id = `opt-${name}`;
+    const set = (v, redraw) => {
+      f.options[name] = v;
+      f.refused = null;
+      if (redraw) this.render(); // a refinement of this option appears or goes
+    };
+    const refines = Object.values(g.options).some((s) => s.requires === name);
+    let control;
+    if (spec.type === "bool") {
+      control = h("input", { type: "checkbox", id, checked: Boolean(value), onchange: (e) => set(e.target.checked, refines) });
+    } else if (spec.type === "int") {
+      // A number outside the range is never sent: the form checks it (checkNumbers) first.
+      control = h("input", { type: "number", id, min: spec.min, max: spec.max, step: 1, required: true, value, class: "num", dataset: { low: spec.min, high: spec.max }, onchange: (e) => { if (checkNumber(e.target)) set(Number(e.target.value), false); } });
+    } else {
+      control = h("select", { id, onchange: (e) => set(e.target.value, refines) }, spec.choices.map((c) => h("option", { value: c, selected: c === value }, valueText(g.game, name, c))));
+    }
+    return h(
+      "div",
+      { class: `option${spec.requires ? " refinement" : ""}`, dataset: { option: name } },
+      h("label", { for: id }, optionLabel(g.game, name)),
+      control,
+      h("span", { class: "help" }, optionHelp(g.game, name, spec), " ", t("lobby.default_is", { value: valueText(g.game, name, fallback) })),
+    );
+  }
+
+  /** The seat count the form sends: the player's choice, else four where the variant allows it. */
+  seats(g) {
+    const allowed = g.variant_seats?.[this.form.variant] ?? [];
+    if (allowed.includes(this.form.seats)) return this.form.seats;
+    return allowed.includes(4) ? 4 : allowed[0];
+  }
+
   async create() {
     const g = this.games.find((x) => x.game === this.creating);
     const f = this.form;
-    const body = { game: g.game, variant: f.variant, options: f.options, clock_seconds: f.clock, private: f.private };
-    const [low, high] = seatRange(g, f.variant);
-    if (low !== high) body.seats = f.seats ?? usualSeats(g, f.variant);
+    const defaults = g.variants[f.variant];
+    const value = (name) => (name in f.options ? f.options[name] : defaults[name]);
+    // A refinement whose parent is off is not offered, so it is not sent either.
+    const options = Object.fromEntries(Object.entries(f.options).filter(([name]) => g.options[name] && offered(g.options[name], value)));
+    const body = { game: g.game, variant: f.variant, options, private: f.private, house_level: f.house };
+    if (!g.clock_option) body.clock_seconds = f.clock;
+    const seats = this.seats(g);
+    if (seats !== undefined) body.seats = seats;
     try {
       const table = await api("POST", "/tables", body);
       await api("POST", `/tables/${table.id}/sit`, {});
       this.app.navigate(`/t/${table.id}`);
     } catch (err) {
       // A refused option is named as the form names it ("Kies bij Strafpunten …").
-      toast(refusalText(err.rule, err.args, { game: g.game }) ?? errorText(err.code, err.message));
+      const option = refusedOption(err, Object.keys(g.options));
+      const named = option ? t("lobby.refused_option", { option: optionLabel(g.game, option) }) : null;
+      f.refused = refusalText(err.rule, err.args, { game: g.game }) ?? named ?? errorText(err.code, err.message);
+      this.render();
     }
   }
 
@@ -277,7 +359,24 @@ export class LobbyView {
     }
   }
 
+  /** "Jouw tafels": where you sit, with the way back. */
+  renderMine() {
+    const section = this.root.querySelector("#your-tables");
+    if (!section || !this.mineBox) return;
+    const mine = (this.tables || []).filter((tb) => Boolean(this.me) && tb.players.some((p) => p.player === this.me));
+    section.hidden = !mine.length;
+    replace(
+      this.mineBox,
+      h(
+        "ul",
+        { class: "your-tables" },
+        mine.map((tb) => h("li", {}, h("a", { class: "btn primary", href: `/t/${tb.id}`, onclick: this.app.link(`/t/${tb.id}`), role: "button" }, t("lobby.back_to", { game: t(`game.${tb.game}`), variant: variantLabel(tb.game, tb.variant) })), tb.running ? h("span", { class: "prompt" }, ` ${t("lobby.running")}`) : null)),
+      ),
+    );
+  }
+
   renderTables() {
+    this.renderMine();
     if (!this.tableBox) return;
     if (!this.tables) {
       replace(this.tableBox, h("p", { class: "empty" }, t("lobby.loading")));

@@ -24,14 +24,15 @@ export async function ensureGuest(name) {
   return guest.token;
 }
 
-/** The "what is your name" form; calls onDone(name) once a guest is made. */
-export function nameForm(onDone) {
+/** The "what is your name" form, filled with the name you had or a suggestion; calls
+ *  onDone(name) once a guest is made. */
+export function nameForm(onDone, suggestion = "") {
   const input = h("input", {
     type: "text",
     id: "name-input",
     maxlength: 24,
     autocomplete: "nickname",
-    value: settings().name,
+    value: settings().name || suggestion,
     "aria-label": t("lobby.name_label"),
     placeholder: t("lobby.name_placeholder"),
   });

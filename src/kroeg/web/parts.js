@@ -19,12 +19,17 @@ export function cardBack(label = t("card.back")) {
  * `card: null` lies face down (`label` names it).
  */
 export function trickCards(ctx, plays, winner = null) {
+  // A won trick in the middle of a deal is collected by its winner after a moment; the
+  // deal's last trick stays for the deal's end (ctx.collect false).
+  const collect = winner !== null && ctx.collect;
+  const to = collect ? ctx.seatPosition(winner) : null;
   return plays.map(({ seat, card, label }) => {
     // Flatter than the seats' oval: the top and bottom cards keep clear of those plates.
     const pos = ctx.seatPosition(seat, 0.45, 0.36);
+    const away = to ? { "--to-x": `${(to.x - pos.x) * 4}%`, "--to-y": `${(to.y - pos.y) * 4}%` } : {};
     return h(
       "div",
-      { class: `played${seat === winner ? " winner" : ""}${card && card === ctx.freshCard ? " fresh" : ""}${card ? "" : " face-down"}`, style: { left: `${pos.x}%`, top: `${pos.y}%`, "--from-x": `${(ctx.seatPosition(seat).x - pos.x) * 4}%`, "--from-y": `${(ctx.seatPosition(seat).y - pos.y) * 4}%` }, dataset: { seat: String(seat) } },
+      { class: `played${seat === winner ? " winner" : ""}${collect ? " collect" : ""}${card && card === ctx.freshCard ? " fresh" : ""}${card ? "" : " face-down"}`, style: { left: `${pos.x}%`, top: `${pos.y}%`, "--from-x": `${(ctx.seatPosition(seat).x - pos.x) * 4}%`, "--from-y": `${(ctx.seatPosition(seat).y - pos.y) * 4}%`, ...away }, dataset: { seat: String(seat) } },
       card ? cardFace(card, { "aria-label": t("table.played_by", { card: cardName(card), name: ctx.name(seat) }) }) : cardBack(label),
     );
   });

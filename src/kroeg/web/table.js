@@ -9,23 +9,17 @@ import { h, replace } from "./dom.js";
 import { showEffect } from "./effects.js";
 import { errorText, toast } from "./errors.js";
 import { has, t } from "./i18n.js";
+import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
 import { refusalText } from "./refusals.js";
 import { settings } from "./settings.js";
+import { playSound, yourTurn } from "./sound.js";
 import eurokaarten from "./games/eurokaarten.js";
 import klaverjassen from "./games/klaverjassen.js";
 import toepen from "./games/toepen.js";
 
 const GAMES = { toepen, klaverjassen, eurokaarten };
 
-/** Who played what in a finished trick event: its own `plays`, or `cards` from the `leader` on. */
-function trickPlays(ev, seats) {
-  if (Array.isArray(ev.plays)) return ev.plays;
-  if (Array.isArray(ev.cards) && typeof ev.leader === "number") {
-    return ev.cards.map((card, i) => ({ seat: (ev.leader + i) % seats, card }));
-  }
-  return [];
-}
 const LOG_LINES = 80;
 
 /** Verbs whose one argument is a card of your hand: the card itself is the control. */
@@ -51,6 +45,10 @@ export class TableView {
     this.resultClosed = false;
     this.lastResult = null;
     this.lastTrick = null; // the trick just won, shown until the next card falls
+    this.tricks = new TrickMemory();
+    this.moment = null; // a deal's end being shown: {ev, stage: "trick" | "summary"}
+    this.momentTimers = [];
+    this.previousOpen = false;
     this.offMessage = null;
     this.refusal = null; // the reason the last action was refused, shown next to the hand
     this.refusalTimer = null;
@@ -75,6 +73,7 @@ export class TableView {
     this.offMessage?.();
     clearInterval(this.ticker);
     clearTimeout(this.refusalTimer);
+    this.momentTimers.forEach(clearTimeout);
     this.conn?.unfollow(this.id);
   }
 
@@ -94,6 +93,7 @@ export class TableView {
         this.clocks.clear();
         for (const c of msg.clocks || []) this.clocks.set(c.seat, localDeadline(c.deadline, msg.now));
         this.pending = false;
+        this.tricks.sync(msg.view);
         this.conn.applied(this.id, this.version);
         this.render();
         break;
@@ -173,6 +173,7 @@ export class TableView {
     this.pending = false;
     this.conn.applied(this.id, this.version);
     for (const ev of msg.events || []) this.onGameEvent(ev);
+    if (msg.view) this.tricks.sync(msg.view);
     this.render();
   }
 
@@ -185,15 +186,89 @@ export class TableView {
       this.selection.clear();
     }
     if (ev.kind === "game_end") this.lastResult = ev;
+    this.tricks.event(ev, this.snapshot?.info?.seats ?? 4);
+    this.dealMoment(ev);
+    this.eventSound(ev);
     if (ev.kind === "play" || ev.kind === "deal") this.lastTrick = null;
     if (ev.kind === "play") this.freshCard = ev.card; // slides in once, at the next redraw
+    if (ev.kind === "hand" || ev.kind === "deal") this.freshDeal = true; // the hand is dealt in, once
     if (ev.kind === "deal") this.lastDealEnd = null;
     if (ev.kind === "deal_end") this.lastDealEnd = ev;
-    if (ev.kind === "trick") this.lastTrick = { plays: trickPlays(ev, this.snapshot?.info?.seats ?? 4), winner: ev.winner };
+    if (ev.kind === "trick") this.lastTrick = this.tricks.completed;
     const text = this.eventText(ev, ctx);
     if (text) this.addLog(text, ev.kind === "action" ? "" : "sys");
     const effect = this.game.effect?.(ev, ctx) ?? this.commonEffect(ev, ctx);
     if (effect) showEffect(this.effectLayer, effect);
+  }
+
+  /**
+   * A deal's end is a moment (issue 18): the completed last trick with its winner, then the
+   * deal's summary, until "verder", the end of the table's pause (`info.deal_pause`, during
+   * which the server deals nothing) or the next deal. Without a pause the table goes on at once.
+   */
+  dealMoment(ev) {
+    if (ev.kind === "deal" || ev.kind === "game_start") {
+      this.endMoment(false);
+      return;
+    }
+    const pause = this.snapshot?.info?.deal_pause ?? 0;
+    if (ev.kind !== "deal_end" || !(pause > 0)) return;
+    this.endMoment(false);
+    const trickFirst = Boolean(this.tricks.completed);
+    this.moment = { ev, stage: trickFirst ? "trick" : "summary" };
+    const toSummary = () => {
+      if (this.moment?.ev !== ev) return;
+      this.moment.stage = "summary";
+      this.render();
+    };
+    this.momentTimers = [
+      setTimeout(toSummary, trickFirst ? Math.min(LAST_TRICK_MS, pause * 400) : 0),
+      setTimeout(() => this.moment?.ev === ev && this.endMoment(true), pause * 1000),
+    ];
+  }
+
+  /** A card played, a knock, a coin lost: each has its short sound (sound.js). */
+  eventSound(ev) {
+    if (ev.kind === "play") playSound("card");
+    else if (ev.kind === "knock") playSound("knock");
+    else if (ev.kind === "deal_end" && ev.coin_lost?.length) playSound("coin");
+  }
+
+  /** The chime (and a buzz on a phone) when the game starts waiting for you. */
+  turnSound(ctx) {
+    const mine = ctx.running && ctx.you !== null && (this.snapshot.to_act || []).includes(ctx.you) && ctx.legal.length > 0;
+    if (mine && !this.wasMyTurn) yourTurn();
+    this.wasMyTurn = mine;
+  }
+
+  /** A tick for each of your clock's last five seconds. */
+  clockSound() {
+    const deadline = this.clocks.get(this.snapshot?.you);
+    const left = deadline ? Math.ceil((deadline - Date.now()) / 1000) : null;
+    if (left !== null && left >= 1 && left <= 5 && left !== this.lastTick) playSound("tick");
+    this.lastTick = left;
+  }
+
+  endMoment(redraw) {
+    this.momentTimers.forEach(clearTimeout);
+    this.momentTimers = [];
+    if (!this.moment) return;
+    this.moment = null;
+    if (redraw) this.render();
+  }
+
+  renderMoment(ctx) {
+    if (this.moment?.stage !== "summary") return null;
+    return summaryDialog(this.game, ctx, this.moment.ev, () => this.endMoment(true));
+  }
+
+  /** "Vorige slag": the deal's last completed trick, in the trick games that allow it. */
+  renderPrevious(ctx) {
+    const trick = this.tricks.completed;
+    if (!trick || !ctx.running || this.moment || !this.game.previousTrickAllowed?.(ctx)) return [null, null];
+    const button = h("button", { class: "btn small previous-toggle", "aria-expanded": String(this.previousOpen), onclick: () => { this.previousOpen = !this.previousOpen; this.render(); } }, t("moment.previous_button"));
+    const panel = this.previousOpen ? previousTrickPanel(ctx, trick, () => { this.previousOpen = false; this.render(); }) : null;
+    return [button, panel];
   }
 
   eventText(ev, ctx) {
@@ -293,6 +368,8 @@ export class TableView {
       lastTrick: this.lastTrick,
       freshCard: this.freshCard,
       lastDealEnd: this.lastDealEnd,
+      previousTrick: this.tricks.completed,
+      collect: !this.moment,
     };
   }
 
@@ -315,14 +392,21 @@ export class TableView {
     const hasView = Boolean(snap.view);
 
     this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-live": "polite" });
+    const [previousButton, previousPanel] = this.renderPrevious(ctx);
+    const dialog = this.renderMoment(ctx) ?? this.renderResult(ctx) ?? previousPanel;
     const felt = h(
       "section",
-      { class: "felt", "aria-label": t("table.felt", { game: t(`game.${ctx.gameName}`) }) },
-      h("button", { class: "btn small side-toggle", "aria-expanded": String(this.sideOpen), "aria-controls": "side", onclick: () => { this.sideOpen = !this.sideOpen; this.render(); } }, t(`score.title.${ctx.gameName}`)),
+      { class: `felt${dialog ? " has-dialog" : ""}`, "aria-label": t("table.felt", { game: t(`game.${ctx.gameName}`) }) },
+      h(
+        "div",
+        { class: "felt-tools" },
+        previousButton,
+        h("button", { class: "btn small side-toggle", "aria-expanded": String(this.sideOpen), "aria-controls": "side", onclick: () => { this.sideOpen = !this.sideOpen; this.render(); } }, t(`score.title.${ctx.gameName}`)),
+      ),
       ctx.seats.map((seat, i) => this.renderSeat(i, ctx)),
       hasView ? game.center(ctx) : h("div", { class: "center" }, h("div", { class: "table-note" }, t("table.no_game"))),
       this.effectLayer,
-      this.renderResult(ctx),
+      dialog,
     );
 
     const bottom = h("section", { class: "bottom", "aria-label": t("table.your_area") }, this.renderHand(ctx), this.renderActions(ctx));
@@ -345,10 +429,21 @@ export class TableView {
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
     replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
     this.freshCard = null;
+    if (this.snapshot.view?.hand?.length) this.freshDeal = false;
+    this.fitHand();
+    this.turnSound(ctx);
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
     if (focusInHand) (this.root.querySelector(focusKey) || this.root.querySelector(".hand .card.legal, .hand .card"))?.focus();
     this.logEl.scrollTop = this.logEl.scrollHeight;
     this.tick();
+  }
+
+  /** On a phone the hand and the decisions share a row; when the decisions (Klaverjassen's
+   *  four "Ik speel …") leave the hand too little room, they get a row of their own. */
+  fitHand() {
+    const bottom = this.root.querySelector(".bottom");
+    const hand = bottom?.querySelector(".hand");
+    if (hand && hand.scrollWidth > hand.clientWidth + 1) bottom.classList.add("crowded");
   }
 
   renderSeat(seat, ctx) {
@@ -375,7 +470,7 @@ export class TableView {
         role: "group",
         "aria-label": t("seat.label", { name: ctx.name(seat), state: t(`seat.state.${state}`) }) + (view.dealer === seat ? `, ${t("seat.dealer")}` : ""),
       },
-      h("div", { class: "avatar" }, h("span", { class: "initial", "aria-hidden": "true" }, (info.name || "?").slice(0, 1).toUpperCase()), ringSvg()),
+      h("div", { class: "avatar" }, h("span", { class: "initial", "aria-hidden": "true" }, (info.name || "?").slice(0, 1).toUpperCase()), ringSvg(), h("span", { class: "countdown", "aria-hidden": "true" })),
       h(
         "div",
         { class: "info" },
@@ -399,7 +494,7 @@ export class TableView {
   }
 
   renderHand(ctx) {
-    const hand = ctx.view.hand;
+    const hand = ctx.view.hand && (this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
     if (!hand) {
       const note = ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
       return h("div", { class: "hand", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
@@ -413,7 +508,7 @@ export class TableView {
       }
     }
     const usable = selecting ? this.game.selectableCards(ctx) : new Set(cardActions.keys());
-    const buttons = hand.map((code) => {
+    const buttons = hand.map((code, index) => {
       const legal = usable.has(code);
       const selected = this.selection.has(code);
       const attrs = {
@@ -439,9 +534,9 @@ export class TableView {
         },
         onkeydown: (e) => this.handKeys(e),
       };
-      return this.cardButton(code, attrs);
+      return this.cardButton(code, { ...attrs, style: { "--i": String(index) } });
     });
-    return h("div", { class: `hand${hand.length > 8 ? " many" : ""}`, role: "group", "aria-label": t("table.hand") }, buttons);
+    return h("div", { class: `hand${hand.length > 8 ? " many" : ""}${this.freshDeal ? " dealt" : ""}`, role: "group", "aria-label": t("table.hand") }, buttons);
   }
 
   handKeys(event) {
@@ -491,7 +586,7 @@ export class TableView {
       "section",
       { class: "table-info" },
       h("h2", {}, t(`game.${info.game}`)),
-      h("p", { class: "prompt" }, t("table.info_line", { variant: this.game.variantLabel?.(info) ?? t(`variant.${info.game}.${info.variant}`), seconds: info.clock_seconds ?? 60, spectators: snap.spectators ?? 0 })),
+      h("p", { class: "prompt" }, t("table.info_line", { variant: this.game.variantLabel?.(info) ?? t(`variant.${info.game}.${info.variant}`), seconds: info.clock_seconds ?? 60, n: snap.spectators ?? 0 })),
       (snap.waiting || []).length ? h("p", { class: "prompt" }, t("table.waiting_list", { names: snap.waiting.map((w) => w.name).join(", ") })) : null,
       h(
         "div",
@@ -556,7 +651,7 @@ export class TableView {
   renderResult(ctx) {
     const snap = this.snapshot;
     const result = ctx.view.result;
-    if (snap.running || !result || this.resultClosed) return null;
+    if (snap.running || !result || this.resultClosed || this.moment) return null;
     const outcome = this.lastResult?.outcomes?.[ctx.you];
     return h(
       "div",
@@ -579,7 +674,8 @@ export class TableView {
     if (!this.snapshot) return;
     for (const seatEl of this.root.querySelectorAll(".seat")) {
       const seat = Number(seatEl.dataset.seat);
-      updateRing(seatEl.querySelector(".ring"), seatEl.querySelector(".clock-label"), this.clocks.get(seat), this.clockSeconds);
+      updateRing(seatEl.querySelector(".ring"), seatEl.querySelector(".clock-label"), this.clocks.get(seat), this.clockSeconds, seatEl.querySelector(".countdown"));
     }
+    this.clockSound();
   }
 }

@@ -39,9 +39,39 @@ function meldText(meld) {
 /** The joker identity the player picked for the selection (index into the matching actions). */
 const chosen = new Map();
 
+/** Why a seat lost a coin at a round's end (RULES.md §7.7): the opener without the lowest hand, else the highest hand. */
+function coinReason(ev, seat) {
+  return ev.ended === "open" && ev.by === seat ? "euro.summary.why_opener" : "euro.summary.why_highest";
+}
+
 export default {
   cardMode: "select",
   cardVerb: "discard", // a dimmed card clicked is sent as this, for the rules to say why not
+
+  /** The showdown (deal_end): every hand laid open with its points, who lost a coin and why. */
+  dealSummary(ctx, ev) {
+    const by = ev.by === null || ev.by === undefined ? "" : ctx.name(ev.by);
+    const lost = new Set(ev.coin_lost || []);
+    return [
+      h("p", { class: "summary-line" }, ev.void ? t("euro.log_void") : t(`euro.log_end.${ev.ended}`, { name: by })),
+      h(
+        "ul",
+        { class: "showdown" },
+        (ev.hands || []).map((cards, seat) =>
+          cards === null || cards === undefined
+            ? null
+            : h(
+                "li",
+                { class: lost.has(seat) ? "lost" : "" },
+                h("span", { class: "who" }, ctx.name(seat)),
+                h("span", { class: "cards" }, cards.map((c) => cardFace(c))),
+                h("span", { class: "points" }, t("euro.summary.points", { n: ev.hand_points?.[seat] ?? 0 })),
+                lost.has(seat) ? h("span", { class: "coin" }, t(coinReason(ev, seat))) : null,
+              ),
+        ),
+      ),
+    ];
+  },
   primaryVerbs: new Set(["draw"]),
 
   handlesVerb(verb) {

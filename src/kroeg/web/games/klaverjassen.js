@@ -38,6 +38,23 @@ export function sheetCells(deal, team) {
 
 const CALL_VERBS = new Set(["kraak", "herkraak", "superkraak"]);
 
+/** Strongest first: trump J 9 A 10 H V 8 7, the other suits A 10 H V B 9 8 7 (RULES.md §6). */
+const TRUMP_ORDER = "J9ATKQ87";
+const PLAIN_ORDER = "ATKQJ987";
+/** After trump the suits alternate in colour, so neighbours are easy to tell apart. */
+const SUIT_CYCLE = { c: "hsd", d: "chs", h: "sdc", s: "hcd" };
+
+/** Your hand with trump first, then the other suits alternating red and black. */
+export function sortHand(hand, trump) {
+  const suits = trump ? trump + SUIT_CYCLE[trump] : "shdc";
+  const key = (code) => {
+    const suit = code.slice(-1);
+    const order = suit === trump ? TRUMP_ORDER : PLAIN_ORDER;
+    return suits.indexOf(suit) * 10 + order.indexOf(code[0]);
+  };
+  return [...hand].sort((a, b) => key(a) - key(b));
+}
+
 export default {
   /** The info line's name of the table's rules: the variant, and the trump mode when it is
    *  not the free one; kraken plays the Amsterdams rules whatever preset it started from. */
@@ -49,6 +66,10 @@ export default {
   cardMode: "play",
   cardVerb: "play", // a dimmed card clicked is sent as this, for the rules to say why not
   primaryVerbs: new Set(["bid", "roem", "kraak", "herkraak", "superkraak"]),
+
+  sortHand(ctx, hand) {
+    return sortHand(hand, ctx.view.trump);
+  },
 
   center(ctx) {
     const v = ctx.view;
@@ -69,6 +90,36 @@ export default {
     const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
     return [h("div", { class: "badges" }, parts), trickCards(ctx, plays, winner)];
+  },
+
+  /** NKU: "een slag welke gedekt is, mag niet meer worden ingezien" (RULES.md §6): only with
+   *  the option show_last_trick. The deal's last trick is shown at its end in any case. */
+  previousTrickAllowed(ctx) {
+    return Boolean(ctx.view.options?.show_last_trick);
+  },
+
+  /** The deal's end (deal_end): the contract made, nat or pit, points and roem per team, the sheet line. */
+  dealSummary(ctx, ev) {
+    const us = ourTeam(ctx);
+    const teams = [us, 1 - us];
+    const outcome = ev.mark ? t(`kj.summary.${ev.mark}`) : t("kj.summary.made");
+    const line = { ...ev, factor: ev.factor ?? ctx.view.deals?.[ev.deal_no - 1]?.factor ?? 1 };
+    const cells = teams.map((team) => sheetCells(line, team));
+    return [
+      h("p", { class: "summary-line" }, t("kj.summary.contract", { name: ctx.name(ev.declarer), suit: suitText(ev.trump), outcome })),
+      h(
+        "table",
+        { class: "score-table", "aria-label": t("kj.sheet") },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }), teams.map((team) => h("th", { scope: "col" }, teamName(ctx, team))))),
+        h(
+          "tbody",
+          {},
+          h("tr", {}, h("th", { scope: "row" }, t("kj.points")), teams.map((team) => h("td", {}, String(ev.points?.[team] ?? 0)))),
+          h("tr", {}, h("th", { scope: "row" }, t("kj.roem_col")), teams.map((team) => h("td", {}, String(ev.roem?.[team] ?? 0)))),
+          h("tr", {}, h("th", { scope: "row" }, t("kj.summary.sheet")), cells.map((c) => h("td", { class: c.mark ? "mark" : "" }, c.mark ? `0 ${c.mark}` : `${c.points} + ${c.roem}`))),
+        ),
+      ),
+    ];
   },
 
   seatExtra(ctx, seat) {

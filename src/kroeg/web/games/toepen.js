@@ -68,10 +68,29 @@ export default {
     if (dead.length) parts.push(h("div", { class: "set-aside", "aria-label": t("toepen.dead_cards") }, dead.map((c) => cardFace(c))));
     if (v.knock) parts.push(h("div", { class: "table-note" }, t("toepen.knock_note", { name: ctx.name(v.knock.knocker), n: v.knock.stake })));
     if (v.phase === "armoede") parts.push(h("div", { class: "table-note" }, t("toepen.armoede_round")));
-    // The trick just won stays in view (from the view's last_trick) until the next card falls.
-    const plays = v.trick && v.trick.length ? v.trick : v.last_trick || [];
+    // The trick just won stays in view until the next card falls; the deal's last trick too,
+    // while the table pauses after the deal (the view of the next deal has no last_trick).
+    const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || v.last_trick || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
     return [h("div", { class: "badges" }, parts), trickCards(ctx, withFolds(ctx, plays), winner)];
+  },
+
+  previousTrickAllowed() {
+    return true;
+  },
+
+  /** The deal's end (docs/games/toepen.md, deal_end): who won, the stake, the new penalty points. */
+  dealSummary(ctx, ev) {
+    const max = ctx.view.max_points ?? ctx.view.options?.max_points ?? 10;
+    return [
+      h("p", { class: "summary-line" }, t("toepen.summary_winner", { name: ctx.name(ev.winner), n: ev.stake })),
+      h(
+        "table",
+        { class: "score-table", "aria-label": t("toepen.mieke") },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("toepen.player")), h("th", { scope: "col" }, t("toepen.summary_this_deal")), h("th", { scope: "col" }, t("toepen.penalty")))),
+        h("tbody", {}, (ev.points || []).map((p, seat) => h("tr", { class: seat === ev.winner ? "winner" : "" }, h("td", {}, ctx.name(seat)), h("td", {}, ev.penalties?.[seat] ? `+${ev.penalties[seat]}` : "0"), h("td", {}, `${p} / ${max}`)))),
+      ),
+    ];
   },
 
   seatFolded(ctx, seat) {
