@@ -97,20 +97,21 @@ def test_a_number_out_of_range_cannot_be_submitted(new_page: NewPage) -> None:
 
 
 def test_a_refusal_names_the_option(new_page: NewPage) -> None:
-    """A schema without `requires` (as before the games set it) lets the form send a
-    refinement without its parent; the server refuses and the form says which option."""
+    """A schema with a wider range than the engine's (as a stale page might have) lets
+    the form send a number the engine refuses; the form says which option, and what is
+    allowed, in the catalog's words for the refusal's code (rule.option_range)."""
     page = new_page()
 
-    def forget_requires(games: dict[str, Any]) -> None:
-        for spec in games["toepen"]["options"].values():
-            spec["requires"] = None
+    def widen(games: dict[str, Any]) -> None:
+        games["toepen"]["options"]["max_points"]["max"] = 1000
 
-    serve_schema(page, forget_requires)
+    serve_schema(page, widen)
     enter(page, "Anna")
     open_form(page, "Toepen")
-    page.get_by_label("Meer controleurs").check()  # without Vuile was: the engine refuses
+    page.locator("#opt-max_points").fill("200")
+    page.locator("#opt-max_points").dispatch_event("change")
     page.get_by_role("button", name="Tafel maken").click()
     expect(page.locator(".create-form .refused")).to_have_text(
-        "De tafel kan zo niet gemaakt worden: kijk bij \u201cMeer controleurs\u201d."
+        "Kies bij Strafpunten een getal van 3 tot en met 100."
     )
     expect(page).to_have_url(re.compile(r"/$"))

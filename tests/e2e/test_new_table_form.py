@@ -30,19 +30,6 @@ def test_the_seat_choice_is_the_variants(new_page: NewPage) -> None:
     expect(page.locator("#seats")).to_have_value("4")
 
 
-def test_a_refused_option_is_named_in_dutch(new_page: NewPage) -> None:
-    page = new_page()
-    enter(page, "Anna")
-    open_form(page, "Toepen")
-    page.locator("#opt-max_points").fill("200")
-    page.locator("#opt-max_points").dispatch_event("change")
-    page.get_by_role("button", name="Tafel maken").click()
-    expect(page.locator("#toast")).to_have_text(
-        "Kies bij Strafpunten een getal van 3 tot en met 100."
-    )
-    assert "/t/" not in page.url  # nothing was made
-
-
 def test_a_refining_option_shows_only_while_its_parent_is_on(new_page: NewPage) -> None:
     """RULES.md §12: a refining option has no effect while its parent is off, so the form
     hides it then. The option schema says which option refines which (`requires`); the

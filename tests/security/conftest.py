@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.harness import Server, log_path
-from tests.store.databases import BACKENDS, database
+from tests.server.harness import Server, serving
+from tests.store.databases import BACKENDS
 
 OTHER_SITE = "http://evil.example"
 CONFIGURED_SITE = "https://kroeg.example"
@@ -26,15 +26,14 @@ def any_server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """A server on each backend, with one other origin allowed."""
-    tmp = tmp_path_factory.mktemp(f"security-{request.param}")
-    with database(request.param, tmp) as url:
-        server = Server(
-            url, log_path(request), KROEG_ALLOWED_ORIGINS=CONFIGURED_SITE, KROEG_HISTORY="100000"
-        ).start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving(
+        request.param,
+        tmp_path_factory.mktemp(f"security-{request.param}"),
+        request,
+        KROEG_ALLOWED_ORIGINS=CONFIGURED_SITE,
+        KROEG_HISTORY="100000",
+    ) as server:
+        yield server
 
 
 LIMITS = {
@@ -62,13 +61,8 @@ def limited(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """A SQLite server with the low quotas of :data:`LIMITS`."""
-    tmp: Path = tmp_path_factory.mktemp("server-limited")
-    with database("sqlite", tmp) as url:
-        server = Server(url, log_path(request), **LIMITS).start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving("sqlite", tmp_path_factory.mktemp("server-limited"), request, **LIMITS) as server:
+        yield server
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -77,13 +71,10 @@ def backend_server(
 ) -> Iterator[Server]:
     """A server on each backend (SQLite, PostgreSQL: a missing PostgreSQL fails the
     test, never skips it)."""
-    tmp: Path = tmp_path_factory.mktemp(f"server-{request.param}")
-    with database(request.param, tmp) as url:
-        server = Server(url, log_path(request)).start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving(
+        request.param, tmp_path_factory.mktemp(f"server-{request.param}"), request
+    ) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -91,15 +82,14 @@ def sqlite_only(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """A server on SQLite, for what does not depend on the backend."""
-    tmp = tmp_path_factory.mktemp("security-sqlite")
-    with database("sqlite", tmp) as url:
-        server = Server(
-            url, log_path(request), KROEG_ALLOWED_ORIGINS=CONFIGURED_SITE, KROEG_HISTORY="100000"
-        ).start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving(
+        "sqlite",
+        tmp_path_factory.mktemp("security-sqlite"),
+        request,
+        KROEG_ALLOWED_ORIGINS=CONFIGURED_SITE,
+        KROEG_HISTORY="100000",
+    ) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -107,21 +97,12 @@ def sqlite_server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """A SQLite server with the quotas out of the way (the harness's)."""
-    tmp: Path = tmp_path_factory.mktemp("server-sqlite")
-    with database("sqlite", tmp) as url:
-        server = Server(url, log_path(request)).start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving("sqlite", tmp_path_factory.mktemp("server-sqlite"), request) as server:
+        yield server
 
 
 @pytest.fixture
 def postgres_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     """A server on a fresh PostgreSQL database of its own (a test may alter its schema)."""
-    with database("postgresql", tmp_path) as url:
-        server = Server(url, log_path(request)).start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving("postgresql", tmp_path, request) as server:
+        yield server

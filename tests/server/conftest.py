@@ -1,12 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from tests.server.harness import Server, log_path
-from tests.store.databases import BACKENDS, database
+from tests.server.harness import Server, serving
+from tests.store.databases import BACKENDS
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
@@ -14,13 +13,10 @@ def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """One server per test session and backend (SQLite file, fresh PostgreSQL database)."""
-    tmp: Path = tmp_path_factory.mktemp(f"server-{request.param}")
-    with database(request.param, tmp) as url:
-        server = Server(url, log_path(request)).start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving(
+        request.param, tmp_path_factory.mktemp(f"server-{request.param}"), request
+    ) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -28,13 +24,8 @@ def sqlite_server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """A server on SQLite alone, for the protocol checks that do not touch the database."""
-    tmp: Path = tmp_path_factory.mktemp("server-sqlite")
-    with database("sqlite", tmp) as url:
-        server = Server(url, log_path(request)).start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving("sqlite", tmp_path_factory.mktemp("server-sqlite"), request) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +33,7 @@ def rate_limited_server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """A server with the real rate limit (20 messages a second, bursts of 40)."""
-    tmp: Path = tmp_path_factory.mktemp("server-rate")
-    with database("sqlite", tmp) as url:
-        server = Server(url, log_path(request), KROEG_RATE="20").start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with serving(
+        "sqlite", tmp_path_factory.mktemp("server-rate"), request, KROEG_RATE="20"
+    ) as server:
+        yield server

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -265,3 +265,17 @@ async def autoplay(
                 await client.send(
                     {"type": "act", "table": table, "version": frame["version"], "action": action}
                 )
+
+
+@contextlib.contextmanager
+def serving(backend: str, tmp: Path, request: Any, **env: str) -> Iterator[Server]:
+    """A started server on a fresh database of the backend, stopped afterwards (a missing
+    PostgreSQL fails the test, never skips it: tests/store/databases.py)."""
+    from tests.store.databases import database
+
+    with database(backend, tmp) as url:
+        server = Server(url, log_path(request), **env).start()
+        try:
+            yield server
+        finally:
+            server.stop()

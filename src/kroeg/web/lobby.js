@@ -288,7 +288,9 @@ export class LobbyView {
     const set = (v, redraw) => {
       f.options[name] = v;
       f.refused = null;
-      if (redraw) this.render(); // a refinement of this option appears or goes
+      if (!redraw) return;
+      this.render(); // a refinement of this option appears or goes
+      this.root.querySelector(`#${id}`)?.focus(); // and the player stays where they were
     };
     const refines = Object.values(g.options).some((s) => s.requires === name);
     let control;
