@@ -6,11 +6,23 @@ verdubbeld")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PHONE, NewPage
+from tests.e2e.conftest import PHONE, SEED, NewPage
 from tests.e2e.helpers import Frames, click_action, enter, hand_cards, my_turn
+from tests.e2e.serve import serve
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of this module's own: the seeded deals these tests walk through (a kraak
+    call, roem held on a phone) must not depend on how many deals the other modules'
+    tables drew before them."""
+    with serve(tmp_path_factory.mktemp("kroeg-e2e-kraken"), seed=SEED) as url:
+        yield url
 
 
 def start_kraken_table(page: Page) -> None:
