@@ -6,6 +6,11 @@
   now, an account's login later: a new session for the same player), holding the
   SHA-256 of its opaque token (never the token), when it was made and last used, when it
   expires (renewed on use) and when it was revoked. See kroeg.server.sessions.
+- ``accounts``: the players who registered (migration 0005): the player id they had as
+  a guest, a unique name (``name_key`` is its case-folded form), an optional Argon2id
+  password hash, ``kind`` (``person`` or ``bot``), ``invisible`` (hidden from the people
+  who follow them) and ``deleted_at``. See docs/accounts.md.
+- ``passkeys``: the WebAuthn credentials of an account (id, public key, sign count).
 - ``tables``: the live tables with their configuration, their current ``version`` and
   their ``seating`` (who sits where, the waiting list), updated with every change; who
   created it (``created_by``) and, once it closed (idle), ``closed`` and ``closed_at``.
@@ -53,6 +58,31 @@ sessions = sa.Table(
     sa.Column("last_used_at", sa.Float, nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),
     sa.Column("revoked_at", sa.Float, nullable=True),
+)
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("name", sa.String(24), nullable=False),
+    sa.Column("name_key", sa.String(24), nullable=False, unique=True),
+    sa.Column("password_hash", sa.Text, nullable=True),
+    sa.Column("kind", sa.String(8), nullable=False, server_default="person"),
+    sa.Column("invisible", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("deleted_at", sa.Float, nullable=True),
+)
+
+passkeys = sa.Table(
+    "passkeys",
+    metadata,
+    sa.Column("id", sa.String(255), primary_key=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False, index=True),
+    sa.Column("public_key", sa.LargeBinary, nullable=False),
+    sa.Column("sign_count", sa.BigInteger, nullable=False),
+    sa.Column("transports", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("last_used_at", sa.Float, nullable=True),
 )
 
 tables = sa.Table(
