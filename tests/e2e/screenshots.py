@@ -131,7 +131,7 @@ def replay(browser: Browser, url: str) -> None:
     page.screenshot(path=OUT / "replay-desktop.png")
     print("docs/screenshots/replay-desktop.png")
     page.set_viewport_size(PHONE)  # the same page turned into a phone held sideways
-    page.screenshot(path=OUT / "replay-phone.png", full_page=True)
+    page.screenshot(path=OUT / "replay-phone.png")
     print("docs/screenshots/replay-phone.png")
     context.close()
 

@@ -76,7 +76,7 @@ async def last_finished(store: Store, table_id: str) -> Finished | None:
     """The table's last game and its log when that game is over (None when the table has
     had no game, or its last one still runs): after a restart the table shows its result
     and names it for the replay (issue 18), instead of no game at all."""
-    games = await store.games_of(table_id)
-    if not games or games[-1].finished_at is None:
+    last = await store.last_game(table_id)
+    if last is None or last.finished_at is None:
         return None
-    return games[-1], await store.log(games[-1].id)
+    return last, await store.log(last.id)

@@ -436,7 +436,6 @@ export class TableView {
       h(
         "div",
         { class: "felt-tools" },
-        this.renderArrangeToggle(ctx),
         previousButton,
         h("button", { class: "btn small side-toggle", "aria-expanded": String(this.sideOpen), "aria-controls": "side", onclick: () => { this.sideOpen = !this.sideOpen; this.render(); } }, t(`score.title.${ctx.gameName}`)),
       ),
@@ -624,7 +623,7 @@ export class TableView {
     this.root.querySelector(`.hand [data-card="${code}"]`)?.focus();
   }
 
-  /** "Schikken": while on, tapping cards reorders the hand instead of playing them. */
+  /** "Schikken" (⇄): while on, tapping cards reorders the hand instead of playing them. */
   renderArrangeToggle(ctx) {
     if (!ctx.view.hand?.length || ctx.you === null) return null;
     const toggle = () => {
@@ -632,7 +631,8 @@ export class TableView {
       this.picked = null;
       this.render();
     };
-    return h("button", { class: `btn small arrange-toggle${this.arranging ? " primary" : ""}`, "aria-pressed": String(this.arranging), onclick: toggle }, t("table.arrange"));
+    // A small button at the end of the decisions (a phone's felt has no room left in its corners).
+    return h("button", { class: `btn arrange-toggle${this.arranging ? " primary" : ""}`, "aria-pressed": String(this.arranging), "aria-label": t("table.arrange"), title: t("table.arrange"), onclick: toggle }, "⇄");
   }
 
   handKeys(event) {
@@ -670,6 +670,7 @@ export class TableView {
       controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
       controls.push(h("button", { class: "btn", onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
+    controls.push(this.renderArrangeToggle(ctx));
     const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
     return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, note, controls);
   }
