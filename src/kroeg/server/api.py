@@ -16,6 +16,7 @@ from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
 from kroeg.server.schema import game_schema
 from kroeg.server.sessions import SignedIn
+from kroeg.server.standings import deal_standings
 from kroeg.store.store import ID_MAX
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
@@ -365,6 +366,17 @@ async def table_games(table_id: TableId, rt: RuntimeDep, session: SessionDep) ->
 async def record(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     """The game's hand record (RECORDS.md), once the game is over: for its players, and
     for everyone when its table's records are public (docs/security.md)."""
+    return await _readable_record(game_id, rt, session)
+
+
+@router.get("/games/{game_id}/standings", responses=responses(403, 404, 409, 422))
+async def standings(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """Each finished deal's summary and the standings after it, and the game's result, as
+    the engine replays the record (for the replay page's scores); read as the record is."""
+    return deal_standings(await _readable_record(game_id, rt, session))
+
+
+async def _readable_record(game_id: int, rt: Runtime, session: SignedIn | None) -> dict[str, Any]:
     row = await rt.store.game(game_id)
     if row is None:
         raise HTTPException(404, {"code": "unknown_game", "message": f"no game {game_id}"})

@@ -256,6 +256,20 @@ class Store:
             )
         return int(count or 0)
 
+    async def last_game(self, table_id: str) -> GameRow | None:
+        """The table's newest game, over or not (a restarted table shows it when over)."""
+        g = schema.games
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(g)
+                    .where(g.c.table_id == table_id)
+                    .order_by(g.c.number.desc())
+                    .limit(1)
+                )
+            ).first()
+        return None if row is None else _game_row(row._mapping)
+
     async def running_game(self, table_id: str) -> GameRow | None:
         """The table's unfinished game, if any (the one to rebuild after a restart)."""
         g = schema.games

@@ -15,6 +15,7 @@ from kroeg.store import Store, TableRow
 from kroeg.tables.config import make_config
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
+from kroeg.tables.replay import last_finished
 from kroeg.tables.table import Table, TableSettings
 
 log = logging.getLogger(__name__)
@@ -75,7 +76,8 @@ class Lobby:
                 running = await self.store.running_game(row.id)
                 entries = [] if running is None else await self.store.log(running.id)
                 table.number = await self.store.game_count(row.id)
-                table.restore(row, running, entries, restarted=True)
+                finished = None if running else await last_finished(self.store, row.id)
+                table.restore(row, running, entries, restarted=True, finished=finished)
             except Exception as e:
                 log.exception("table %s could not be restored; it is marked broken", row.id)
                 self.broken[row.id] = (row, f"{BROKEN} ({type(e).__name__})")

@@ -57,7 +57,7 @@ from kroeg.tables.frames import (
 )
 from kroeg.tables.history import History
 from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest
-from kroeg.tables.replay import rebuild
+from kroeg.tables.replay import Finished, last_finished, rebuild
 from kroeg.tables.seating import Seating
 from kroeg.tables.seats import Seat
 from kroeg.tables.staging import (
@@ -293,13 +293,15 @@ class Table:
         return True
 
     async def reload(self) -> None:
-        """Rebuild the table from the store: its row and its unfinished game's log."""
+        """Rebuild the table from the store: its row and its unfinished game's log (or
+        its last game's, when that one is over)."""
         row = await self.store.table(self.id)
         if row is None:
             raise TableError("internal", f"the store has no table {self.id}")
         running = await self.store.running_game(self.id)
         entries = [] if running is None else await self.store.log(running.id)
-        self.restore(row, running, entries)
+        finished = None if running is not None else await last_finished(self.store, self.id)
+        self.restore(row, running, entries, finished=finished)
         self.staged = None
 
     def _refuse_pending(self) -> None:
@@ -370,7 +372,8 @@ class Table:
         seat, event = self.seating.sit(cmd.player, cmd.name, cmd.seat, running=self.running)
         stage(self, [event], seating=True)
         if cmd.listener is not None:
-            stage_direct(self, cmd.listener, snapshot(self, seat))
+            log = self.history.log_for(cmd.listener.player)
+            stage_direct(self, cmd.listener, snapshot(self, seat, log))
 
     async def _stand(self, player: str) -> None:
         stage(self, [self.seating.stand(player, running=self.running)], seating=True)
@@ -626,14 +629,18 @@ class Table:
         entries: list[LogEntry],
         *,
         restarted: bool = False,
+        finished: Finished | None = None,
     ) -> None:
         """Rebuild the table from its row and its unfinished game's log (after a failed
-        write, or a restart). After a restart (``restarted``) each person the game waits
-        for gets what was left of their clock, counted in wall time from when it started
-        (the downtime is not given back), but at least ``restart_min_clock``."""
+                write, or a restart). After a restart (``restarted``) each person the game waits
+                for gets what was left of their clock, counted in wall time from when it started
+                (the downtime is not given back), but at least ``restart_min_clock``. With no game
+        running, ``finished`` (the last game, over, and its log) is what the table shows."""
         self.version = row.version
         self.seating.restore(row.seating)
         if running is None:
+            if finished is not None:
+                self._show_finished(*finished)
             return
         whole_turn = self.game.traits.clock_per_turn
         rebuilt = rebuild(self.game, running, entries, whole_turn=whole_turn)
@@ -649,6 +656,16 @@ class Table:
                 time.time(),
             )
 
+    def _show_finished(self, game: GameRow, entries: list[LogEntry]) -> None:
+        """Show the last game's end (its result, and its id for the replay). It is only
+        shown: a log that no longer replays leaves the table as it was, with no game."""
+        try:
+            state = rebuild(self.game, game, entries).state
+        except Exception:
+            log.warning("table %s: its last game %s does not replay", self.id, game.id)
+            return
+        self.state, self.game_id = state, game.id
+
     # Telling people ----------------------------------------------------------------------
 
     def _watch(self, listener: Listener, since: int | None) -> None:
@@ -656,7 +673,8 @@ class Table:
         self._presence()
         missed = self.history.since(since, self.version)
         if missed is None:
-            listener.send(encode(snapshot(self, self.seat_of(listener.player))))
+            log = self.history.log_for(listener.player)
+            listener.send(encode(snapshot(self, self.seat_of(listener.player), log)))
             return
         # Each version as its audience then was: a seat's private events reach the person
         # who sat there at the time, never a later occupant. The newest is the current
