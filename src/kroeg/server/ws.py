@@ -181,6 +181,9 @@ async def _dispatch(
             connection.tables.discard(table.id)
         case m.Start():
             await table.ask(t.Start(player))
+        case m.Contribute(deal=deal, value=value):
+            await table.ask(t.Contribute(player, deal, value))
+            connection.send_json({"type": "contributed", "table": table.id, "deal": deal})
         case m.Chat(preset=preset, text=text):
             preset, text = _check_chat(preset, text)
             if not connection.chat_allowed():

@@ -63,6 +63,9 @@ class NewGame:
     players: list[str | None]
     names: list[str]
     started_at: float
+    fair_secret: str | None
+    """The game's secret for its fair deals (docs/fair-deals.md), as hex; None for a game
+    from before them. It never leaves the server before the game is over."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,6 +123,7 @@ games = sa.Table(
     sa.Column("started_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("fair_secret", sa.String(64), nullable=True),
 )
 
 game_log = sa.Table(

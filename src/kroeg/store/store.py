@@ -339,6 +339,7 @@ def _game_row(m: Any) -> GameRow:
         players=list(m["players"]),
         names=list(m["names"]),
         started_at=m["started_at"],
+        fair_secret=m["fair_secret"],
         finished_at=m["finished_at"],
         result=m["result"],
     )

@@ -91,6 +91,15 @@ class Act(Command):
 
 
 @dataclass(slots=True)
+class Contribute(Command):
+    """A seated person's random contribution to a deal (docs/fair-deals.md)."""
+
+    player: str
+    deal: int
+    value: str
+
+
+@dataclass(slots=True)
 class Chat(Command):
     player: str
     name: str
