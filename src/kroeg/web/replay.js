@@ -8,6 +8,7 @@
 // trump, else highest of the led suit). It never judges legality: the server did that.
 
 import { api } from "./api.js";
+import { checkRecord, fairBadge } from "./fair.js";
 import { cardName, cardShort, parseCard, rankIndex, suitSymbol } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { errorText } from "./errors.js";
@@ -220,6 +221,7 @@ export class ReplayView {
       replace(this.root, h("div", { class: "replay" }, h("p", { role: "alert" }, errorText(err.code, err.message)), this.backLink()));
       return;
     }
+    checkRecord(this.record).then((outcome) => { this.fair = outcome; this.render(); });
     this.goDeal(0);
   }
 
@@ -265,6 +267,7 @@ export class ReplayView {
         "div",
         { class: "replay", dataset: { game: record.game } },
         h("h1", {}, t("replay.title", { game: t(`game.${record.game}`) })),
+        fairBadge(this.fair),
         h(
           "div",
           { class: "controls", role: "toolbar", "aria-label": t("replay.controls") },

@@ -450,6 +450,8 @@ export default {
   "replay.deal_of": "Deal {n} of {of}",
   "replay.step_of": "Move {n} of {of}",
   "replay.dealt": "Deal {n} is dealt.",
+  "replay.fair_ok": "dealt fairly ✔",
+  "replay.fair_bad": "Deal {n} does not match what the table committed to beforehand: not dealt fairly",
   "replay.step": "{name}: {what}",
   "replay.trick_to": "Trick to {name}.",
   "replay.trump": "Trumps: {suit}",

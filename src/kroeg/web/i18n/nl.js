@@ -465,6 +465,8 @@ export default {
   "replay.deal_of": "Ronde {n} van {of}",
   "replay.step_of": "Zet {n} van {of}",
   "replay.dealt": "Ronde {n} is gedeeld.",
+  "replay.fair_ok": "eerlijk gedeeld ✔",
+  "replay.fair_bad": "Ronde {n} klopt niet met wat de tafel vooraf vastlegde: niet eerlijk gedeeld",
   "replay.step": "{name}: {what}",
   "replay.trick_to": "Slag voor {name}.",
   "replay.trump": "Troef: {suit}",
