@@ -1,4 +1,5 @@
-"""Migration 0009 on SQLite and on PostgreSQL: games get ``fair_secret``; a game stored
+"""Migration 0009 on SQLite and on PostgreSQL: tables get ``bots_allowed`` (a table
+stored before allows bots) and games ``fair_secret``; a game stored
 before (running, as a server that is upgraded mid-game has one) comes through without a
 secret, its table still deals it (shuffled as before) and its record has no ``fair``
 field; a new game keeps its secret; downgrading drops the column and keeps the games."""
@@ -58,6 +59,8 @@ async def test_a_game_from_before_has_no_secret_and_a_new_one_keeps_its_own(db_u
         await engine.dispose()
     store = await open_store(db_url)  # upgrades to the newest revision
     try:
+        table = await store.table("t1")
+        assert table is not None and table.bots_allowed, "a table from before allows bots"
         old = await store.running_game("t1")
         assert old is not None and old.id == 7 and old.fair_secret is None
         assert FairDeals.restored(old.fair_secret, []).commitment_event() is None
@@ -93,7 +96,11 @@ async def test_downgrading_drops_the_secret_and_keeps_the_games(db_url: str) -> 
             columns = await conn.run_sync(
                 lambda c: {col["name"] for col in sa.inspect(c).get_columns("games")}
             )
+            table_columns = await conn.run_sync(
+                lambda c: {col["name"] for col in sa.inspect(c).get_columns("tables")}
+            )
             ids = (await conn.execute(sa.text("SELECT id FROM games"))).scalars().all()
         assert "fair_secret" not in columns and list(ids) == [7]
+        assert "bots_allowed" not in table_columns
     finally:
         await engine.dispose()

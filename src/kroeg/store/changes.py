@@ -31,6 +31,8 @@ class TableRow:
     their players)."""
     created_by: str | None = None
     """The player who created the table (None: before migration 0004)."""
+    bots_allowed: bool = True
+    """Whether bot accounts may sit at the table (docs/bots-api.md)."""
 
 
 @dataclass(frozen=True, slots=True)

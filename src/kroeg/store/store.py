@@ -309,6 +309,7 @@ def _table_values(row: TableRow) -> JSON:
         "closed": row.closed,
         "public_records": row.public_records,
         "created_by": row.created_by,
+        "bots_allowed": row.bots_allowed,
     }
 
 
@@ -328,6 +329,7 @@ def _table_row(m: Any) -> TableRow:
         closed=bool(m["closed"]),
         public_records=bool(m["public_records"]),
         created_by=m["created_by"],
+        bots_allowed=bool(m["bots_allowed"]),
     )
 
 

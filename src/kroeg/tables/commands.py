@@ -66,6 +66,8 @@ class Sit(Command):
     name: str
     seat: int | None
     listener: Listener | None = None
+    bot: bool = False
+    """A bot account (docs/bots-api.md): only at a table that allows bots."""
 
 
 @dataclass(slots=True)

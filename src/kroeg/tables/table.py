@@ -392,6 +392,8 @@ class Table:
             self.listeners.add(cmd.listener)
         if self.seat_of(cmd.player) is not None or any(p == cmd.player for p, _ in self.waiting):
             raise TableError("already_seated", "you already sit or wait at this table")
+        if cmd.bot and not self.config.bots_allowed:
+            raise TableError("bots_not_allowed", "this table does not allow bots")
         if cmd.seat is not None and not 0 <= cmd.seat < len(self.seats):
             raise TableError(
                 "bad_seat", f"seat {cmd.seat} does not exist: seats are 0 to {len(self.seats) - 1}"
@@ -408,7 +410,7 @@ class Table:
                 stage_direct(self, cmd.listener, snapshot(self, None))
             return
         seat = cmd.seat if cmd.seat is not None else free[0]
-        self.seats[seat] = Seat(cmd.player, cmd.name)
+        self.seats[seat] = Seat(cmd.player, cmd.name, bot=cmd.bot)
         sit = Event("sit", {"seat": seat, "player": cmd.player, "name": cmd.name})
         stage(self, [sit], seating=True)
         if cmd.listener is not None:
@@ -768,7 +770,12 @@ class Table:
         self.seats = [
             Seat(None, house_name(i))
             if s is None
-            else Seat(s[0], s[1], timeouts=timeouts[i] if i < len(timeouts) else 0)
+            else Seat(
+                s[0],
+                s[1],
+                timeouts=timeouts[i] if i < len(timeouts) else 0,
+                bot=len(s) > 2 and s[2] == "bot",
+            )
             for i, s in enumerate(row.seating.get("seats", []))
         ]
         self.waiting = deque((p, n) for p, n in row.seating.get("waiting", []))
@@ -795,7 +802,10 @@ class Table:
         """Who sits where and waits, and each seat's timeouts in a row (stored with every
         seating change, and whenever a count changes)."""
         return {
-            "seats": [None if s.player is None else [s.player, s.name] for s in self.seats],
+            "seats": [
+                None if s.player is None else [s.player, s.name, *(["bot"] if s.bot else [])]
+                for s in self.seats
+            ],
             "waiting": [[p, n] for p, n in self.waiting],
             "timeouts": [s.timeouts for s in self.seats],
         }
