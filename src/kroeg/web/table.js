@@ -478,7 +478,7 @@ export class TableView {
       h(
         "div",
         { class: "info" },
-        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 })),
+        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 }), info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null),
         h(
           "span",
           { class: `state ${state}` },
