@@ -58,6 +58,10 @@ _STATUS = {
     "bad_login": 401,
     "bad_seat": 422,
     "table_broken": 409,
+    "not_an_account": 403,
+    "not_a_bot": 403,
+    "bots_not_allowed": 403,
+    "unknown_token": 404,
 }
 
 
@@ -180,6 +184,8 @@ class TableBody(_Body):
     """Whether anyone may read the records of the table's games; default: the public
     tables' yes, the private tables' no (then only their players)."""
     house_level: str = Field(default="basis", max_length=32)
+    bots_allowed: bool | None = None
+    """Whether bot accounts may sit here (docs/bots-api.md); default yes."""
 
 
 class SitBody(_Body):
@@ -287,6 +293,7 @@ async def create_table(
             house_level=body.house_level,
             creator=player[0],
             open_limit=rt.settings.open_tables_per_player,
+            bots_allowed=body.bots_allowed,
         )
     except TableError as e:
         raise _http(e) from None
@@ -311,7 +318,9 @@ async def sit(
     table_id: TableId, rt: RuntimeDep, player: PlayerDep, body: SitBody | None = None
 ) -> dict[str, Any]:
     seat = body.seat if body is not None else None
-    result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat))
+    account = await accounts.of_player(rt.store, player[0])
+    bot = account is not None and account.kind == "bot"
+    result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat, bot=bot))
     return result
 
 

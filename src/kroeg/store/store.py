@@ -323,6 +323,7 @@ def _table_values(row: TableRow) -> JSON:
         "closed": row.closed,
         "public_records": row.public_records,
         "created_by": row.created_by,
+        "bots_allowed": row.bots_allowed,
     }
 
 
@@ -342,6 +343,7 @@ def _table_row(m: Any) -> TableRow:
         closed=bool(m["closed"]),
         public_records=bool(m["public_records"]),
         created_by=m["created_by"],
+        bots_allowed=bool(m["bots_allowed"]),
     )
 
 
@@ -359,6 +361,7 @@ def _game_row(m: Any) -> GameRow:
         players=list(m["players"]),
         names=list(m["names"]),
         started_at=m["started_at"],
+        fair_secret=m["fair_secret"],
         finished_at=m["finished_at"],
         result=m["result"],
     )

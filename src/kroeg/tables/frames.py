@@ -133,6 +133,7 @@ def seats_json(table: Shown) -> list[JSON]:
             "player": s.player,
             "name": s.name,
             "house": s.player is None,
+            "bot": s.bot,
             "away": s.player is not None and s.player not in connected,
             "out": s.out,
             "timeouts": s.timeouts,

@@ -63,6 +63,7 @@ class Lobby:
                     public_records=row.public_records,
                     house_level=row.house_level,
                     min_clock=0.0,
+                    bots_allowed=row.bots_allowed,
                 )
                 table = Table(
                     row.id,
@@ -100,6 +101,7 @@ class Lobby:
         house_level: str = "basis",
         creator: str | None = None,
         open_limit: int | None = None,
+        bots_allowed: bool | None = None,
     ) -> Table:
         """A new table, created by ``creator``, who may have at most ``open_limit`` open."""
         if creator is not None and open_limit is not None:
@@ -121,6 +123,7 @@ class Lobby:
             public_records=public_records,
             house_level=house_level,
             min_clock=self.min_clock,
+            bots_allowed=bots_allowed,
         )
         table_id = secrets.token_hex(PRIVATE_ID_BYTES if private else PUBLIC_ID_BYTES)
         rng = None
@@ -151,6 +154,7 @@ class Lobby:
                 seating=table.seating.json(),
                 public_records=config.public_records,
                 created_by=creator,
+                bots_allowed=config.bots_allowed,
             )
         )
         self.tables[table_id] = table

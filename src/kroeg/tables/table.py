@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kroeg.cards import CardError
+from kroeg.fairness import SECRET_BYTES
 from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
 from kroeg.store import Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
 from kroeg.tables.clocks import Clocks
@@ -35,6 +36,7 @@ from kroeg.tables.commands import (
     Act,
     Chat,
     Command,
+    Contribute,
     Leave,
     Listener,
     Sit,
@@ -48,6 +50,7 @@ from kroeg.tables.commands import (
 )
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError, internal
+from kroeg.tables.fair import FairDeals
 from kroeg.tables.frames import (
     encode,
     lobby_summary,
@@ -79,6 +82,10 @@ MAX_TURN_STEPS = 64
 
 STORE_RETRY = 1.0
 """Seconds between a table's attempts to reload from a store it could not read."""
+
+FIRST_DEAL_WINDOW = 1.0
+"""Seconds, at most the deal pause, between a game's start and its first deal: the time
+the seated people's clients have to contribute to it (docs/protocol.md, "Fair deals")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +147,8 @@ class Table:
         the reload after it too): it reloads before doing anything else."""
         self.settled: int | None = None
         """The last game whose seats were settled after its end."""
+        self.fair = FairDeals(None)
+        """The running game's secret and the contributions to its next deal."""
 
     # Outside API (any task) ---------------------------------------------------------
 
@@ -354,6 +363,9 @@ class Table:
             case Start(player=player):
                 await self._start(player)
                 return self.summary()
+            case Contribute():
+                self._contribute(command)
+                return None
             case Chat():
                 self._chat(command)
                 return None
@@ -369,7 +381,11 @@ class Table:
     async def _sit(self, cmd: Sit) -> None:
         if cmd.listener is not None:
             self.listeners.add(cmd.listener)
-        seat, event = self.seating.sit(cmd.player, cmd.name, cmd.seat, running=self.running)
+        if cmd.bot and not self.config.bots_allowed:
+            raise TableError("bots_not_allowed", "this table does not allow bots")
+        seat, event = self.seating.sit(
+            cmd.player, cmd.name, cmd.seat, running=self.running, bot=cmd.bot
+        )
         stage(self, [event], seating=True)
         if cmd.listener is not None:
             log = self.history.log_for(cmd.listener.player)
@@ -395,6 +411,7 @@ class Table:
         if self.running:
             raise TableError("game_running", "a game is already running at this table")
         seed = self.rng.getrandbits(62)
+        secret = self.rng.randbytes(SECRET_BYTES)  # a test seed derives it, as the shuffles
         state = self.game.new_state(len(self.seats), dealer=None, seed=seed)
         dealer = self.game.view(state, None).get("dealer")
         self.seating.new_game()
@@ -412,6 +429,7 @@ class Table:
             players=[s.player for s in self.seats],
             names=[s.name for s in self.seats],
             started_at=time.time(),
+            fair_secret=secret.hex(),
         )
         await flush(self)
         game_id = await self.store.write(
@@ -419,7 +437,22 @@ class Table:
         )
         self.version += 1
         self.state, self.game_id, self.number, self.seq = state, game_id, self.number + 1, 0
-        stage(self, [Event("game_start", {"game_id": game_id, "seats": seats_json(self)})])
+        self.fair = FairDeals(secret)
+        if self.settings.deal_pause > 0:
+            window = min(self.settings.deal_pause, FIRST_DEAL_WINDOW)
+            self.clocks.deal_due = asyncio.get_running_loop().time() + window
+        start = Event("game_start", {"game_id": game_id, "seats": seats_json(self)})
+        stage(self, [start, *filter(None, [self.fair.commitment_event()])])
+
+    def _contribute(self, cmd: Contribute) -> None:
+        """A seated person's contribution to the next deal (nothing staged: it is told in
+        that deal's frame)."""
+        if self.state is None or not self.running:
+            raise TableError("no_game", "no game is running at this table")
+        seat = self.seat_of(cmd.player)
+        if seat is None:
+            raise TableError("not_seated", "only a seated player may contribute to a deal")
+        self.fair.contribute(seat, cmd.deal, cmd.value)
 
     def _act(self, cmd: Act) -> None:
         if self.state is None or not self.running:
@@ -452,14 +485,24 @@ class Table:
             self.seats[seat].timeouts = 0
             note_seating(self)  # the count is part of the table's stored state
 
-    def _step(self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()) -> None:
-        """Apply one step and stage it (sent once committed). RuleError changes nothing."""
+    def _step(
+        self,
+        seat: int,
+        action: Action | Deal,
+        by: str,
+        first: Iterable[Event] = (),
+        fair: JSON | None = None,
+    ) -> None:
+        """Apply one step and stage it (sent once committed). RuleError changes nothing.
+        ``fair``: a fair deal's commitment and contributions, logged with the deal."""
         events = self.game.apply(self.state, seat, action)
         if self.settings.deal_pause > 0 and any(e.kind == "deal_end" for e in events):
             self.clocks.deal_due = asyncio.get_running_loop().time() + self.settings.deal_pause
         data: Any
         if isinstance(action, Deal):
             kind, data = "deal", action.json()
+            if fair is not None:
+                data["fair"] = fair
             announce: list[Event] = []
         else:
             kind, data = "act", self.game.action_json(action)
@@ -568,7 +611,8 @@ class Table:
                     clocks.house_due = None
                     break  # the pause after a deal's end: the next deal comes when it is over
                 clocks.deal_due = None
-                self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
+                drawn = self.fair.draw(self.game, self.config.game, self.state, self.rng)
+                self._step(dealer, drawn.deal, "table", drawn.events, drawn.note)
                 continue
             seat = self.seating.house_seat(self.game.to_act(self.state))
             if seat is None:
@@ -639,9 +683,11 @@ class Table:
         self.version = row.version
         self.seating.restore(row.seating)
         if running is None:
+            self.fair = FairDeals(None)
             if finished is not None:
                 self._show_finished(*finished)
             return
+        self.fair = FairDeals.restored(running.fair_secret, entries)
         whole_turn = self.game.traits.clock_per_turn
         rebuilt = rebuild(self.game, running, entries, whole_turn=whole_turn)
         self.state = rebuilt.state

@@ -8,6 +8,7 @@
 // trump, else highest of the led suit). It never judges legality: the server did that.
 
 import { api } from "./api.js";
+import { checkRecord, fairBadge } from "./fair.js";
 import { cardName, cardShort, parseCard, rankIndex, suitSymbol } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { errorText } from "./errors.js";
@@ -244,6 +245,7 @@ export class ReplayView {
       replace(this.root, h("div", { class: "replay" }, h("p", { role: "alert" }, errorText(err.code, err.message)), this.backLink()));
       return;
     }
+    checkRecord(this.record).then((outcome) => { this.fair = outcome; this.render(); });
     this.goDeal(0);
     try {
       this.standings = await api("GET", `/games/${this.gameId}/standings`);
@@ -335,6 +337,7 @@ export class ReplayView {
       h("span", { class: "step-text", id: "deal-no" }, t("replay.deal_of", { n: this.deal + 1, of: deals })),
       button(t("replay.next_deal"), () => this.goDeal(this.deal + 1), this.deal >= deals - 1, "next-deal"),
     );
+    replace(this.fairEl, fairBadge(this.fair));
     replace(
       this.root,
       h(

@@ -8,6 +8,7 @@ import { localDeadline, ringSvg, updateRing } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { showEffect } from "./effects.js";
 import { errorText, toast } from "./errors.js";
+import { Contributor } from "./fair.js";
 import { has, t } from "./i18n.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
@@ -69,6 +70,7 @@ export class TableView {
   connect() {
     const conn = this.app.ensureConnection();
     this.conn = conn;
+    this.fair = new Contributor();
     this.offMessage = conn.onMessage((msg) => this.receive(msg));
     conn.follow(this.id);
     replace(this.root, h("p", { class: "empty", style: { padding: "20px" } }, t("table.loading")));
@@ -125,6 +127,7 @@ export class TableView {
         if (msg.preset) showEffect(this.effectLayer, `${msg.name}: ${this.presetText(msg.preset)}`);
         break;
       case "error":
+        if (this.fair.quiet(msg)) break;
         this.pending = false;
         if (msg.code === "stale_version") {
           this.conn.send({ type: "resume", table: this.id, version: this.version });
@@ -194,6 +197,7 @@ export class TableView {
       this.selection.clear();
     }
     if (ev.kind === "game_end") this.lastResult = ev;
+    this.fair.event(ev, this.snapshot?.you != null, (m) => this.conn.send({ ...m, table: this.id }));
     this.tricks.event(ev, this.snapshot?.info?.seats ?? 4);
     this.dealMoment(ev);
     this.eventSound(ev);
@@ -512,7 +516,7 @@ export class TableView {
       h(
         "div",
         { class: "info" },
-        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 })),
+        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 }), info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null),
         h(
           "span",
           { class: `state ${state}` },
