@@ -175,6 +175,8 @@ class TableBody(_Body):
     """Whether anyone may read the records of the table's games; default: the public
     tables' yes, the private tables' no (then only their players)."""
     house_level: str = Field(default="basis", max_length=32)
+    rated: bool = False
+    """Whether the table's games change ratings (docs/ratings.md); "Speel nu" asks for it."""
 
 
 class SitBody(_Body):
@@ -272,6 +274,7 @@ async def create_table(
             house_level=body.house_level,
             creator=player[0],
             open_limit=rt.settings.open_tables_per_player,
+            rated=body.rated,
         )
     except TableError as e:
         raise _http(e) from None

@@ -31,6 +31,8 @@ class TableRow:
     their players)."""
     created_by: str | None = None
     """The player who created the table (None: before migration 0004)."""
+    rated: bool = False
+    """Whether the table's finished games change ratings (migration 0006)."""
 
 
 @dataclass(frozen=True, slots=True)

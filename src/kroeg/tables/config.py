@@ -32,6 +32,8 @@ class TableConfig:
     public_records: bool
     """Whether anyone may read the records of the table's finished games, else only
     their players (docs/security.md, "Who reads what")."""
+    rated: bool = False
+    """Whether its finished games change the players' ratings (docs/ratings.md)."""
 
     def json(self) -> dict[str, Any]:
         return {
@@ -43,6 +45,7 @@ class TableConfig:
             "private": self.private,
             "house_level": self.house_level,
             "public_records": self.public_records,
+            "rated": self.rated,
         }
 
 
@@ -69,6 +72,7 @@ def make_config(
     public_records: bool | None = None,
     house_level: str = "basis",
     min_clock: float = 5.0,
+    rated: bool = False,
 ) -> tuple[TableConfig, Game[Any]]:
     """A checked configuration and its game; TableError(bad_table) says what is wrong."""
     built = build_game(game, variant, options)
@@ -92,6 +96,6 @@ def make_config(
         )
     records = not private if public_records is None else public_records
     config = TableConfig(
-        game, variant, dict(options or {}), seats, clock, private, house_level, records
+        game, variant, dict(options or {}), seats, clock, private, house_level, records, rated
     )
     return config, built

@@ -62,6 +62,7 @@ class Lobby:
                     public_records=row.public_records,
                     house_level=row.house_level,
                     min_clock=0.0,
+                    rated=row.rated,
                 )
                 table = Table(
                     row.id,
@@ -98,6 +99,7 @@ class Lobby:
         house_level: str = "basis",
         creator: str | None = None,
         open_limit: int | None = None,
+        rated: bool = False,
     ) -> Table:
         """A new table, created by ``creator``, who may have at most ``open_limit`` open."""
         if creator is not None and open_limit is not None:
@@ -119,6 +121,7 @@ class Lobby:
             public_records=public_records,
             house_level=house_level,
             min_clock=self.min_clock,
+            rated=rated,
         )
         table_id = secrets.token_hex(PRIVATE_ID_BYTES if private else PUBLIC_ID_BYTES)
         rng = None
@@ -149,6 +152,7 @@ class Lobby:
                 seating=table.seating(),
                 public_records=config.public_records,
                 created_by=creator,
+                rated=config.rated,
             )
         )
         self.tables[table_id] = table

@@ -1,0 +1,1 @@
+"""Accounts, sessions, passkeys, ratings, follows and blocks (docs/accounts.md)."""
