@@ -97,10 +97,19 @@ class Chat(_Message, tag="chat"):
     text: Annotated[str, msgspec.Meta(max_length=CHAT_TEXT_MAX * 4)] | None = None
 
 
+class Invite(_Message, tag="invite"):
+    """Invite a player you follow to this table (kroeg.server.invites)."""
+
+    table: TableId
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+
+
 class Ping(_Message, tag="ping"):
     pass
 
 
-ClientMessage = Hello | Watch | Unwatch | Resume | Sit | Stand | Leave | Start | Act | Chat | Ping
+ClientMessage = (
+    Hello | Watch | Unwatch | Resume | Sit | Stand | Leave | Start | Act | Chat | Invite | Ping
+)
 
 decoder = msgspec.json.Decoder(ClientMessage)

@@ -17,6 +17,8 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket
 
+from kroeg.accounts import social
+from kroeg.server import invites
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.connection import Connection
@@ -188,6 +190,10 @@ async def _dispatch(
                     "chat_flood", "at most 5 chat messages in 10 seconds: wait a moment"
                 )
             await table.ask(t.Chat(player, name, preset, text))
+        case m.Invite(name=invitee):
+            if not connection.chat_allowed():
+                raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
+            await invites.invite(runtime, connection, table, invitee)
 
 
 def _check_chat(preset: str | None, text: str | None) -> tuple[str | None, str | None]:
@@ -239,6 +245,7 @@ async def _hello(
         welcome_token = await runtime.sessions.open(player)
     _count_socket(runtime, connection, player)
     connection.player, connection.name = player, name
+    connection.ignored = frozenset(await social.blocked_by(runtime.store, player))
     welcome: dict[str, Any] = {
         "type": "welcome",
         "player": player,
