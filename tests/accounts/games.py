@@ -6,6 +6,7 @@ import itertools
 
 import sqlalchemy as sa
 
+from kroeg.accounts.names import name_key
 from kroeg.store import Finish, NewGame, Store, TableChange, TableRow, schema
 
 _versions = itertools.count(1)
@@ -20,7 +21,7 @@ async def add_player(store: Store, player: str, account: str | None = None) -> N
         async with store.engine.begin() as conn:
             await conn.execute(
                 sa.insert(schema.accounts).values(
-                    player_id=player, name=account, name_key=account.casefold(), created_at=1.0
+                    player_id=player, name=account, name_key=name_key(account), created_at=1.0
                 )
             )
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from kroeg.accounts.history import PAGE, account_by_name, games_of, profile
+from kroeg.accounts import by_name
+from kroeg.accounts.history import PAGE, games_of, profile
 from kroeg.store import open_store, schema
 from tests.accounts.games import add_player, add_table, play
 
@@ -22,7 +23,7 @@ async def test_the_history_pages_by_keyset_and_filters_by_game(db_url: str) -> N
         seats = [("a", "won"), (None, "lost"), (None, "won"), (None, "won")]
         ids = [await play(store, "t", "toepen", "kroegregels", seats, WIN) for _ in range(PAGE + 2)]
         klav = await play(store, "k", "klaverjassen", "nku", seats, {"winner": 0})
-        account = await account_by_name(store, "ANNA")
+        account = await by_name(store, "ANNA")
         assert account is not None and account.name == "Anna"
         first = await games_of(store, account, viewer=None, game="toepen")
         newest = sorted(ids, reverse=True)
@@ -55,7 +56,7 @@ async def test_a_private_tables_id_is_shown_only_to_its_players(db_url: str) -> 
             await conn.execute(sa.update(t).where(t.c.id == "secret-invite").values(private=True))
         seats = [("a", "won"), (None, "lost"), (None, "won"), (None, "won")]
         game_id = await play(store, "secret-invite", "toepen", "kroegregels", seats, WIN)
-        account = await account_by_name(store, "Anna")
+        account = await by_name(store, "Anna")
         assert account is not None
         [seen] = (await games_of(store, account, viewer="x"))["games"]
         assert seen["id"] == game_id

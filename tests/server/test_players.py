@@ -11,7 +11,6 @@ import secrets
 
 import httpx
 
-from tests.server.accounts import make_account
 from tests.server.harness import Client, Server, autoplay
 
 SHORT = {"max_points": 3}
@@ -19,10 +18,14 @@ SHORT = {"max_points": 3}
 
 
 async def _member(server: Server, prefix: str) -> tuple[Client, str]:
-    """A connected guest who is also an account, with a name unique to the test run."""
+    """A connected guest who registered (POST /api/accounts), with a name unique to the
+    test run; ``client.token`` is the account's session."""
     name = f"{prefix}{secrets.token_hex(3)}"
     client = await Client.connect(server, name)
-    await make_account(server, client.player, name)
+    r = server.post("/api/accounts", {"name": name, "password": "geheim-wachtwoord"}, client.token)
+    assert r.status_code == 200, r.text
+    assert r.json()["id"] == client.player
+    client.token = r.json()["token"]
     return client, name
 
 

@@ -8,12 +8,12 @@ to someone who did not play in it: the id of a private table is its invite.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 
 from kroeg.accounts.ratings import Rating
+from kroeg.accounts.store import Account
 from kroeg.store import Store, schema
 
 PAGE = 20
@@ -21,24 +21,6 @@ PAGE = 20
 
 FORM = 5
 """The recent form: the outcomes of a player's last five games per game and variant."""
-
-
-@dataclass(frozen=True, slots=True)
-class Account:
-    player_id: str
-    name: str
-    created_at: float
-
-
-async def account_by_name(store: Store, name: str) -> Account | None:
-    """The account of that name (case-insensitive), unless deleted."""
-    a = schema.accounts
-    query = sa.select(a.c.player_id, a.c.name, a.c.created_at).where(
-        a.c.name_key == name.casefold(), a.c.deleted_at.is_(None)
-    )
-    async with store.engine.connect() as conn:
-        row = (await conn.execute(query)).first()
-    return None if row is None else Account(row.player_id, row.name, row.created_at)
 
 
 async def profile(store: Store, account: Account) -> dict[str, Any]:

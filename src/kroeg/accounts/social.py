@@ -14,14 +14,14 @@ import time
 
 import sqlalchemy as sa
 
-from kroeg.accounts.history import Account, account_by_name
+from kroeg.accounts.store import Account, by_name
 from kroeg.store import Store, schema
 from kroeg.tables.errors import TableError
 
 
 async def target(store: Store, player: str, name: str) -> Account:
     """The account someone names to follow, block or invite: it exists and is not them."""
-    account = await account_by_name(store, name)
+    account = await by_name(store, name)
     if account is None:
         raise TableError("unknown_player", f"there is no player named {name!r}")
     if account.player_id == player:
@@ -52,18 +52,16 @@ async def follow(store: Store, player: str, name: str) -> Account:
     if not await follows(store, player, account.player_id):
         row = {"follower_id": player, "followed_id": account.player_id, "created_at": time.time()}
         with contextlib.suppress(sa.exc.IntegrityError):  # a second PUT at the same moment
-            async with store.engine.begin() as conn:
-                await conn.execute(sa.insert(schema.follows).values(**row))
+            await store.execute(sa.insert(schema.follows).values(**row))
     return account
 
 
 async def unfollow(store: Store, player: str, name: str) -> Account:
     account = await target(store, player, name)
     f = schema.follows
-    async with store.engine.begin() as conn:
-        await conn.execute(
-            sa.delete(f).where(f.c.follower_id == player, f.c.followed_id == account.player_id)
-        )
+    await store.execute(
+        sa.delete(f).where(f.c.follower_id == player, f.c.followed_id == account.player_id)
+    )
     return account
 
 
@@ -71,25 +69,22 @@ async def block(store: Store, player: str, name: str) -> Account:
     """Block the account (again: nothing changes) and end its follow of the player."""
     account = await target(store, player, name)
     b, f = schema.blocks, schema.follows
-    async with store.engine.begin() as conn:
-        await conn.execute(
-            sa.delete(f).where(f.c.follower_id == account.player_id, f.c.followed_id == player)
-        )
+    await store.execute(
+        sa.delete(f).where(f.c.follower_id == account.player_id, f.c.followed_id == player)
+    )
     if not await blocks(store, player, account.player_id):
         row = {"blocker_id": player, "blocked_id": account.player_id, "created_at": time.time()}
         with contextlib.suppress(sa.exc.IntegrityError):  # a second PUT at the same moment
-            async with store.engine.begin() as conn:
-                await conn.execute(sa.insert(b).values(**row))
+            await store.execute(sa.insert(b).values(**row))
     return account
 
 
 async def unblock(store: Store, player: str, name: str) -> Account:
     account = await target(store, player, name)
     b = schema.blocks
-    async with store.engine.begin() as conn:
-        await conn.execute(
-            sa.delete(b).where(b.c.blocker_id == player, b.c.blocked_id == account.player_id)
-        )
+    await store.execute(
+        sa.delete(b).where(b.c.blocker_id == player, b.c.blocked_id == account.player_id)
+    )
     return account
 
 

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import time
 
-import sqlalchemy as sa
-
 from kroeg.accounts import social
 from kroeg.server.connection import Connection
 from kroeg.server.runtime import Runtime
-from kroeg.store import schema
 from kroeg.tables.errors import TableError
 from kroeg.tables.table import Table
 
@@ -28,7 +25,7 @@ async def invite(runtime: Runtime, connection: Connection, table: Table, name: s
         raise TableError("not_seated", "sit at the table before you invite someone to it")
     account = await social.check_invite(runtime.store, player, name)
     targets = [c for c in runtime.connections if c.player == account.player_id]
-    if not targets or await _invisible(runtime, account.player_id):
+    if not targets or account.invisible:
         raise TableError("not_online", f"{account.name} is not online: invite them later")
     frame = {
         "type": "invite",
@@ -41,10 +38,3 @@ async def invite(runtime: Runtime, connection: Connection, table: Table, name: s
     for target in targets:
         target.send_json(frame)
     connection.send_json({"type": "invite_sent", "table": table.id, "to": account.name})
-
-
-async def _invisible(runtime: Runtime, player: str) -> bool:
-    a = schema.accounts
-    async with runtime.store.engine.connect() as conn:
-        value = await conn.scalar(sa.select(a.c.invisible).where(a.c.player_id == player))
-    return bool(value)

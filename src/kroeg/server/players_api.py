@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 
-from kroeg.accounts import history, rating_store, social
-from kroeg.accounts.history import Account
+from kroeg.accounts import by_name, history, rating_store, social
+from kroeg.accounts.store import Account
 from kroeg.games import GAMES, game_class
 from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, _http, responses, same_origin
 from kroeg.server.runtime import Runtime
@@ -41,7 +41,7 @@ def _refused(e: TableError) -> HTTPException:
 
 
 async def _account(rt: Runtime, name: str) -> Account:
-    account = await history.account_by_name(rt.store, name)
+    account = await by_name(rt.store, name)
     if account is None:
         raise _error("unknown_player", f"there is no player named {name!r}", 404)
     return account

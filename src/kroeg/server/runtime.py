@@ -35,6 +35,8 @@ class Runtime:
             tables_per_minute=settings.tables_per_minute,
             sockets_per_address=settings.sockets_per_address,
             sockets_per_player=settings.sockets_per_player,
+            logins_per_address=settings.logins_per_address,
+            logins_per_name=settings.logins_per_name,
         )
         self.closing = False
         self._store: Store | None = None
