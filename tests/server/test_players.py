@@ -51,6 +51,8 @@ async def test_a_rated_game_changes_both_ratings_and_shows_in_profile_and_histor
         autoplay(bram, table, random.Random(5), seat=1),
     )
     game_id = last["game_id"]
+    badges = server.get(f"/api/tables/{table}/ratings").json()["ratings"]
+    assert set(badges) == {"0", "1"} and badges["0"]["games"] == badges["1"]["games"] == 1
     for name in (a, b):
         profile = server.get(f"/api/players/{name.lower()}").json()  # any case finds them
         assert profile["name"] == name

@@ -287,18 +287,21 @@ async def ratings_of(store: Store, player_id: str) -> dict[tuple[str, str], Stan
 
 async def ratings_by_player(
     store: Store, players: Sequence[str], game: str, variant: str
-) -> Mapping[str, Rating]:
+) -> Mapping[str, Standing]:
     """The ratings of some players in one game and variant (the seats' badges)."""
     if not players:
         return {}
     r = schema.ratings
     async with store.engine.connect() as conn:
         rows = await conn.execute(
-            sa.select(r.c.player_id, r.c.mu, r.c.sigma).where(
+            sa.select(r).where(
                 r.c.player_id.in_(list(players)), r.c.game == game, r.c.variant == variant
             )
         )
-        return {row.player_id: Rating(row.mu, row.sigma) for row in rows}
+        return {
+            row.player_id: Standing(Rating(row.mu, row.sigma), row.games, row.opponents)
+            for row in rows
+        }
 
 
 def leaderboard_query(game: str, variant: str, limit: int) -> sa.Select[Any]:

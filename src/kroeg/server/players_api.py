@@ -137,6 +137,30 @@ async def _refresh_blocks(rt: Runtime, player: str) -> None:
             connection.ignored = blocked
 
 
+TableId = Annotated[str, Path(max_length=64)]
+
+
+@router.get("/tables/{table_id}/ratings", responses=responses(404, 422))
+async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
+    """The seated players' ratings in the table's game and variant, by seat (the seats'
+    badges): ``rating`` is mu − 3σ; a seat without a rated game is absent."""
+    try:
+        table = rt.lobby.get(table_id)
+    except TableError as e:
+        raise _http(e) from None
+    seated = {i: s.player for i, s in enumerate(table.seats) if s.player is not None}
+    found = await rating_store.ratings_by_player(
+        rt.store, list(seated.values()), table.config.game, table.config.variant
+    )
+    return {
+        "ratings": {
+            str(seat): {"rating": round(found[p].rating.score, 1), "games": found[p].games}
+            for seat, p in seated.items()
+            if p in found
+        }
+    }
+
+
 @router.get("/me/following", responses=responses(401))
 async def my_following(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
     """The people you follow: whether each is online and at which public table they sit,
