@@ -5,13 +5,14 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { variantLabel } from "./lobby.js";
 
 const GAMES = ["toepen", "klaverjassen", "eurokaarten"];
 
 function date(seconds) {
-  return new Date(seconds * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  const locale = lang() === "nl" ? "nl-NL" : "en-GB";
+  return new Date(seconds * 1000).toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
 }
 
 function ratingText(value) {
