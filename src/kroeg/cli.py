@@ -1,4 +1,5 @@
-"""The ``kroeg`` command: ``serve``, ``play``, ``record``, ``replay``, ``verify``, ``arena``.
+"""The ``kroeg`` command: ``serve``, ``play``, ``record``, ``replay``, ``verify``, ``arena``,
+``ratings``.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> int``; only the chosen one is imported, so ``kroeg replay`` never
@@ -19,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("kroeg.terminal.replay", "replay a hand record and print what the rules make of it"),
     "verify": ("kroeg.terminal.verify", "check that every deal of a record was dealt fairly"),
     "arena": ("kroeg.bots.arena", "let bots play duplicate deals and rate them"),
+    "ratings": ("kroeg.accounts.ratings_cli", "rebuild the players' ratings from the games"),
 }
 
 

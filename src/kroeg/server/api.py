@@ -186,6 +186,8 @@ class TableBody(_Body):
     house_level: str = Field(default="basis", max_length=32)
     bots_allowed: bool | None = None
     """Whether bot accounts may sit here (docs/bots-api.md); default yes."""
+    rated: bool = False
+    """Whether the table's games change ratings (docs/ratings.md); "Speel nu" asks for it."""
 
 
 class SitBody(_Body):
@@ -294,6 +296,7 @@ async def create_table(
             creator=player[0],
             open_limit=rt.settings.open_tables_per_player,
             bots_allowed=body.bots_allowed,
+            rated=body.rated,
         )
     except TableError as e:
         raise _http(e) from None

@@ -51,6 +51,8 @@ class Connection:
         """The client's address, for the quotas (kroeg.server.limits)."""
         self.player: str | None = None
         self.name: str | None = None
+        self.ignored: frozenset[str] = frozenset()
+        """The players this player blocks: their chat is not sent here (kroeg.accounts.social)."""
         self.tables: set[str] = set()
         self.queue: deque[bytes | None] = deque()
         """Frames to write, in order; None closes the connection after those before it."""

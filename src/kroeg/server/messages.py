@@ -106,12 +106,31 @@ class Contribute(_Message, tag="contribute"):
     value: Annotated[str, msgspec.Meta(max_length=256)]
 
 
+class Invite(_Message, tag="invite"):
+    """Invite a player you follow to this table (kroeg.server.invites)."""
+
+    table: TableId
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+
+
 class Ping(_Message, tag="ping"):
     pass
 
 
 ClientMessage = (
-    Hello | Watch | Unwatch | Resume | Sit | Stand | Leave | Start | Act | Contribute | Chat | Ping
+    Hello
+    | Watch
+    | Unwatch
+    | Resume
+    | Sit
+    | Stand
+    | Leave
+    | Start
+    | Act
+    | Contribute
+    | Chat
+    | Invite
+    | Ping
 )
 
 decoder = msgspec.json.Decoder(ClientMessage)

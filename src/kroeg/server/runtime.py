@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 
+from kroeg.accounts.rating_store import rate_on_finish
 from kroeg.server.auth import Tokens
 from kroeg.server.bot_conduct import Conduct
 from kroeg.server.connection import Connection
@@ -64,6 +65,7 @@ class Runtime:
     async def start(self) -> None:
         """Open the store (migrating it) and rebuild every open table from its log."""
         self._store = await open_store(self.settings.database_url)
+        rate_on_finish(self._store)
         ttl = self.settings.session_days * 24 * 3600
         self._sessions = Sessions(
             self._store,

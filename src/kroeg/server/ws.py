@@ -18,7 +18,9 @@ import msgspec
 from starlette.websockets import WebSocket
 
 from kroeg import accounts
+from kroeg.accounts import social
 from kroeg.accounts.service import check_guest_name
+from kroeg.server import invites
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.bot_conduct import STRIKE_WINDOW, STRIKES, Strikes
@@ -210,6 +212,10 @@ async def _dispatch(
                     "chat_flood", "at most 5 chat messages in 10 seconds: wait a moment"
                 )
             await table.ask(t.Chat(player, name, preset, text))
+        case m.Invite(name=invitee):
+            if not connection.chat_allowed():
+                raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
+            await invites.invite(runtime, connection, table, invitee)
 
 
 def _check_chat(preset: str | None, text: str | None) -> tuple[str | None, str | None]:
@@ -268,6 +274,7 @@ async def _hello(
     if bot and not connection.bot:
         connection.bot = True
         connection.on_error = functools.partial(_strike, runtime, connection, Strikes())
+    connection.ignored = frozenset(await social.blocked_by(runtime.store, player))
     welcome: dict[str, Any] = {
         "type": "welcome",
         "player": player,

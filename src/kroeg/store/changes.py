@@ -33,6 +33,8 @@ class TableRow:
     """The player who created the table (None: before migration 0004)."""
     bots_allowed: bool = True
     """Whether bot accounts may sit at the table (docs/bots-api.md)."""
+    rated: bool = False
+    """Whether the table's finished games change ratings (migration 0006)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import sqlalchemy as sa
@@ -55,6 +55,9 @@ class Store:
         self._wakeup: asyncio.Future[None] | None = None
         self._closing = False
         self._writer: asyncio.Task[None] | None = None
+        self.on_finish: list[Callable[[int], Awaitable[None]]] = []
+        """Called with a game's id once its end (results) is committed: the ratings
+        (kroeg.accounts.rating_store), registered by the server. Each must not raise."""
 
     # Lifecycle ------------------------------------------------------------------
 
@@ -82,6 +85,9 @@ class Store:
     async def write(self, change: TableChange) -> int | None:
         """Commit one table change; returns the new game's id when it started one."""
         result: int | None = await self._submit(change)
+        if change.finish is not None:
+            for hook in self.on_finish:
+                await hook(change.finish.game_id)
         return result
 
     async def _submit(self, work: Work) -> Any:
@@ -324,6 +330,7 @@ def _table_values(row: TableRow) -> JSON:
         "public_records": row.public_records,
         "created_by": row.created_by,
         "bots_allowed": row.bots_allowed,
+        "rated": row.rated,
     }
 
 
@@ -344,6 +351,7 @@ def _table_row(m: Any) -> TableRow:
         public_records=bool(m["public_records"]),
         created_by=m["created_by"],
         bots_allowed=bool(m["bots_allowed"]),
+        rated=bool(m["rated"]),
     )
 
 

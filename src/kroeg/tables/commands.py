@@ -16,7 +16,10 @@ from typing import Any, Protocol
 
 
 class Listener(Protocol):
-    """A connection following a table: who it is, and a way to send it a frame."""
+    """A connection following a table: who it is, and a way to send it a frame.
+
+    A listener may also have ``ignored``, the players whose chat it does not get (the
+    ones its player blocks: kroeg.server.connection); the table skips them for it."""
 
     @property
     def player(self) -> str | None: ...

@@ -64,6 +64,7 @@ class Lobby:
                     house_level=row.house_level,
                     min_clock=0.0,
                     bots_allowed=row.bots_allowed,
+                    rated=row.rated,
                 )
                 table = Table(
                     row.id,
@@ -102,6 +103,7 @@ class Lobby:
         creator: str | None = None,
         open_limit: int | None = None,
         bots_allowed: bool | None = None,
+        rated: bool = False,
     ) -> Table:
         """A new table, created by ``creator``, who may have at most ``open_limit`` open."""
         if creator is not None and open_limit is not None:
@@ -124,6 +126,7 @@ class Lobby:
             house_level=house_level,
             min_clock=self.min_clock,
             bots_allowed=bots_allowed,
+            rated=rated,
         )
         table_id = secrets.token_hex(PRIVATE_ID_BYTES if private else PUBLIC_ID_BYTES)
         rng = None
@@ -155,6 +158,7 @@ class Lobby:
                 public_records=config.public_records,
                 created_by=creator,
                 bots_allowed=config.bots_allowed,
+                rated=config.rated,
             )
         )
         self.tables[table_id] = table

@@ -740,7 +740,9 @@ class Table:
                 self._send_all({"type": "presence", "table": self.id, "seat": i, "away": away})
 
     def _chat(self, cmd: Chat) -> None:
-        self._send_all(
+        """To everyone following the table but those who block the speaker (a listener's
+        ``ignored``, see :class:`~kroeg.tables.commands.Listener`)."""
+        frame = encode(
             {
                 "type": "chat",
                 "table": self.id,
@@ -752,6 +754,9 @@ class Table:
                 "now": time.time(),
             }
         )
+        for listener in self.listeners:
+            if cmd.player not in getattr(listener, "ignored", ()):
+                listener.send(frame)
 
     def _send_all(self, message: JSON) -> None:
         frame = encode(message)

@@ -3,6 +3,7 @@
 // log, and the end of a game. Everything is redrawn from the last `view` the server sent;
 // events only add animation, log lines and table-life effects.
 
+import { api } from "./api.js";
 import { cardName, cardShort, cardSvg } from "./cards.js";
 import { localDeadline, ringSvg, updateRing } from "./clock.js";
 import { h, replace } from "./dom.js";
@@ -105,6 +106,7 @@ export class TableView {
         this.tricks.sync(msg.view);
         if (Array.isArray(msg.log)) this.restoreLog(msg.log);
         this.conn.applied(this.id, this.version);
+        this.loadBadges();
         this.render();
         break;
       case "event":
@@ -198,6 +200,7 @@ export class TableView {
     }
     if (ev.kind === "game_end") this.lastResult = ev;
     this.fair.event(ev, this.snapshot?.you != null, (m) => this.conn.send({ ...m, table: this.id }));
+    if (["sit", "stand", "game_end"].includes(ev.kind)) this.loadBadges();
     this.tricks.event(ev, this.snapshot?.info?.seats ?? 4);
     this.dealMoment(ev);
     this.eventSound(ev);
@@ -516,7 +519,7 @@ export class TableView {
       h(
         "div",
         { class: "info" },
-        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 }), info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null),
+        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 }), info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null, this.ratingBadge(seat)),
         h(
           "span",
           { class: `state ${state}` },
@@ -529,6 +532,23 @@ export class TableView {
         label,
       ),
     );
+  }
+
+  /** The seated players' ratings in this game and variant (GET /api/tables/{id}/ratings). */
+  async loadBadges() {
+    try {
+      this.badges = (await api("GET", `/tables/${this.id}/ratings`)).ratings;
+      this.render();
+    } catch {
+      /* no badges: the seats still show their names */
+    }
+  }
+
+  /** A small badge with the seat's rating (mu − 3σ), for a player with a rated game. */
+  ratingBadge(seat) {
+    const badge = this.badges?.[seat];
+    if (!badge) return null;
+    return h("span", { class: "rating-badge", title: t("seat.rating_title", { n: badge.games }), dataset: { rating: String(badge.rating) } }, ` ${Math.round(badge.rating)}`);
   }
 
   cardButton(code, attrs = {}) {
