@@ -103,6 +103,7 @@ tables = sa.Table(
     sa.Column("public_records", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_by", sa.String(32), nullable=True),
     sa.Column("closed_at", sa.Float, nullable=True),
+    sa.Column("owner_epoch", sa.BigInteger, nullable=False, server_default=sa.text("0")),
     sa.Index("ix_tables_closed_created_at", "closed", "created_at"),
 )
 

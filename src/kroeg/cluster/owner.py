@@ -1,0 +1,163 @@
+"""This process's share of the tables (docs/cluster.md): it takes over every open table
+nobody holds a lease on, keeps the leases of its own renewed well inside their expiry,
+and lets a table go the moment its lease or a write is refused.
+
+A takeover is a restart of one table: take the lease (``SET NX PX``), raise the table's
+epoch in the store (:meth:`~kroeg.store.Store.claim`, which fences out every write of
+the previous owner from its commit on), then rebuild the table from its log
+(:meth:`~kroeg.tables.lobby.Lobby.adopt`: clocks restart fairly, the house resumes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+from collections.abc import Awaitable, Callable
+
+from redis.asyncio import Redis
+
+from kroeg.cluster.lease import Lease
+from kroeg.store import Store
+from kroeg.tables.lobby import Lobby
+from kroeg.tables.table import Table
+
+log = logging.getLogger(__name__)
+
+LEASE_TTL = 5.0
+"""Seconds a lease lasts unless renewed: how long the tables of a process that died
+wait before another takes them over."""
+
+RENEW_EVERY = LEASE_TTL / 5
+"""Seconds between two renewals: a lease is renewed four times before it could expire,
+so a renewal delayed by load or a slow round trip does not lose it."""
+
+SCAN_EVERY = 0.5
+"""Seconds between two looks for open tables that nobody owns."""
+
+
+def process_id() -> str:
+    """A name for this process that no other process, here or on another machine, has."""
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+class Owner:
+    def __init__(
+        self,
+        redis: Redis,
+        store: Store,
+        lobby: Lobby,
+        *,
+        process: str | None = None,
+        ttl: float = LEASE_TTL,
+        renew_every: float = RENEW_EVERY,
+        scan_every: float = SCAN_EVERY,
+    ) -> None:
+        self.redis = redis
+        self.store = store
+        self.lobby = lobby
+        self.process = process or process_id()
+        self.ttl = ttl
+        self.renew_every = renew_every
+        self.scan_every = scan_every
+        self.leases: dict[str, Lease] = {}
+        self.arriving: set[str] = set()
+        """Tables whose lease is taken and which are being claimed and rebuilt: not yet in
+        the lobby, yet not to be given up by a renewal meanwhile."""
+        self._tasks: list[asyncio.Task[None]] = []
+        lobby.claim = self.claim_new
+        lobby.on_fenced = self._fenced
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._every(self.renew_every, self.renew), name="cluster-renew"),
+            loop.create_task(self._every(self.scan_every, self.scan), name="cluster-scan"),
+        ]
+
+    async def stop(self, *, release: bool = True) -> None:
+        """Stop renewing and taking tables; with ``release`` give every lease up at once,
+        so that the other processes take the tables over without waiting for expiry."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+        if release:
+            for table_id in list(self.leases):
+                await self.lobby.drop(table_id)
+                await self.leases.pop(table_id).give_up()
+
+    async def _every(self, seconds: float, step: Callable[[], Awaitable[object]]) -> None:
+        while True:
+            try:
+                await step()
+            except Exception:
+                log.exception("the cluster's %s failed; trying again", step.__name__)
+            await asyncio.sleep(seconds)
+
+    # Taking tables ------------------------------------------------------------------
+
+    async def claim_new(self, table_id: str) -> int:
+        """A table this process just created: its lease, then its epoch."""
+        lease = Lease(self.redis, table_id, self.process, self.ttl)
+        if not await lease.take():
+            raise RuntimeError(f"the new table {table_id} already has a lease")
+        self.leases[table_id] = lease
+        self.arriving.add(table_id)
+        try:
+            return await self.store.claim(table_id)
+        finally:
+            # The lobby starts the table as soon as this returns, before any other task.
+            self.arriving.discard(table_id)
+
+    async def scan(self) -> list[str]:
+        """Take over every open table that nobody holds; the ids taken."""
+        taken = []
+        for row in await self.store.open_tables():
+            if row.id in self.leases or row.id in self.lobby.broken:
+                continue  # a broken table's log does not replay here either: not retried
+            lease = Lease(self.redis, row.id, self.process, self.ttl)
+            if not await lease.take():
+                continue
+            self.leases[row.id] = lease
+            self.arriving.add(row.id)
+            try:
+                epoch = await self.store.claim(row.id)
+                table = await self.lobby.adopt(row, epoch)
+            except Exception:
+                log.exception("taking table %s over failed; giving its lease up", row.id)
+                table = None
+            finally:
+                self.arriving.discard(row.id)
+            if table is None:
+                del self.leases[row.id]
+                await lease.give_up()
+                continue
+            log.info("took table %s over under epoch %d", row.id, epoch)
+            taken.append(row.id)
+        return taken
+
+    # Keeping them -------------------------------------------------------------------
+
+    async def renew(self) -> None:
+        """Renew every lease; a table whose lease was lost stops at once."""
+        for table_id, lease in list(self.leases.items()):
+            if table_id not in self.lobby.tables and table_id not in self.arriving:
+                # Closed (idle) or fenced here: nobody serves it, let the lease go.
+                del self.leases[table_id]
+                await lease.give_up()
+                continue
+            if not await lease.renew():
+                log.warning("lost the lease of table %s; letting it go", table_id)
+                del self.leases[table_id]
+                await self.lobby.drop(table_id)
+
+    def _fenced(self, table: Table) -> None:
+        """A write of ``table`` was refused: another process owns it. Its lease (if this
+        process still thinks it has one) is no longer renewed."""
+        self.leases.pop(table.id, None)
