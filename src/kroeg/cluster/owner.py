@@ -68,6 +68,7 @@ class Owner:
         """Tables whose lease is taken and which are being claimed and rebuilt: not yet in
         the lobby, yet not to be given up by a renewal meanwhile."""
         self._tasks: list[asyncio.Task[None]] = []
+        lobby.reserve = self.reserve_new
         lobby.claim = self.claim_new
         lobby.on_fenced = self._fenced
 
@@ -88,9 +89,9 @@ class Owner:
                 await task
         self._tasks = []
         if release:
-            for table_id in list(self.leases):
-                await self.lobby.drop(table_id)
-                await self.leases.pop(table_id).give_up()
+            held, self.leases = self.leases, {}
+            await asyncio.gather(*(self.lobby.drop(table_id) for table_id in held))
+            await asyncio.gather(*(lease.give_up() for lease in held.values()))
 
     async def _every(self, seconds: float, step: Callable[[], Awaitable[object]]) -> None:
         while True:
@@ -102,13 +103,18 @@ class Owner:
 
     # Taking tables ------------------------------------------------------------------
 
-    async def claim_new(self, table_id: str) -> int:
-        """A table this process just created: its lease, then its epoch."""
+    async def reserve_new(self, table_id: str) -> None:
+        """A table this process creates: its lease, before its row is written (else
+        another process's scan could find the row without a lease and take it)."""
         lease = Lease(self.redis, table_id, self.process, self.ttl)
         if not await lease.take():
             raise RuntimeError(f"the new table {table_id} already has a lease")
         self.leases[table_id] = lease
         self.arriving.add(table_id)
+
+    async def claim_new(self, table_id: str) -> int:
+        """The epoch of a table this process created (:meth:`reserve_new`), once its row
+        is written."""
         try:
             return await self.store.claim(table_id)
         finally:
@@ -145,14 +151,19 @@ class Owner:
     # Keeping them -------------------------------------------------------------------
 
     async def renew(self) -> None:
-        """Renew every lease; a table whose lease was lost stops at once."""
-        for table_id, lease in list(self.leases.items()):
+        """Renew every lease, all at once (one round trip's wait however many tables:
+        one after the other, a busy process's renewals fell behind their expiry); a
+        table whose lease was lost stops at once."""
+        held = list(self.leases.items())
+        for table_id, lease in held:
             if table_id not in self.lobby.tables and table_id not in self.arriving:
                 # Closed (idle) or fenced here: nobody serves it, let the lease go.
                 del self.leases[table_id]
                 await lease.give_up()
-                continue
-            if not await lease.renew():
+        held = [(table_id, lease) for table_id, lease in held if table_id in self.leases]
+        renewed = await asyncio.gather(*(lease.renew() for _, lease in held))
+        for (table_id, _), kept in zip(held, renewed, strict=True):
+            if not kept and self.leases.get(table_id) is not None:
                 log.warning("lost the lease of table %s; letting it go", table_id)
                 del self.leases[table_id]
                 await self.lobby.drop(table_id)

@@ -45,9 +45,12 @@ class Lobby:
         """Since when (monotonic) each table that nobody follows has been so, as the sweeps
         saw it."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.reserve: Callable[[str], Awaitable[None]] | None = None
+        """With several server processes (docs/cluster.md): takes a new table's lease,
+        before its row exists (so no other process takes the table over meanwhile)."""
         self.claim: Callable[[str], Awaitable[int]] | None = None
-        """With several server processes (docs/cluster.md): takes a new table's lease and
-        returns the fencing epoch its writes state. None: this process owns every table."""
+        """With several server processes: the fencing epoch a new table's writes state,
+        once its row exists. None: this process owns every table."""
         self.on_fenced: Callable[[Table], None] | None = None
         """With several server processes: told when a table of this process was taken
         over by another (its write was refused); the table has stopped."""
@@ -161,6 +164,8 @@ class Lobby:
         rng = None
         if self.settings.test_seed is not None:
             rng = random.Random(self.settings.test_seed + len(self.tables))
+        if self.reserve is not None:
+            await self.reserve(table_id)
         table = Table(
             table_id,
             config,
