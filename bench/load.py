@@ -455,7 +455,11 @@ def one_round(args: argparse.Namespace, processes: int = 1) -> dict[str, Any]:
             for server in servers:
                 server.send_signal(signal.SIGTERM)
             for server in servers:
-                server.wait(30)
+                try:
+                    server.wait(30)
+                except subprocess.TimeoutExpired:  # a loaded machine: do not wait forever
+                    server.kill()
+                    server.wait(30)
             if url.startswith("postgresql"):
                 postgres_database(url, create=False)
     ratio = tables["frames_per_s"] / echo["frames_per_s"] if echo["frames_per_s"] else 0.0

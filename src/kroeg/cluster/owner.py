@@ -35,6 +35,10 @@ RENEW_EVERY = LEASE_TTL / 5
 """Seconds between two renewals: a lease is renewed four times before it could expire,
 so a renewal delayed by load or a slow round trip does not lose it."""
 
+RENEWALS_AT_ONCE = 16
+"""Renewals (and releases) under way at once: each holds one of the Redis client's
+connections, of which the client has a bounded pool."""
+
 SCAN_EVERY = 0.5
 """Seconds between two looks for open tables that nobody owns."""
 
@@ -91,7 +95,13 @@ class Owner:
         if release:
             held, self.leases = self.leases, {}
             await asyncio.gather(*(self.lobby.drop(table_id) for table_id in held))
-            await asyncio.gather(*(lease.give_up() for lease in held.values()))
+            at_once = asyncio.Semaphore(RENEWALS_AT_ONCE)
+
+            async def give_up(lease: Lease) -> None:
+                async with at_once:
+                    await lease.give_up()
+
+            await asyncio.gather(*(give_up(lease) for lease in held.values()))
 
     async def _every(self, seconds: float, step: Callable[[], Awaitable[object]]) -> None:
         while True:
@@ -161,7 +171,13 @@ class Owner:
                 del self.leases[table_id]
                 await lease.give_up()
         held = [(table_id, lease) for table_id, lease in held if table_id in self.leases]
-        renewed = await asyncio.gather(*(lease.renew() for _, lease in held))
+        at_once = asyncio.Semaphore(RENEWALS_AT_ONCE)
+
+        async def renew(lease: Lease) -> bool:
+            async with at_once:
+                return await lease.renew()
+
+        renewed = await asyncio.gather(*(renew(lease) for _, lease in held))
         for (table_id, _), kept in zip(held, renewed, strict=True):
             if not kept and self.leases.get(table_id) is not None:
                 log.warning("lost the lease of table %s; letting it go", table_id)
