@@ -28,6 +28,7 @@ from kroeg.server.connection import Connection
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
+from kroeg.server.table_messages import carry_out
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError, internal
 
@@ -77,6 +78,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         runtime.connections.discard(connection)
         for table_id in list(connection.tables):
             with contextlib.suppress(TableError, KeyError):
+                if runtime.router is not None and table_id not in runtime.lobby.tables:
+                    runtime.router.gone(connection, table_id)
+                    continue
                 await runtime.lobby.get(table_id).ask(t.Unwatch(connection))
         connection.finish()
         with contextlib.suppress(Exception):
@@ -166,6 +170,10 @@ async def _dispatch(
     if message.__class__ is m.Act:  # the most frequent first; nobody waits for the table
         if connection.player is None:
             raise TableError("not_authenticated", "send hello first")
+        router = runtime.router
+        if router is not None and message.table not in runtime.lobby.tables:
+            router.tell(connection, message)  # its refusal comes back as an error
+            return
         runtime.lobby.get(message.table).tell(
             t.Act(connection.player, message.version, message.action),
             functools.partial(_report, connection, message.table),
@@ -180,42 +188,37 @@ async def _dispatch(
     player, name = connection.player, connection.name
     if player is None or name is None:
         raise TableError("not_authenticated", "send hello first")
-    table = runtime.lobby.get(message.table)
-    match message:
-        case m.Watch():
-            await table.ask(t.Watch(connection))
-            connection.tables.add(table.id)
-        case m.Resume(version=version):
-            await table.ask(t.Watch(connection, since=version))
-            connection.tables.add(table.id)
-        case m.Unwatch():
-            await table.ask(t.Unwatch(connection))
-            connection.tables.discard(table.id)
-        case m.Sit(seat=seat):
-            await table.ask(t.Sit(player, name, seat, listener=connection, bot=connection.bot))
-            connection.tables.add(table.id)
-        case m.Stand():
-            await table.ask(t.Stand(player))
-        case m.Leave():
-            await table.ask(t.Leave(player))
-            await table.ask(t.Unwatch(connection))
-            connection.tables.discard(table.id)
-        case m.Start():
-            await table.ask(t.Start(player))
-        case m.Contribute(deal=deal, value=value):
-            await table.ask(t.Contribute(player, deal, value))
-            connection.send_json({"type": "contributed", "table": table.id, "deal": deal})
-        case m.Chat(preset=preset, text=text):
-            preset, text = _check_chat(preset, text)
-            if not connection.chat_allowed():
-                raise TableError(
-                    "chat_flood", "at most 5 chat messages in 10 seconds: wait a moment"
-                )
-            await table.ask(t.Chat(player, name, preset, text))
-        case m.Invite(name=invitee):
-            if not connection.chat_allowed():
-                raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
-            await invites.invite(runtime, connection, table, invitee)
+    if isinstance(message, m.Invite):
+        # Invitations are social, not the table's: the inviter's table is read where it
+        # runs, on this process (docs/cluster.md, "What is not done").
+        if not connection.chat_allowed():
+            raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
+        await invites.invite(runtime, connection, runtime.lobby.get(message.table), message.name)
+        return
+    router = runtime.router
+    if router is not None and message.table not in runtime.lobby.tables:
+        # Owned by another process (docs/cluster.md): carried out there.
+        _check_chat_of(connection, message)
+        follows = await router.forward(connection, message)
+    else:
+        table = runtime.lobby.get(message.table)
+        _check_chat_of(connection, message)
+        follows = await carry_out(table, connection, player, name, message, bot=connection.bot)
+    if isinstance(message, m.Contribute):
+        connection.send_json({"type": "contributed", "table": message.table, "deal": message.deal})
+    if follows is True:
+        connection.tables.add(message.table)
+    elif follows is False:
+        connection.tables.discard(message.table)
+
+
+def _check_chat_of(connection: Connection, message: Any) -> None:
+    """A chat message's text and preset, and the connection's chat flood (checked where
+    the connection is, before the table hears of it)."""
+    if isinstance(message, m.Chat):
+        message.preset, message.text = _check_chat(message.preset, message.text)
+        if not connection.chat_allowed():
+            raise TableError("chat_flood", "at most 5 chat messages in 10 seconds: wait a moment")
 
 
 def _check_chat(preset: str | None, text: str | None) -> tuple[str | None, str | None]:

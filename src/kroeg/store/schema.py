@@ -111,6 +111,7 @@ tables = sa.Table(
     sa.Column("closed_at", sa.Float, nullable=True),
     sa.Column("bots_allowed", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("owner_epoch", sa.BigInteger, nullable=False, server_default=sa.text("0")),
     sa.Index("ix_tables_closed_created_at", "closed", "created_at"),
 )
 

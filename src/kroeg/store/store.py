@@ -226,6 +226,22 @@ class Store:
             sa.update(t).where(t.c.id == table_id).values(closed=True, closed_at=closed_at)
         )
 
+    async def claim(self, table_id: str) -> int:
+        """Take the table over (docs/cluster.md): raise its stored epoch and return it.
+        From the commit on, every write stated under an older epoch is refused; whatever
+        was committed before it is in the log the new owner reads next."""
+        t = schema.tables
+        async with self.engine.begin() as conn:
+            epoch = await conn.scalar(
+                sa.update(t)
+                .where(t.c.id == table_id)
+                .values(owner_epoch=t.c.owner_epoch + 1)
+                .returning(t.c.owner_epoch)
+            )
+        if epoch is None:
+            raise KeyError(f"the store has no table {table_id}")
+        return int(epoch)
+
     async def table(self, table_id: str) -> TableRow | None:
         async with self.engine.connect() as conn:
             row = (

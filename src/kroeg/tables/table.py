@@ -30,7 +30,7 @@ from typing import Any
 from kroeg.cards import CardError
 from kroeg.fairness import SECRET_BYTES
 from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
-from kroeg.store import Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
+from kroeg.store import Fenced, Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
 from kroeg.tables.clocks import Clocks
 from kroeg.tables.commands import (
     Act,
@@ -149,6 +149,12 @@ class Table:
         """The last game whose seats were settled after its end."""
         self.fair = FairDeals(None)
         """The running game's secret and the contributions to its next deal."""
+        self.epoch: int | None = None
+        """The fencing epoch this process owns the table under (docs/cluster.md), stated
+        with every write; None for a server that runs alone."""
+        self.on_fenced: Callable[[Table], None] | None = None
+        """Called once the store refused a write because another process took the table
+        over: the table has stopped and refused what it was asked (the cluster's seam)."""
 
     # Outside API (any task) ---------------------------------------------------------
 
@@ -204,13 +210,20 @@ class Table:
         loop = asyncio.get_running_loop()
         try:
             await self._advance()
+        except Fenced:
+            self._let_go(None)
+            return
         except Exception:
             log.exception("table %s failed to resume", self.id)
             await self._recover(always=True)
         while True:
             command = await self._next_command(loop)
             if command is None:
-                await self._on_due()
+                try:
+                    await self._on_due()
+                except Fenced:
+                    self._let_go(None)
+                    return
                 continue
             if isinstance(command, Stop):
                 command.reply.set_result(None)
@@ -227,6 +240,9 @@ class Table:
             try:
                 result = await self._handle(command)
                 await self._advance()
+            except Fenced:
+                self._let_go(command)
+                return
             except TableError as e:
                 await self._recover(always=False)
                 if not command.reply.done():
@@ -313,13 +329,22 @@ class Table:
         self.restore(row, running, entries, finished=finished)
         self.staged = None
 
-    def _refuse_pending(self) -> None:
+    def _refuse_pending(self, code: str = "server_restarting") -> None:
         while self.inbox:
             command = self.inbox.popleft()
             if not command.reply.done():
-                command.reply.set_exception(
-                    TableError("server_restarting", "the server restarts; reconnect shortly")
-                )
+                command.reply.set_exception(_closed(code))
+
+    def _let_go(self, command: Command | None) -> None:
+        """The store refused a write: another process owns the table now. Forget what is
+        staged, refuse what was asked, stop, and tell the cluster (``on_fenced``)."""
+        log.warning("table %s: another process took it over; letting it go", self.id)
+        discard(self)
+        if command is not None and not command.reply.done():
+            command.reply.set_exception(_closed("table_moved"))
+        self._refuse_pending("table_moved")
+        if self.on_fenced is not None:
+            self.on_fenced(self)
 
     def _next_due(self, loop: asyncio.AbstractEventLoop) -> float | None:
         return self.clocks.next_due(loop.time(), time.time())
@@ -333,6 +358,8 @@ class Table:
                 if seat in clocks.deadlines and self.running:
                     await self._expire(seat)
             await self._advance()
+        except Fenced:
+            raise
         except Exception:
             log.exception("table %s failed on a clock", self.id)
             clocks.deadlines.clear()
@@ -433,7 +460,13 @@ class Table:
         )
         await flush(self)
         game_id = await self.store.write(
-            TableChange(self.id, self.version + 1, seating=self.seating.json(), new_game=new_game)
+            TableChange(
+                self.id,
+                self.version + 1,
+                seating=self.seating.json(),
+                new_game=new_game,
+                epoch=self.epoch,
+            )
         )
         self.version += 1
         self.state, self.game_id, self.number, self.seq = state, game_id, self.number + 1, 0
@@ -766,3 +799,11 @@ class Table:
     def summary(self) -> JSON:
         """The table as the lobby shows it (REST)."""
         return lobby_summary(self)
+
+
+def _closed(code: str) -> TableError:
+    """The refusal of a command the table can no longer handle: the server restarts, or
+    (``table_moved``) another process owns the table now (docs/cluster.md)."""
+    if code == "table_moved":
+        return TableError("table_moved", "the table moved to another server; reconnect")
+    return TableError("server_restarting", "the server restarts; reconnect shortly")
