@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from kroeg.bots.asides import aside_chances
 from kroeg.cards import CardError
 from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
 from kroeg.store import Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
@@ -618,6 +619,8 @@ class Table:
                 self.deal_due = None
                 self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
                 continue
+            if self._house_asides():
+                continue
             seat = self._house_seat()
             if seat is None:
                 self.house_due = None
@@ -638,6 +641,34 @@ class Table:
             self._after_game()
         await flush(self)
         self._update_clocks()
+
+    def _house_asides(self) -> bool:
+        """Offer every house seat the game does not wait for its out-of-turn chance (a
+        Toepen knock after any event, also after its last card); True when one acted.
+        The house answers in-process and at once (:meth:`House.aside`)."""
+        level = self.config.house_level
+        if not self.house.has_asides(level):
+            return False
+        for seat, legal in aside_chances(self.game, self.state):
+            if self.seats[seat].player is not None:
+                continue  # a person acts for themselves
+            request = HouseRequest(
+                game=self.config.game,
+                variant=self.config.variant,
+                options=self.game.options,
+                seat=seat,
+                view=self.game.view(self.state, seat),
+                legal=tuple(legal),
+                level=level,
+                budget=DEFAULT_BUDGET,
+                fallback=legal[0],
+                timeout=False,
+            )
+            action = self.house.aside(request)
+            if action is not None and action in legal:
+                self._step(seat, action, "house")
+                return True
+        return False
 
     def _house_seat(self) -> int | None:
         """The first house seat the game waits for, if any."""
