@@ -74,7 +74,7 @@ def test_every_out_of_turn_chance_gets_an_answer_and_nothing_illegal_is_played()
     bots = [make_bot(game, level, max_samples=2) for level in ("sterk", "basis", "sterk", "basis")]
     rng = random.Random(3)
     asked = knocks = 0
-    for _ in range(4):
+    for _ in range(8):
         s = game.new_state(4, dealer=rng.randrange(4))
         while not game.is_over(s):
             dealer = game.pending_deal(s)
@@ -83,7 +83,7 @@ def test_every_out_of_turn_chance_gets_an_answer_and_nothing_illegal_is_played()
             else:
                 seat = min(game.to_act(s))
                 legal = game.legal(s, seat)
-                game.apply(s, seat, bots[seat].decide(game.view(s, seat), legal, rng, 0.05))
+                game.apply(s, seat, bots[seat].decide(game.view(s, seat), legal, rng, 60.0))
 
             def ask(seat: int, legal: list[Action], s: ToepenState = s) -> Action | None:
                 nonlocal asked

@@ -4,8 +4,8 @@ The house level (``huis``) is the engine's own policy, which decides from the vi
 and the legal actions alone (:mod:`kroeg.games.toepen.policy`), so it needs no
 sampled state; it acts only when the game waits for its seat. Out of turn
 (:meth:`Kit.aside`) every other level calls the revokes its view proves; ``basis``
-claims honest laundry and knocks on a sure thing, ``sterk`` and ``meester`` follow the
-learned policy (:mod:`.policy`).
+claims honest laundry and knocks on a sure thing, ``sterk`` and ``meester`` take laundry,
+challenges and last-trick knocks from the learned policy (:func:`.sterk.aside`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from kroeg.bots.base import Deadline, GameKit
 from kroeg.games.base import JSON, Action
 from kroeg.games.toepen import policy as house_policy
 
-from . import basis, policy, sterk
+from . import basis, sterk
 from .calls import revoke_call
 from .knowledge import read_view, sample
 
@@ -53,7 +53,7 @@ class Kit(GameKit):
         seen = read_view(view)
         if level == "basis":
             return basis.aside(seen, legal, bool(view["options"]["white_laundry"]))
-        return policy.decide(view, seen, legal, policy.hashed_pick(view))
+        return sterk.aside(view, seen, legal)
 
     def sterk(
         self,

@@ -1,13 +1,19 @@
-"""``sterk`` for Toepen: the learned knock policy; cards by the sampled chance of the last trick.
+"""``sterk`` for Toepen: the chance of winning the last trick, sampled, against the stake;
+laundry, challenges and out-of-turn knocks in the last trick by the learned policy.
 
-Knocks, answers to a knock, voluntary folds, laundry claims and challenges follow the
-policy learned by self-play (:mod:`.policy`), drawn from its mixed strategy. Cards:
-on each determinisation the rest of the deal is played by :mod:`.tricks` (exact
+On each determinisation the rest of the deal is played by :mod:`.tricks` (exact
 max-n search; in a first trick with full hands the other seats play their weakest
-card before the search takes over), and the card with the best mean chance of
-winning the last trick is played. Armoede: look (play for two, or pay one) above an
-even chance. Exchange: the better chance of the hand kept and the hand with the
-stock's top card.
+card before the search takes over). Cards: the best mean chance. Knocking on turn:
+when the best chance reaches :data:`KNOCK_AT`. Answering a knock at stake k: folding
+costs k − 1 now, staying costs k when the deal is lost, so stay when the chance
+exceeds 1/k (knock again from :data:`OVER_KNOCK_AT`). Armoede: look (play for two,
+or pay one) above an even chance. Exchange: the better chance of the hand kept and
+the hand with the stock's top card. Laundry claims and challenges, and knocks out of
+turn in the last trick, are drawn from the policy learned by self-play
+(:mod:`.policy`); an earlier out-of-turn knock only on a sure thing.
+
+The policy learned for every knock and answer lost to ``basis`` in the arena
+(docs/bots.md), so on-turn knocks and answers keep the sampled rule.
 """
 
 from __future__ import annotations
@@ -21,10 +27,19 @@ from kroeg.games.base import JSON, Action
 from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.tables import SUIT_OF
 
+from .basis import sure_win
 from .knowledge import Determinisation, Seen, sample
 from .policy import decide as policy_decide
 from .policy import hashed_pick
 from .tricks import last_trick_winner, next_to_play, trick_winner
+
+KNOCK_AT = 0.6
+OVER_KNOCK_AT = 0.8
+FACING_KNOCK = 0.85
+"""A knock tells that the knocker is strong, which uniform samples do not know: the
+chance of winning against a knock is discounted by this factor."""
+CLAIMS = ("laundry", "challenge")
+"""The decisions taken from the learned policy on turn (and out of turn)."""
 
 
 def win_chance(
@@ -68,6 +83,23 @@ def win_chance(
     return 1.0 if winner == seen.me else 0.0
 
 
+def aside(view: JSON, seen: Seen, legal: list[Action]) -> Action | None:
+    """Out of turn: laundry claims and challenges, and knocks in the last trick, by the
+    learned policy; an earlier knock only on a sure thing (as ``basis``)."""
+    pick = hashed_pick(view)
+    claims = [a for a in legal if a[0] in CLAIMS]
+    if claims:
+        chosen = policy_decide(view, seen, claims, pick)
+        if chosen is not None:
+            return chosen
+    knock = next((a for a in legal if a[0] == "knock"), None)
+    if knock is None:
+        return None
+    if seen.tricks_done >= 3:
+        return policy_decide(view, seen, [knock], pick)
+    return knock if sure_win(seen) else None
+
+
 def _before(n: int, active: int, seat: int) -> int:
     """The active seat before ``seat`` (so that ``seat`` is the next to play)."""
     prev = seat
@@ -102,11 +134,12 @@ def decide(
     def draw(r: random.Random) -> Determinisation:
         return sample(seen, r)
 
-    plays = [a for a in legal if a[0] == "play"]
-    if "stay" in verbs or (plays and seen.turn == seen.me):
-        chosen = policy_decide(view, seen, legal, pick)
+    claims = [a for a in legal if a[0] in CLAIMS]
+    if claims:
+        chosen = policy_decide(view, seen, claims, pick)
         if chosen is not None:
             return chosen
+    plays = [a for a in legal if a[0] == "play"]
     if plays and seen.turn == seen.me and "stay" not in verbs:
         if seen.trick_cards:  # the bot follows suit even where the table does not enforce it
             follow = playable(seen.hand, SUIT_OF[seen.trick_cards[0]])
@@ -124,9 +157,14 @@ def decide(
         if means is None:
             return preferred
         chances = means
-        return candidates[max(range(len(candidates)), key=lambda i: chances[i])]
-    if "look" in verbs:
-        active = seen.active | 1 << seen.me
+        best = max(range(len(candidates)), key=lambda i: chances[i])
+        if "knock" in verbs and chances[best] >= KNOCK_AT:
+            return verbs["knock"]
+        return candidates[best]
+    if "stay" in verbs or "look" in verbs:
+        active = seen.active
+        if "look" in verbs:
+            active |= 1 << seen.me
         chance = mean_scores(
             [None],
             draw,
@@ -137,7 +175,13 @@ def decide(
         )
         if chance is None:
             return preferred
-        return verbs["look"] if chance[0] > 0.5 else verbs["fold"]
+        p = chance[0]
+        if "look" in verbs:
+            return verbs["look"] if p > 0.5 else verbs["fold"]
+        p *= FACING_KNOCK
+        if "knock" in verbs and p >= OVER_KNOCK_AT:
+            return verbs["knock"]
+        return verbs["stay"] if p > 1 / max(2, seen.stake) else verbs["fold"]
     if "exchange" in verbs and "keep" in verbs:
         odd = verbs["exchange"][1]
 

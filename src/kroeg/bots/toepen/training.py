@@ -70,15 +70,19 @@ class Tables:
 
     def shipped(self, min_visits: int) -> dict[str, list[float]]:
         """The normalised average strategy of every information set met often enough
-        and branched at least once (one never branched has no regrets: its average is
-        the uniform start, nothing learned), rounded to three decimals (small, and
-        stable across machines)."""
+        that learned something, rounded to three decimals (small, and stable across
+        machines). One whose average is still the uniform start learned nothing (never
+        branched, or its regrets never turned positive): the rule decides there."""
         out = {}
         for key in sorted(self.average):
-            if self.visits[key] < min_visits or key not in self.regret:
+            if self.visits[key] < min_visits:
                 continue
             total = sum(self.average[key])
-            out[key] = [round(p / total, 3) for p in self.average[key]]
+            probabilities = [round(p / total, 3) for p in self.average[key]]
+            uniform = round(1 / len(probabilities), 3)
+            if all(p == uniform for p in probabilities):
+                continue
+            out[key] = probabilities
         return out
 
 
