@@ -42,7 +42,12 @@ def test_guests_get_a_token_that_works_as_cookie_and_bearer(sqlite_server: Serve
     by_cookie = httpx.get(
         f"{sqlite_server.url}/api/me", cookies={"kroeg_token": guest["token"]}, timeout=10
     )
-    assert by_cookie.json() == {"player": guest["player"], "name": "Anna de Vries"}
+    assert by_cookie.json() == {
+        "id": guest["player"],
+        "player": guest["player"],
+        "name": "Anna de Vries",
+        "account": None,
+    }
     forged = guest["token"][:-1] + ("0" if guest["token"][-1] != "0" else "1")
     r = httpx.get(
         f"{sqlite_server.url}/api/me", headers={"authorization": f"Bearer {forged}"}, timeout=10
@@ -100,6 +105,7 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
         "away": True,  # seated by REST, no websocket open (docs/protocol.md)
         "out": False,
         "timeouts": 0,
+        "bot": False,  # a guest, not a bot account (docs/bots-api.md)
     }
     again = sqlite_server.post(f"/api/tables/{open_id}/sit", {}, token=token)
     assert again.status_code == 409 and again.json()["detail"]["code"] == "already_seated"

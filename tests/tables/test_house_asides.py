@@ -66,7 +66,7 @@ async def test_a_house_seat_knocks_out_of_turn_and_a_person_is_never_asked(store
             "basis",
             time.time(),
             0,
-            table.seating(),
+            table.seating.json(),
         )
     )
     table.start()

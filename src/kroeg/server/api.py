@@ -7,6 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from kroeg import accounts
+from kroeg.accounts.service import check_guest_name
 from kroeg.games import GAMES
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.limits import address
@@ -14,6 +16,7 @@ from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
 from kroeg.server.schema import game_schema
 from kroeg.server.sessions import SignedIn
+from kroeg.server.standings import deal_standings
 from kroeg.store.store import ID_MAX
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
@@ -51,8 +54,14 @@ _STATUS = {
     "bad_token": 401,
     "bad_table": 422,
     "bad_name": 422,
+    "bad_password": 422,
+    "bad_login": 401,
     "bad_seat": 422,
     "table_broken": 409,
+    "not_an_account": 403,
+    "not_a_bot": 403,
+    "bots_not_allowed": 403,
+    "unknown_token": 404,
 }
 
 
@@ -82,15 +91,15 @@ class ErrorBody(BaseModel):
 
 _DESCRIPTIONS = {
     400: "The body is not JSON that can be read (FastAPI's `detail` text)",
-    401: "No valid guest token (`not_authenticated`)",
+    401: "No valid session (`not_authenticated`), or a wrong name or password (`bad_login`)",
     403: "Not for this caller: another origin's cookie (`bad_origin`) or a record for the "
     "game's players only (`private_record`)",
     404: "No such table or game (`unknown_table`, `unknown_game`)",
     409: "Refused in the table's current state, or over the open-table quota "
-    "(`too_many_tables`); the code says which",
+    "(`too_many_tables`), or a name an account has (`name_taken`); the code says which",
     413: "The request body is too large (`body_too_large`), refused while it is read",
     422: "The request does not have the expected form (`bad_table`, `bad_name`, "
-    "`bad_seat`, or FastAPI's validation error)",
+    "`bad_password`, `bad_seat`, or FastAPI's validation error)",
     429: "Over a rate quota (`rate_limited`); `Retry-After` says when to try again",
     500: "The server failed (`internal`); the message names the request id in its log",
 }
@@ -175,6 +184,8 @@ class TableBody(_Body):
     """Whether anyone may read the records of the table's games; default: the public
     tables' yes, the private tables' no (then only their players)."""
     house_level: str = Field(default="basis", max_length=32)
+    bots_allowed: bool | None = None
+    """Whether bot accounts may sit here (docs/bots-api.md); default yes."""
 
 
 class SitBody(_Body):
@@ -221,6 +232,7 @@ async def create_guest(
     if name is None:
         raise _http(TableError("bad_name", "a name has 1 to 24 characters"))
     try:
+        await check_guest_name(rt.store, name)
         rt.limits.guests.take(address(request.scope), "new guests")
     except TableError as e:
         raise _http(e) from None
@@ -243,8 +255,17 @@ async def logout(session: SessionDep, response: Response, rt: RuntimeDep) -> dic
 
 
 @router.get("/me", responses=responses(401))
-async def me(player: PlayerDep) -> dict[str, str]:
-    return {"player": player[0], "name": player[1]}
+async def me(player: PlayerDep, rt: RuntimeDep) -> dict[str, Any]:
+    """Who the session is: the player id (``id``; ``player`` is the same, as before
+    accounts), the name shown at the tables and ``account`` (``{name, kind}``; null for
+    a guest)."""
+    account = await accounts.of_player(rt.store, player[0])
+    return {
+        "id": player[0],
+        "player": player[0],
+        "name": player[1],
+        "account": None if account is None else account.public(),
+    }
 
 
 @router.get("/tables", responses=responses())
@@ -272,6 +293,7 @@ async def create_table(
             house_level=body.house_level,
             creator=player[0],
             open_limit=rt.settings.open_tables_per_player,
+            bots_allowed=body.bots_allowed,
         )
     except TableError as e:
         raise _http(e) from None
@@ -296,7 +318,9 @@ async def sit(
     table_id: TableId, rt: RuntimeDep, player: PlayerDep, body: SitBody | None = None
 ) -> dict[str, Any]:
     seat = body.seat if body is not None else None
-    result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat))
+    account = await accounts.of_player(rt.store, player[0])
+    bot = account is not None and account.kind == "bot"
+    result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat, bot=bot))
     return result
 
 
@@ -351,6 +375,17 @@ async def table_games(table_id: TableId, rt: RuntimeDep, session: SessionDep) ->
 async def record(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     """The game's hand record (RECORDS.md), once the game is over: for its players, and
     for everyone when its table's records are public (docs/security.md)."""
+    return await _readable_record(game_id, rt, session)
+
+
+@router.get("/games/{game_id}/standings", responses=responses(403, 404, 409, 422))
+async def standings(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """Each finished deal's summary and the standings after it, and the game's result, as
+    the engine replays the record (for the replay page's scores); read as the record is."""
+    return deal_standings(await _readable_record(game_id, rt, session))
+
+
+async def _readable_record(game_id: int, rt: Runtime, session: SignedIn | None) -> dict[str, Any]:
     row = await rt.store.game(game_id)
     if row is None:
         raise HTTPException(404, {"code": "unknown_game", "message": f"no game {game_id}"})

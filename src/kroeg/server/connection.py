@@ -69,6 +69,10 @@ class Connection:
         self.last_rate_error = 0.0
         self.closed = False
         self.close_code = 1000
+        self.bot = False
+        """Signed in as a bot account (docs/bots-api.md)."""
+        self.on_error: Callable[[str], None] | None = None
+        """Told the code of every ``error`` sent (a bot's conduct, kroeg.server.bot_conduct)."""
 
     def send(self, frame: bytes) -> None:
         if self.closed:
@@ -121,6 +125,8 @@ class Connection:
 
     def error(self, code: str, message: str, **extra: Any) -> None:
         self.send_json({"type": "error", "code": code, "message": message, **extra})
+        if self.on_error is not None:
+            self.on_error(code)
 
     def chat_allowed(self) -> bool:
         now = time.monotonic()

@@ -7,6 +7,7 @@ import logging
 import time
 
 from kroeg.server.auth import Tokens
+from kroeg.server.bot_conduct import Conduct
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
 from kroeg.server.sessions import Sessions
@@ -34,8 +35,12 @@ class Runtime:
             tables_per_minute=settings.tables_per_minute,
             sockets_per_address=settings.sockets_per_address,
             sockets_per_player=settings.sockets_per_player,
+            logins_per_address=settings.logins_per_address,
+            logins_per_name=settings.logins_per_name,
         )
         self.closing = False
+        self.conduct = Conduct()
+        """The bots disconnected for misbehaviour, and who is suspended."""
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None

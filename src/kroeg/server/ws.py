@@ -17,8 +17,11 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket
 
+from kroeg import accounts
+from kroeg.accounts.service import check_guest_name
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.bot_conduct import STRIKE_WINDOW, STRIKES, Strikes
 from kroeg.server.connection import Connection
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
@@ -51,6 +54,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     runtime.connections.add(connection)
     sender = asyncio.get_running_loop().create_task(connection.run_sender())
     cookie_token = websocket.cookies.get(COOKIE)
+    bearer = _bearer(websocket.headers.get("authorization"))
+    if bearer is not None:
+        cookie_token = Bearer(bearer)  # a bot's token (docs/bots-api.md): checked at hello
     try:
         while not connection.closed:
             message = await websocket.receive()
@@ -74,6 +80,19 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 2.0)
         sender.cancel()
+
+
+class Bearer(str):
+    """The handshake's ``Authorization: Bearer`` token: unlike the cookie, a bad one gets
+    ``bad_token`` at ``hello``, as a token sent in the ``hello`` does."""
+
+    __slots__ = ()
+
+
+def _bearer(header: str | None) -> str | None:
+    if header is None or not header.lower().startswith("bearer "):
+        return None
+    return header[7:].strip() or None
 
 
 async def _refuse_connection(websocket: WebSocket, limit: int, whose: str) -> None:
@@ -171,7 +190,7 @@ async def _dispatch(
             await table.ask(t.Unwatch(connection))
             connection.tables.discard(table.id)
         case m.Sit(seat=seat):
-            await table.ask(t.Sit(player, name, seat, listener=connection))
+            await table.ask(t.Sit(player, name, seat, listener=connection, bot=connection.bot))
             connection.tables.add(table.id)
         case m.Stand():
             await table.ask(t.Stand(player))
@@ -181,6 +200,9 @@ async def _dispatch(
             connection.tables.discard(table.id)
         case m.Start():
             await table.ask(t.Start(player))
+        case m.Contribute(deal=deal, value=value):
+            await table.ask(t.Contribute(player, deal, value))
+            connection.send_json({"type": "contributed", "table": table.id, "deal": deal})
         case m.Chat(preset=preset, text=text):
             preset, text = _check_chat(preset, text)
             if not connection.chat_allowed():
@@ -215,7 +237,7 @@ async def _hello(
     if token is not None:
         session = await runtime.sessions.check(token)
         player = None if session is None else session.player
-        if player is None and message.token is not None:
+        if player is None and (message.token is not None or isinstance(token, Bearer)):
             raise TableError("bad_token", "the token is not valid: send hello with a name instead")
     # The token goes back only to a client that sent it, or to a new guest: never to a
     # connection the cookie signed in (a page must not learn the httpOnly cookie).
@@ -227,18 +249,25 @@ async def _hello(
             await runtime.store.create_player(player, name or "Gast")
             known = name or "Gast"
         elif name is not None and name != known:
-            await runtime.store.rename_player(player, name)
-            known = name
+            known = await _renamed(runtime, player, known, name)
         name = known
     else:
         if name is None:
             raise TableError("bad_name", "a new guest needs a name (1 to 24 characters)")
+        await check_guest_name(runtime.store, name)
         runtime.limits.guests.take(connection.address, "new guests")
         player = new_player_id()
         await runtime.store.create_player(player, name)
         welcome_token = await runtime.sessions.open(player)
+    account = await accounts.of_player(runtime.store, player)
+    bot = account is not None and account.kind == "bot"
+    if bot:
+        runtime.conduct.admit(player)
     _count_socket(runtime, connection, player)
     connection.player, connection.name = player, name
+    if bot and not connection.bot:
+        connection.bot = True
+        connection.on_error = functools.partial(_strike, runtime, connection, Strikes())
     welcome: dict[str, Any] = {
         "type": "welcome",
         "player": player,
@@ -248,7 +277,39 @@ async def _hello(
     }
     if welcome_token is not None:
         welcome["token"] = welcome_token
+    if bot:
+        welcome["bot"] = True
     connection.send_json(welcome)
+
+
+def _strike(runtime: Runtime, connection: Connection, strikes: Strikes, code: str) -> None:
+    """A bot's refusal counted (kroeg.server.bot_conduct): too many, and it is told why and
+    disconnected; disconnected too often, and it is suspended."""
+    if connection.closed or not strikes.count(code, time.monotonic()):
+        return
+    assert connection.player is not None
+    suspended = runtime.conduct.offence(connection.player)
+    message = (
+        f"disconnected: {STRIKES} refused messages (malformed, invalid or illegal) within "
+        f"{STRIKE_WINDOW:g} seconds"
+    )
+    if suspended:
+        message += "; the bot is suspended for misbehaving repeatedly"
+    connection.on_error = None
+    connection.send_json(
+        {"type": "bye", "reason": "misbehaviour", "message": message, "now": time.time()}
+    )
+    connection.finish(1008)
+
+
+async def _renamed(runtime: Runtime, player: str, known: str, name: str) -> str:
+    """The name a hello leaves the player with: a guest takes the new one (unless an
+    account has it); an account keeps the name it registered."""
+    if await accounts.of_player(runtime.store, player) is not None:
+        return known
+    await check_guest_name(runtime.store, name)
+    await runtime.store.rename_player(player, name)
+    return name
 
 
 def _count_socket(

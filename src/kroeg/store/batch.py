@@ -22,10 +22,11 @@ Work: TypeAlias = TableChange | sa.Executable
 Rows = list[tuple[Any, ...]]
 
 _GAME_COLUMNS = (
-    "table_id, number, game, variant, options, seats, dealer, seed, players, names, started_at"
+    "table_id, number, game, variant, options, seats, dealer, seed, players, names, started_at, "
+    "fair_secret"
 )
-INSERT_GAME = f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 11)})"
-INSERT_GAME_WITH_ID = f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 12)})"
+INSERT_GAME = f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 12)})"
+INSERT_GAME_WITH_ID = f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 13)})"
 INSERT_RUNS = "INSERT INTO game_log (game_id, seq, entries) VALUES (?, ?, ?)"
 FINISH_GAME = "UPDATE games SET finished_at = ?, result = ? WHERE id = ?"
 INSERT_RESULTS = (
@@ -62,6 +63,7 @@ def game_row(g: NewGame) -> tuple[Any, ...]:
         _encode(g.players),
         _encode(g.names),
         g.started_at,
+        g.fair_secret,
     )
 
 

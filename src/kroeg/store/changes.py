@@ -31,6 +31,8 @@ class TableRow:
     their players)."""
     created_by: str | None = None
     """The player who created the table (None: before migration 0004)."""
+    bots_allowed: bool = True
+    """Whether bot accounts may sit at the table (docs/bots-api.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,9 @@ class NewGame:
     players: list[str | None]
     names: list[str]
     started_at: float
+    fair_secret: str | None
+    """The game's secret for its fair deals (docs/fair-deals.md), as hex; None for a game
+    from before them. It never leaves the server before the game is over."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,7 @@ accounts = sa.Table(
     metadata,
     sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
     sa.Column("name", sa.String(24), nullable=False),
-    sa.Column("name_key", sa.String(24), nullable=False, unique=True),
+    sa.Column("name_key", sa.String(96), nullable=False, unique=True),
     sa.Column("password_hash", sa.Text, nullable=True),
     sa.Column("kind", sa.String(8), nullable=False, server_default="person"),
     sa.Column("invisible", sa.Boolean, nullable=False, server_default=sa.false()),
@@ -103,6 +103,7 @@ tables = sa.Table(
     sa.Column("public_records", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_by", sa.String(32), nullable=True),
     sa.Column("closed_at", sa.Float, nullable=True),
+    sa.Column("bots_allowed", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Index("ix_tables_closed_created_at", "closed", "created_at"),
 )
 
@@ -123,6 +124,7 @@ games = sa.Table(
     sa.Column("started_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("fair_secret", sa.String(64), nullable=True),
 )
 
 game_log = sa.Table(

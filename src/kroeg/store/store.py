@@ -119,6 +119,12 @@ class Store:
         finally:
             await writer.close()
 
+    async def execute(self, statement: sa.Executable) -> None:
+        """Commit one statement through the writer, in order with every other write: for
+        the modules that own tables of their own (kroeg.accounts), so that they need no
+        method here for each of their writes."""
+        await self._submit(statement)
+
     # Settings and players ----------------------------------------------------------
 
     async def secret(self) -> str:
@@ -250,6 +256,20 @@ class Store:
             )
         return int(count or 0)
 
+    async def last_game(self, table_id: str) -> GameRow | None:
+        """The table's newest game, over or not (a restarted table shows it when over)."""
+        g = schema.games
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(g)
+                    .where(g.c.table_id == table_id)
+                    .order_by(g.c.number.desc())
+                    .limit(1)
+                )
+            ).first()
+        return None if row is None else _game_row(row._mapping)
+
     async def running_game(self, table_id: str) -> GameRow | None:
         """The table's unfinished game, if any (the one to rebuild after a restart)."""
         g = schema.games
@@ -303,6 +323,7 @@ def _table_values(row: TableRow) -> JSON:
         "closed": row.closed,
         "public_records": row.public_records,
         "created_by": row.created_by,
+        "bots_allowed": row.bots_allowed,
     }
 
 
@@ -322,6 +343,7 @@ def _table_row(m: Any) -> TableRow:
         closed=bool(m["closed"]),
         public_records=bool(m["public_records"]),
         created_by=m["created_by"],
+        bots_allowed=bool(m["bots_allowed"]),
     )
 
 
@@ -339,6 +361,7 @@ def _game_row(m: Any) -> GameRow:
         players=list(m["players"]),
         names=list(m["names"]),
         started_at=m["started_at"],
+        fair_secret=m["fair_secret"],
         finished_at=m["finished_at"],
         result=m["result"],
     )

@@ -66,6 +66,8 @@ class Sit(Command):
     name: str
     seat: int | None
     listener: Listener | None = None
+    bot: bool = False
+    """A bot account (docs/bots-api.md): only at a table that allows bots."""
 
 
 @dataclass(slots=True)
@@ -88,6 +90,15 @@ class Act(Command):
     player: str
     version: int
     action: list[Any]
+
+
+@dataclass(slots=True)
+class Contribute(Command):
+    """A seated person's random contribution to a deal (docs/fair-deals.md)."""
+
+    player: str
+    deal: int
+    value: str
 
 
 @dataclass(slots=True)

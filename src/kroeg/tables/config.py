@@ -32,6 +32,8 @@ class TableConfig:
     public_records: bool
     """Whether anyone may read the records of the table's finished games, else only
     their players (docs/security.md, "Who reads what")."""
+    bots_allowed: bool = True
+    """Whether bot accounts may sit here (docs/bots-api.md)."""
 
     def json(self) -> dict[str, Any]:
         return {
@@ -43,6 +45,7 @@ class TableConfig:
             "private": self.private,
             "house_level": self.house_level,
             "public_records": self.public_records,
+            "bots_allowed": self.bots_allowed,
         }
 
 
@@ -69,6 +72,7 @@ def make_config(
     public_records: bool | None = None,
     house_level: str = "basis",
     min_clock: float = 5.0,
+    bots_allowed: bool | None = None,
 ) -> tuple[TableConfig, Game[Any]]:
     """A checked configuration and its game; TableError(bad_table) says what is wrong."""
     built = build_game(game, variant, options)
@@ -91,7 +95,8 @@ def make_config(
             f"house_level must be one of {', '.join(HOUSE_LEVELS)}, got {house_level!r}",
         )
     records = not private if public_records is None else public_records
+    bots = True if bots_allowed is None else bots_allowed  # a rated table: the lead's call
     config = TableConfig(
-        game, variant, dict(options or {}), seats, clock, private, house_level, records
+        game, variant, dict(options or {}), seats, clock, private, house_level, records, bots
     )
     return config, built

@@ -44,10 +44,16 @@ class Shown(Protocol):
     state: Any
     version: int
     game_id: int | None
-    seats: list[Seat]
-    waiting: deque[tuple[str, str]]
     listeners: set[Listener]
-    deadlines: dict[int, float]
+
+    @property
+    def seats(self) -> list[Seat]: ...
+
+    @property
+    def waiting(self) -> deque[tuple[str, str]]: ...
+
+    @property
+    def deadlines(self) -> dict[int, float]: ...
 
     @property
     def running(self) -> bool: ...
@@ -61,9 +67,12 @@ def version_frame(
 ) -> bytes:
     """A version's frame for one audience: with the state when ``full``, else a step's.
 
-    ``encode(event_frame(...))``, built from its parts: the events are already encoded, and
-    most frames a table sends are steps, whose state part is always the same."""
-    shown = b",".join([e for to, e in events if to is None or to == audience])
+    The one builder of ``event`` frames (docs/protocol.md): ``type``, ``table``,
+    ``version``, ``now``, the ``events`` this audience may see, then the current state's
+    keys (:func:`_current`), all null in a step's frame. Built from its parts: the events
+    are already encoded, and most frames a table sends are steps, whose state part is
+    always the same."""
+    shown = b",".join(visible(events, audience))
     head = b'{"type":"event","table":%b,"version":%d,"now":%b,"events":[' % (
         encode(table.id),
         version,
@@ -73,24 +82,10 @@ def version_frame(
     return head + shown + tail
 
 
-def event_frame(
-    table: Shown,
-    audience: int | None,
-    version: int,
-    events: Encoded,
-    *,
-    full: bool,
-    now: float | None = None,
-) -> JSON:
-    frame: JSON = {
-        "type": "event",
-        "table": table.id,
-        "version": version,
-        "now": time.time() if now is None else now,
-        "events": [msgspec.Raw(e) for to, e in events if to is None or to == audience],
-    }
-    frame.update(_current(table, audience) if full else _EMPTY_CURRENT)
-    return frame
+def visible(events: Encoded, audience: int | None) -> list[bytes]:
+    """The events of a version that ``audience`` may see: the public ones and, for a seat,
+    its own private ones (a hand, a card drawn)."""
+    return [e for to, e in events if to is None or to == audience]
 
 
 def _current(table: Shown, audience: int | None) -> JSON:
@@ -114,7 +109,9 @@ def _current(table: Shown, audience: int | None) -> JSON:
     }
 
 
-def snapshot(table: Shown, audience: int | None) -> JSON:
+def snapshot(table: Shown, audience: int | None, log: list[JSON] | None = None) -> JSON:
+    """The whole table for one audience; ``log`` the recent versions' events as its
+    player was sent them (:meth:`~kroeg.tables.history.History.log_for`)."""
     return {
         "type": "snapshot",
         "table": table.id,
@@ -124,6 +121,7 @@ def snapshot(table: Shown, audience: int | None) -> JSON:
         "you": audience,
         "spectators": _spectators(table),
         **_current(table, audience),
+        "log": log or [],
     }
 
 
@@ -135,6 +133,7 @@ def seats_json(table: Shown) -> list[JSON]:
             "player": s.player,
             "name": s.name,
             "house": s.player is None,
+            "bot": s.bot,
             "away": s.player is not None and s.player not in connected,
             "out": s.out,
             "timeouts": s.timeouts,

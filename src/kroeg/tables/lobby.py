@@ -15,6 +15,7 @@ from kroeg.store import Store, TableRow
 from kroeg.tables.config import make_config
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
+from kroeg.tables.replay import last_finished
 from kroeg.tables.table import Table, TableSettings
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class Lobby:
                     public_records=row.public_records,
                     house_level=row.house_level,
                     min_clock=0.0,
+                    bots_allowed=row.bots_allowed,
                 )
                 table = Table(
                     row.id,
@@ -75,7 +77,8 @@ class Lobby:
                 running = await self.store.running_game(row.id)
                 entries = [] if running is None else await self.store.log(running.id)
                 table.number = await self.store.game_count(row.id)
-                table.restore(row, running, entries, restarted=True)
+                finished = None if running else await last_finished(self.store, row.id)
+                table.restore(row, running, entries, restarted=True, finished=finished)
             except Exception as e:
                 log.exception("table %s could not be restored; it is marked broken", row.id)
                 self.broken[row.id] = (row, f"{BROKEN} ({type(e).__name__})")
@@ -98,6 +101,7 @@ class Lobby:
         house_level: str = "basis",
         creator: str | None = None,
         open_limit: int | None = None,
+        bots_allowed: bool | None = None,
     ) -> Table:
         """A new table, created by ``creator``, who may have at most ``open_limit`` open."""
         if creator is not None and open_limit is not None:
@@ -119,6 +123,7 @@ class Lobby:
             public_records=public_records,
             house_level=house_level,
             min_clock=self.min_clock,
+            bots_allowed=bots_allowed,
         )
         table_id = secrets.token_hex(PRIVATE_ID_BYTES if private else PUBLIC_ID_BYTES)
         rng = None
@@ -146,9 +151,10 @@ class Lobby:
                 house_level=config.house_level,
                 created_at=table.created_at,
                 version=0,
-                seating=table.seating(),
+                seating=table.seating.json(),
                 public_records=config.public_records,
                 created_by=creator,
+                bots_allowed=config.bots_allowed,
             )
         )
         self.tables[table_id] = table
