@@ -76,4 +76,5 @@ def test_the_arena_command_reports_every_bot_and_refuses_bad_bots(
     assert "2 duplicate boards x 2 rotations" in out
     assert "basis - huis, penalty points per deal" in out
     assert main(["arena", "--game", "toepen", "--bots", "basis,grandmaster", "--deals", "2"]) == 2
-    assert "--bots needs two or more of random, huis, basis, sterk" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "--bots needs two or more of random, bluffer, huis, basis, sterk" in err

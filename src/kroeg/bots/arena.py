@@ -30,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from kroeg.bots.asides import play_asides
 from kroeg.bots.base import DEFAULT_BUDGET
 from kroeg.bots.levels import LEVELS, make_bot
 from kroeg.bots.stats import Interval, elo_ratings, mean_interval
@@ -85,6 +86,8 @@ class BoardResult:
     board: int
     rotations: list[list[SeatResult]]
     times: dict[int, list[float]] = field(default_factory=dict)
+    asides: dict[int, list[float]] = field(default_factory=dict)
+    """Seconds per out-of-turn chance answered (most answer "nothing" at once)."""
 
 
 def lineup(bots: int, seats: int, rotation: int) -> list[int]:
@@ -97,12 +100,14 @@ def play_board(config: Config, board: int) -> BoardResult:
     game = make_game(config.game, config.variant)
     bots = [make_bot(game, level, max_samples=config.samples) for level in config.bots]
     times: dict[int, list[float]] = defaultdict(list)
+    asides: dict[int, list[float]] = defaultdict(list)
     rotations = []
     for rotation in range(len(bots)):
         seat_bots = lineup(len(bots), config.seats, rotation)
-        s = _play(game, config, board, rotation, [bots[b] for b in seat_bots], seat_bots, times)
+        players = [bots[b] for b in seat_bots]
+        s = _play(game, config, board, rotation, players, seat_bots, times, asides)
         rotations.append(_outcome(game, s, seat_bots))
-    return BoardResult(board, rotations, dict(times))
+    return BoardResult(board, rotations, dict(times), dict(asides))
 
 
 def _play(
@@ -113,6 +118,7 @@ def _play(
     seat_bots: list[Any],
     bot_ids: list[int],
     times: dict[int, list[float]],
+    asides: dict[int, list[float]],
 ) -> Any:
     s = game.new_state(config.seats, dealer=board % config.seats)
     rngs = [
@@ -128,6 +134,7 @@ def _play(
             deal_rng = random.Random(f"{config.seed}/{board}/deal/{deals}")
             game.apply(s, dealer, game.random_deal(s, deal_rng))
             deals += 1
+            _asides(game, s, seat_bots, rngs, bot_ids, asides)
             continue
         seat = min(game.to_act(s))
         legal = game.legal(s, seat)
@@ -135,7 +142,27 @@ def _play(
         action = seat_bots[seat].decide(game.view(s, seat), legal, rngs[seat], config.budget)
         times[bot_ids[seat]].append(time.perf_counter() - start)
         game.apply(s, seat, action)
+        _asides(game, s, seat_bots, rngs, bot_ids, asides)
     return s
+
+
+def _asides(
+    game: Game[Any],
+    s: Any,
+    seat_bots: list[Any],
+    rngs: list[random.Random],
+    bot_ids: list[int],
+    asides: dict[int, list[float]],
+) -> None:
+    """Every seat's out-of-turn chance after an event (:mod:`kroeg.bots.asides`), timed."""
+
+    def ask(seat: int, legal: list[Any]) -> Any:
+        start = time.perf_counter()
+        action = seat_bots[seat].aside(game.view(s, seat), legal, rngs[seat])
+        asides[bot_ids[seat]].append(time.perf_counter() - start)
+        return action
+
+    play_asides(game, s, ask)
 
 
 def _outcome(game: Game[Any], s: Any, seat_bots: list[int]) -> list[SeatResult]:
@@ -170,6 +197,7 @@ class Report:
     difference: Interval | None
     rating: dict[str, float]
     times: dict[str, dict[str, float]]
+    aside_times: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def json(self) -> JSON:
         def iv(i: Interval) -> JSON:
@@ -189,6 +217,7 @@ class Report:
             "difference": iv(self.difference) if self.difference else None,
             "rating": self.rating,
             "decision_ms": self.times,
+            "aside_ms": self.aside_times,
         }
 
 
@@ -241,9 +270,12 @@ def summarise(config: Config, results: Sequence[BoardResult]) -> Report:
         if len(config.bots) == 2:
             diffs.append(per_deal[0][-1] - per_deal[1][-1])
     all_times: dict[int, list[float]] = defaultdict(list)
+    aside_times: dict[int, list[float]] = defaultdict(list)
     for result in results:
         for bot, ts in result.times.items():
             all_times[bot].extend(ts)
+        for bot, ts in result.asides.items():
+            aside_times[bot].extend(ts)
     return Report(
         config=config,
         boards=len(results),
@@ -253,6 +285,7 @@ def summarise(config: Config, results: Sequence[BoardResult]) -> Report:
         difference=mean_interval(diffs) if diffs else None,
         rating=elo_ratings(names, dict(wins)),
         times={names[b]: _time_summary(ts) for b, ts in sorted(all_times.items())},
+        aside_times={names[b]: _time_summary(ts) for b, ts in sorted(aside_times.items())},
     )
 
 
@@ -367,6 +400,12 @@ def format_report(report: Report, seconds: float) -> str:
             f"  {name:<10} {report.per_deal[name]!s:>34} {report.per_board[name]!s:>34}"
             f" {report.won[name]!s:>24} {report.rating[name]:>7.0f} {timing:>18}"
         )
+    for name, t in report.aside_times.items():
+        if t.get("decisions"):
+            lines.append(
+                f"  {name:<10} out-of-turn chances {t['decisions']:.0f}, ms p50/p95/max"
+                f" {t['p50']:.2f}/{t['p95']:.2f}/{t['max']:.2f}"
+            )
     if report.difference is not None:
         a, b = bot_names(config.bots)
         lines.append(f"{a} - {b}, {metric.per_deal}: {report.difference}")

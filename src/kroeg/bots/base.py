@@ -52,6 +52,14 @@ class Bot(ABC):
     ) -> Action:
         """The decision itself, with at least two legal actions to choose from."""
 
+    def aside(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        """An out-of-turn action of ``legal`` (the game does not wait for the seat), or
+        None at once when the bot has nothing to do (:mod:`kroeg.bots.asides`)."""
+        if not legal:
+            return None
+        action = self.kit.aside(self.level, view, list(legal), rng)
+        return action if action in legal else None
+
 
 class Deadline:
     """A point in time a decision must be made by (``time.perf_counter`` based)."""
@@ -92,6 +100,13 @@ class GameKit(ABC):
         promise), so it may be asked on any state that shows the view: a sampled one."""
         action: Action = self.game.default(self.state(view, rng), view["you"])
         return action
+
+    def aside(
+        self, level: str, view: JSON, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        """The out-of-turn action of a bot of ``level``, or None (the default: games
+        whose seats act only when the game waits for them)."""
+        return None
 
     @abstractmethod
     def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:

@@ -9,8 +9,11 @@ from typing import Any
 from kroeg.bots.base import Bot, BotError, Deadline, GameKit
 from kroeg.games.base import JSON, Action, Game
 
-LEVELS = ("random", "huis", "basis", "sterk")
-"""From weakest to strongest; ``random`` is only a baseline for the arena."""
+LEVELS = ("random", "bluffer", "huis", "basis", "sterk")
+"""From weakest to strongest; ``random`` and ``bluffer`` are only baselines for the arena."""
+
+BLUFF_RATE = 0.3
+"""How often :class:`BluffBot` knocks when it may, whatever its hand."""
 
 HOUSE_LEVELS = ("huis", "basis", "sterk")
 """The levels a table's house may play at."""
@@ -25,6 +28,22 @@ class RandomBot(Bot):
         self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
     ) -> Action:
         return rng.choice(legal)
+
+
+class BluffBot(Bot):
+    """An arena baseline: knocks at :data:`BLUFF_RATE` of the decisions on its turn
+    where a knock is legal, whatever its hand; otherwise it plays as ``basis``. It never
+    knocks out of turn (it would knock at almost every chance)."""
+
+    level = "bluffer"
+
+    def choose(
+        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+    ) -> Action:
+        knock = next((a for a in legal if a[0] == "knock"), None)
+        if knock is not None and rng.random() < BLUFF_RATE:
+            return knock
+        return self.kit.basis(view, legal, rng)
 
 
 class HuisBot(Bot):
@@ -66,6 +85,7 @@ class SterkBot(Bot):
 
 _BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
+    "bluffer": BluffBot,
     "huis": HuisBot,
     "basis": BasisBot,
     "sterk": SterkBot,

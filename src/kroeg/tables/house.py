@@ -63,6 +63,18 @@ class House:
     async def choose(self, request: HouseRequest) -> Action:
         return request.fallback
 
+    def aside(self, request: HouseRequest) -> Action | None:
+        """An out-of-turn action for a house seat the game does not wait for (a Toepen
+        knock after any event, a laundry challenge, a revoke call), or None. Answered
+        in-process and at once: the table asks after every event, so this must cost
+        next to nothing (:meth:`kroeg.bots.base.Bot.aside`). This house never acts."""
+        return None
+
+    def has_asides(self, level: str) -> bool:
+        """Whether :meth:`aside` may answer anything at ``level`` (else the table does
+        not build requests for it)."""
+        return False
+
     async def close(self) -> None:
         """Release what the house holds (worker processes)."""
 
@@ -96,6 +108,24 @@ class BotHouse(House):
             request.legal,
             request.level,
             request.budget,
+            self.rng.randrange(2**62),
+        )
+
+    def has_asides(self, level: str) -> bool:
+        return level != "huis"
+
+    def aside(self, request: HouseRequest) -> Action | None:
+        if not self.has_asides(request.level):
+            return None
+        from kroeg.bots.asides import house_aside
+
+        return house_aside(
+            request.game,
+            request.variant,
+            request.options,
+            request.level,
+            request.view,
+            request.legal,
             self.rng.randrange(2**62),
         )
 

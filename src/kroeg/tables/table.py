@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from kroeg.bots.asides import aside_chances
 from kroeg.cards import CardError
 from kroeg.fairness import SECRET_BYTES
 from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
@@ -647,6 +648,8 @@ class Table:
                 drawn = self.fair.draw(self.game, self.config.game, self.state, self.rng)
                 self._step(dealer, drawn.deal, "table", drawn.events, drawn.note)
                 continue
+            if self._house_asides():
+                continue
             seat = self.seating.house_seat(self.game.to_act(self.state))
             if seat is None:
                 clocks.house_due = None
@@ -667,6 +670,34 @@ class Table:
             self._after_game()
         await flush(self)
         self._update_clocks()
+
+    def _house_asides(self) -> bool:
+        """Offer every house seat the game does not wait for its out-of-turn chance (a
+        Toepen knock after any event, also after its last card); True when one acted.
+        The house answers in-process and at once (:meth:`House.aside`)."""
+        level = self.config.house_level
+        if not self.house.has_asides(level):
+            return False
+        for seat, legal in aside_chances(self.game, self.state):
+            if not self.seating.is_house(seat):
+                continue  # a person acts for themselves
+            request = HouseRequest(
+                game=self.config.game,
+                variant=self.config.variant,
+                options=self.game.options,
+                seat=seat,
+                view=self.game.view(self.state, seat),
+                legal=tuple(legal),
+                level=level,
+                budget=DEFAULT_BUDGET,
+                fallback=legal[0],
+                timeout=False,
+            )
+            action = self.house.aside(request)
+            if action is not None and action in legal:
+                self._step(seat, action, "house")
+                return True
+        return False
 
     def _update_clocks(self) -> None:
         """A clock for each person the game waits for, and none for anyone else."""

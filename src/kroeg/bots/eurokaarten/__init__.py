@@ -1,4 +1,9 @@
-"""The bots' kit for Eurokaarten: determiniser, ``basis`` and ``sterk``."""
+"""The bots' kit for Eurokaarten: determiniser, ``basis`` and ``sterk``.
+
+``sterk`` opens gaan by Monte Carlo (:mod:`.sterk`); after the draw it swaps jokers
+and avoids discards the next player visibly wants (:mod:`.plays`); the rest is
+``basis``.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +15,13 @@ from kroeg.cards import mask_of
 from kroeg.games.base import JSON, Action, Game
 from kroeg.games.eurokaarten import Eurokaarten
 
-from . import basis, sterk
+from . import basis, plays, sterk
 from .knowledge import Seen, read_view, sample
 from .rebuild import rebuild
+
+MEESTER_SAMPLES_FACTOR = 3
+"""``meester`` in Eurokaarten: ``sterk`` with three times its budget and samples for the
+open gaan Monte Carlo (the level is wired in ``bots/levels.py``)."""
 
 
 class Kit(GameKit):
@@ -45,4 +54,13 @@ class Kit(GameKit):
     ) -> Action:
         seen = self.read(view)
         preferred = basis.choose(seen, legal, self.rules)
+        if seen.drawn:
+            swap = plays.swap_choice(seen, legal, self.rules)
+            if swap is not None:
+                return swap
+            if preferred[0] == "discard":
+                came_down = set(view.get("came_down") or [])
+                safe = plays.discard_choice(seen, legal, came_down, self.rules)
+                return safe or preferred
+            return preferred
         return sterk.choose(seen, legal, preferred, rng, deadline, max_samples)

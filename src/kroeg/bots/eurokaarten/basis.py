@@ -58,7 +58,7 @@ def discard_value(seen: Seen, card: int) -> float:
             value -= PAIR_BONUS
         elif suit_of(other) == suit and abs(rank_of(other) - rank) <= 2:
             value -= NEAR_RUN_BONUS
-    following = _next_seat(seen)
+    following = next_seat(seen)
     if following is not None:
         for c in range(52):
             if seen.picked[following] >> c & 1 and not is_joker(c):
@@ -68,7 +68,7 @@ def discard_value(seen: Seen, card: int) -> float:
     return value
 
 
-def _next_seat(seen: Seen) -> int | None:
+def next_seat(seen: Seen) -> int | None:
     for step in range(1, seen.n):
         p = (seen.me + step) % seen.n
         if p in seen.seats_in:

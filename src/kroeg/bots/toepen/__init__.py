@@ -1,8 +1,11 @@
-"""The bots' kit for Toepen: determiniser, ``basis`` and ``sterk``.
+"""The bots' kit for Toepen: determiniser, ``basis``, ``sterk`` and their out-of-turn actions.
 
 The house level (``huis``) is the engine's own policy, which decides from the view
 and the legal actions alone (:mod:`kroeg.games.toepen.policy`), so it needs no
-sampled state.
+sampled state; it acts only when the game waits for its seat. Out of turn
+(:meth:`Kit.aside`) every other level calls the revokes its view proves; ``basis``
+claims honest laundry and knocks on a sure thing, ``sterk`` and ``meester`` take laundry,
+challenges and last-trick knocks from the learned policy (:func:`.sterk.aside`).
 """
 
 from __future__ import annotations
@@ -12,10 +15,18 @@ from typing import Any
 
 from kroeg.bots.base import Deadline, GameKit
 from kroeg.games.base import JSON, Action
-from kroeg.games.toepen import policy
+from kroeg.games.toepen import policy as house_policy
 
 from . import basis, sterk
+from .calls import revoke_call
 from .knowledge import read_view, sample
+
+NO_ASIDES = frozenset({"random", "huis", "bluffer"})
+"""Levels that act only when the game waits for their seat."""
+
+MEESTER_SAMPLES_FACTOR = 3
+"""``meester`` in Toepen: ``sterk`` with three times its budget and samples (the card
+search gains from more samples; the knock policy is the same learned table)."""
 
 
 class Kit(GameKit):
@@ -23,10 +34,26 @@ class Kit(GameKit):
         return sample(read_view(view), rng)
 
     def huis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
-        return policy.choose(view, legal)
+        return house_policy.choose(view, legal)
 
     def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+        call = revoke_call(view, legal)
+        if call is not None:
+            return call
         return basis.choose(read_view(view), legal, bool(view["options"]["white_laundry"]))
+
+    def aside(
+        self, level: str, view: JSON, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        if level in NO_ASIDES:
+            return None
+        call = revoke_call(view, legal)
+        if call is not None:
+            return call
+        seen = read_view(view)
+        if level == "basis":
+            return basis.aside(seen, legal, bool(view["options"]["white_laundry"]))
+        return sterk.aside(view, seen, legal)
 
     def sterk(
         self,
@@ -36,6 +63,9 @@ class Kit(GameKit):
         deadline: Deadline,
         max_samples: int | None,
     ) -> Action:
+        call = revoke_call(view, legal)
+        if call is not None:
+            return call
         seen = read_view(view)
         white = bool(view["options"]["white_laundry"])
         preferred = basis.choose(seen, legal, white)

@@ -115,6 +115,17 @@ def sure_win(seen: Seen) -> bool:
     return False
 
 
+def aside(seen: Seen, legal: list[Action], white_laundry: bool) -> Action | None:
+    """Out of turn: claim honest laundry, knock on a sure thing (also after the last
+    card, when it tops the trick and nothing unseen beats it), else nothing."""
+    verbs = {a[0]: a for a in legal}
+    if "laundry" in verbs and honest_laundry(seen.hand, white_laundry):
+        return verbs["laundry"]
+    if "knock" in verbs and wants_to_knock(seen):
+        return verbs["knock"]
+    return None
+
+
 def choose(seen: Seen, legal: list[Action], white_laundry: bool) -> Action:
     verbs = {a[0]: a for a in legal}
     best = best_strength(seen)

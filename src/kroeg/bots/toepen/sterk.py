@@ -1,13 +1,19 @@
-"""``sterk`` for Toepen: the chance of winning the last trick, sampled, against the stake.
+"""``sterk`` for Toepen: the chance of winning the last trick, sampled, against the stake;
+laundry, challenges and out-of-turn knocks in the last trick by the learned policy.
 
 On each determinisation the rest of the deal is played by :mod:`.tricks` (exact
 max-n search; in a first trick with full hands the other seats play their weakest
-card before the search takes over). Cards: the best mean chance. Knocking: when
-the best chance reaches :data:`KNOCK_AT`. Answering a knock at stake k: folding
+card before the search takes over). Cards: the best mean chance. Knocking on turn:
+when the best chance reaches :data:`KNOCK_AT`. Answering a knock at stake k: folding
 costs k − 1 now, staying costs k when the deal is lost, so stay when the chance
 exceeds 1/k (knock again from :data:`OVER_KNOCK_AT`). Armoede: look (play for two,
 or pay one) above an even chance. Exchange: the better chance of the hand kept and
-the hand with the stock's top card.
+the hand with the stock's top card. Laundry claims and challenges, and knocks out of
+turn in the last trick, are drawn from the policy learned by self-play
+(:mod:`.policy`); an earlier out-of-turn knock only on a sure thing.
+
+The policy learned for every knock and answer lost to ``basis`` in the arena
+(docs/bots.md), so on-turn knocks and answers keep the sampled rule.
 """
 
 from __future__ import annotations
@@ -21,7 +27,10 @@ from kroeg.games.base import JSON, Action
 from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.tables import SUIT_OF
 
+from .basis import sure_win
 from .knowledge import Determinisation, Seen, sample
+from .policy import decide as policy_decide
+from .policy import hashed_pick
 from .tricks import last_trick_winner, next_to_play, trick_winner
 
 KNOCK_AT = 0.6
@@ -29,6 +38,8 @@ OVER_KNOCK_AT = 0.8
 FACING_KNOCK = 0.85
 """A knock tells that the knocker is strong, which uniform samples do not know: the
 chance of winning against a knock is discounted by this factor."""
+CLAIMS = ("laundry", "challenge")
+"""The decisions taken from the learned policy on turn (and out of turn)."""
 
 
 def win_chance(
@@ -72,6 +83,23 @@ def win_chance(
     return 1.0 if winner == seen.me else 0.0
 
 
+def aside(view: JSON, seen: Seen, legal: list[Action]) -> Action | None:
+    """Out of turn: laundry claims and challenges, and knocks in the last trick, by the
+    learned policy; an earlier knock only on a sure thing (as ``basis``)."""
+    pick = hashed_pick(view)
+    claims = [a for a in legal if a[0] in CLAIMS]
+    if claims:
+        chosen = policy_decide(view, seen, claims, pick)
+        if chosen is not None:
+            return chosen
+    knock = next((a for a in legal if a[0] == "knock"), None)
+    if knock is None:
+        return None
+    if seen.tricks_done >= 3:
+        return policy_decide(view, seen, [knock], pick)
+    return knock if sure_win(seen) else None
+
+
 def _before(n: int, active: int, seat: int) -> int:
     """The active seat before ``seat`` (so that ``seat`` is the next to play)."""
     prev = seat
@@ -101,10 +129,16 @@ def decide(
 ) -> Action:
     verbs = {a[0]: a for a in legal}
     leader = first_leader(view, seen)
+    pick = hashed_pick(view)
 
     def draw(r: random.Random) -> Determinisation:
         return sample(seen, r)
 
+    claims = [a for a in legal if a[0] in CLAIMS]
+    if claims:
+        chosen = policy_decide(view, seen, claims, pick)
+        if chosen is not None:
+            return chosen
     plays = [a for a in legal if a[0] == "play"]
     if plays and seen.turn == seen.me and "stay" not in verbs:
         if seen.trick_cards:  # the bot follows suit even where the table does not enforce it
