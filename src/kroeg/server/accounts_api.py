@@ -21,11 +21,11 @@ from kroeg.server.api import (
     SessionDep,
     _Body,
     _http,
+    drop_session_cookie,
     responses,
     same_origin,
     set_session_cookie,
 )
-from kroeg.server.auth import COOKIE
 from kroeg.server.limits import address
 from kroeg.server.runtime import Runtime
 from kroeg.tables.errors import TableError
@@ -99,5 +99,5 @@ async def log_out(session: SessionDep, response: Response, rt: RuntimeDep) -> di
     if session is None:
         raise _http(AccountError("not_authenticated", "you are not logged in"))
     await rt.sessions.revoke(session.session_id)
-    response.delete_cookie(COOKIE)
+    drop_session_cookie(response)
     return {"ok": True}
