@@ -1,4 +1,4 @@
-"""The ``kroeg`` command: ``serve``, ``play``, ``record``, ``replay``, ``arena``.
+"""The ``kroeg`` command: ``serve``, ``play``, ``record``, ``replay``, ``arena``, ``account``.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> int``; only the chosen one is imported, so ``kroeg replay`` never
@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "record": ("kroeg.terminal.record", "let the house play a whole game and write its record"),
     "replay": ("kroeg.terminal.replay", "replay a hand record and print what the rules make of it"),
     "arena": ("kroeg.bots.arena", "let bots play duplicate deals and rate them"),
+    "account": ("kroeg.accounts.cli", "the operator's account tasks: reset-password NAME"),
 }
 
 

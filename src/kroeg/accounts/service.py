@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from kroeg.accounts import passwords
 from kroeg.accounts import store as accounts
 from kroeg.accounts.errors import AccountError
+from kroeg.accounts.lifecycle import check_not_reserved
 from kroeg.accounts.names import clean_account_name
 from kroeg.accounts.store import Account
 from kroeg.server.auth import new_player_id
@@ -34,6 +35,7 @@ def _name_taken(name: str) -> AccountError:
 async def check_guest_name(store: Store, name: str) -> None:
     """A guest's name may be any other guest's, but not an account's (in any case): no
     guest can pass for a regular at the table (docs/accounts.md, "Names")."""
+    check_not_reserved(name)
     if await accounts.name_taken(store, name):
         raise AccountError(
             "name_taken", f"{name!r} is the name of an account: log in, or choose another"
@@ -47,6 +49,7 @@ async def register(
     becomes the account (same player id: its games and seats stay its own); without a
     session a new player is made."""
     name = clean_account_name(name)
+    check_not_reserved(name)
     passwords.check_new_password(password)
     if current is not None and await accounts.of_player(store, current.player) is not None:
         raise AccountError("already_registered", "you are logged in to an account already")

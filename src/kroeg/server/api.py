@@ -70,6 +70,9 @@ _STATUS = {
     "bad_name": 422,
     "bad_password": 422,
     "bad_login": 401,
+    "bad_confirmation": 422,
+    "unknown_session": 404,
+    "unknown_account": 404,
     "bad_seat": 422,
     "table_broken": 409,
 }
@@ -333,7 +336,9 @@ async def sit(
     table_id: TableId, rt: RuntimeDep, player: PlayerDep, body: SitBody | None = None
 ) -> dict[str, Any]:
     seat = body.seat if body is not None else None
-    result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat))
+    account = await accounts.kind_of(rt.store, player[0])
+    sit = t.Sit(player[0], player[1], seat, account=account)
+    result: dict[str, Any] = await _ask(rt, table_id, sit)
     return result
 
 

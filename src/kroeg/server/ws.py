@@ -173,7 +173,8 @@ async def _dispatch(
             await table.ask(t.Unwatch(connection))
             connection.tables.discard(table.id)
         case m.Sit(seat=seat):
-            await table.ask(t.Sit(player, name, seat, listener=connection))
+            account = await accounts.kind_of(runtime.store, player)
+            await table.ask(t.Sit(player, name, seat, listener=connection, account=account))
             connection.tables.add(table.id)
         case m.Stand():
             await table.ask(t.Stand(player))

@@ -66,6 +66,8 @@ class Sit(Command):
     name: str
     seat: int | None
     listener: Listener | None = None
+    account: str | None = None
+    """The kind of the player's account (``person``, ``bot``); None for a guest."""
 
 
 @dataclass(slots=True)

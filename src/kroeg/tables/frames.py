@@ -46,6 +46,7 @@ class Shown(Protocol):
     game_id: int | None
     seats: list[Seat]
     waiting: deque[tuple[str, str]]
+    accounts: dict[str, str]
     listeners: set[Listener]
     deadlines: dict[int, float]
 
@@ -135,12 +136,20 @@ def seats_json(table: Shown) -> list[JSON]:
             "player": s.player,
             "name": s.name,
             "house": s.player is None,
+            "account": _account(table, s),
             "away": s.player is not None and s.player not in connected,
             "out": s.out,
             "timeouts": s.timeouts,
         }
         for i, s in enumerate(table.seats)
     ]
+
+
+def _account(table: Shown, seat: Seat) -> JSON | None:
+    """A seat's account (``{name, kind}``: the client shows the rating badge), or None
+    for a guest (the client's "gast" mark) and the house."""
+    kind = None if seat.player is None else table.accounts.get(seat.player)
+    return None if kind is None else {"name": seat.name, "kind": kind}
 
 
 def _spectators(table: Shown) -> int:

@@ -119,6 +119,8 @@ class Table:
         self.version = 0
         self.seats = [Seat(None, house_name(i)) for i in range(config.seats)]
         self.waiting: deque[tuple[str, str]] = deque()
+        self.accounts: dict[str, str] = {}
+        """The account kind of each player who sat down here with an account (the seats show it)."""
         self.listeners: set[Listener] = set()
         self.state: Any = None
         self.game_id: int | None = None
@@ -388,6 +390,8 @@ class Table:
             raise TableError(
                 "seat_taken", f"seat {cmd.seat} is taken by {self.seats[cmd.seat].name}"
             )
+        if cmd.account is not None:
+            self.accounts[cmd.player] = cmd.account
         free = [i for i in range(len(self.seats)) if self._is_house(i)]
         if self.running or not free:
             self.waiting.append((cmd.player, cmd.name))
@@ -732,6 +736,7 @@ class Table:
             for i, s in enumerate(row.seating.get("seats", []))
         ]
         self.waiting = deque((p, n) for p, n in row.seating.get("waiting", []))
+        self.accounts = dict(row.seating.get("accounts", {}))
         if running is None:
             return
         whole_turn = self.game.traits.clock_per_turn
@@ -756,6 +761,7 @@ class Table:
             "seats": [None if s.player is None else [s.player, s.name] for s in self.seats],
             "waiting": [[p, n] for p, n in self.waiting],
             "timeouts": [s.timeouts for s in self.seats],
+            "accounts": self.accounts,
         }
 
     # Telling people ----------------------------------------------------------------------
