@@ -73,6 +73,8 @@ _STATUS = {
     "bad_confirmation": 422,
     "unknown_session": 404,
     "unknown_account": 404,
+    "unknown_passkey": 404,
+    "bad_passkey": 422,
     "bad_seat": 422,
     "table_broken": 409,
 }

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 
+from kroeg.accounts.passkeys import Ceremonies
 from kroeg.server.auth import Tokens
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
@@ -42,6 +43,8 @@ class Runtime:
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
         self.house = House()
+        self.ceremonies = Ceremonies()
+        """The passkey ceremonies under way (kroeg.accounts.passkeys)."""
 
     @property
     def store(self) -> Store:

@@ -1,5 +1,5 @@
 """The browser client (``src/kroeg/web/``, built by its own engineer): ``/``, ``/t/{id}``
-deep links, and ``/web/...`` for its files."""
+deep links, ``/account``, and ``/web/...`` for its files."""
 
 from __future__ import annotations
 
@@ -29,6 +29,11 @@ def _index() -> Response:
 
 @router.get("/")
 async def index() -> Response:
+    return _index()
+
+
+@router.get("/account")
+async def account_page() -> Response:
     return _index()
 
 

@@ -1,11 +1,12 @@
 // The app shell: top bar, router (/ is the lobby, /t/{id} a table, /t/{id}?replay=GAME a
-// replay), the one connection, and the "verbinding kwijt" banner.
+// replay, /account the account page), the one connection, and the "verbinding kwijt" banner.
 
 import { installSuitSprite } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
 import { toast } from "./errors.js";
 import { LANGUAGES, lang, t } from "./i18n.js";
+import { AccountView } from "./account.js";
 import { LobbyView } from "./lobby.js";
 import { ReplayView } from "./replay.js";
 import { onSettings, settings, updateSettings } from "./settings.js";
@@ -54,6 +55,7 @@ function renderTopbar() {
     h("a", { href: "/", class: "logo", onclick: link("/"), "aria-label": t("nav.lobby") }, "Kroeg"),
     h("span", { class: "spacer" }),
     s.name ? h("span", { class: "who hide-small" }, t("nav.you", { name: s.name })) : null,
+    h("a", { href: "/account", class: "btn small", id: "account-link", onclick: link("/account") }, t("nav.account")),
     h(
       "label",
       { class: "toggle" },
@@ -105,7 +107,9 @@ function route() {
   root.replaceChildren();
   const table = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   const replay = new URLSearchParams(location.search).get("replay");
-  if (table && replay) {
+  if (location.pathname === "/account") {
+    app.view = new AccountView(root, app);
+  } else if (table && replay) {
     app.view = new ReplayView(root, app, table[1], Number(replay));
   } else if (table) {
     app.view = new TableView(root, app, table[1]);
