@@ -36,6 +36,10 @@ def test_a_guest_registers_with_a_password_and_keeps_its_game(new_page: NewPage)
     table = play_now(page, "toepen")
     before = api(page, "GET", "/me")
     assert before["account"] is None
+    expect(page.locator(".seat.me .guest-mark")).to_have_text("gast")
+    expect(page.locator(".seat .guest-mark")).to_have_count(1)  # the house's seats have none
+    screenshot(page, "table-guest")
+    page.set_viewport_size(DESKTOP)
     page.goto("/account")
     expect(page.locator("#register-h")).to_have_text("Account aanmaken")
     screenshot(page, "guest")
@@ -62,6 +66,12 @@ def test_a_guest_registers_with_a_password_and_keeps_its_game(new_page: NewPage)
     page.goto(f"/t/{table}")
     expect(page.locator(".hand")).to_be_visible()
     expect(page.locator(".seat.me")).to_be_visible()
+    # A new table shows the account's seat without the mark, its kind for the badge.
+    page.goto("/")
+    other = play_now(page, "toepen")
+    assert other != table
+    expect(page.locator(".seat.me .name")).to_have_attribute("data-account", "person")
+    expect(page.locator(".seat.me .guest-mark")).to_have_count(0)
     # Logged out, the name logs in again with the password.
     page.goto("/account")
     page.get_by_role("button", name="Uitloggen", exact=True).click()

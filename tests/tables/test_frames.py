@@ -52,6 +52,9 @@ class Listener:
     def send(self, frame: bytes) -> None:
         raise AssertionError("not sent in this test")
 
+    def hears(self, player: str) -> bool:
+        return True
+
 
 @dataclass
 class Table:

@@ -69,6 +69,12 @@ class Connection:
         self.last_rate_error = 0.0
         self.closed = False
         self.close_code = 1000
+        self.blocked: frozenset[str] = frozenset()
+        """The players whose chat this connection's person blocked: none of it is sent
+        here (the block list is the friends module's; it sets this at ``hello``)."""
+
+    def hears(self, player: str) -> bool:
+        return player not in self.blocked
 
     def send(self, frame: bytes) -> None:
         if self.closed:

@@ -23,6 +23,11 @@ class Listener(Protocol):
 
     def send(self, frame: bytes) -> None: ...
 
+    def hears(self, player: str) -> bool:
+        """Whether chat from ``player`` reaches this listener: not when its person
+        blocked them (issue 19 point 6)."""
+        ...
+
 
 class Told:
     """The reply of a command nobody waits for: a result is dropped, an error (always a

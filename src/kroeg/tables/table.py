@@ -791,7 +791,7 @@ class Table:
                 self._send_all({"type": "presence", "table": self.id, "seat": i, "away": away})
 
     def _chat(self, cmd: Chat) -> None:
-        self._send_all(
+        frame = encode(
             {
                 "type": "chat",
                 "table": self.id,
@@ -803,6 +803,9 @@ class Table:
                 "now": time.time(),
             }
         )
+        for listener in self.listeners:
+            if listener.hears(cmd.player):  # never to someone who blocked the speaker
+                listener.send(frame)
 
     def _send_all(self, message: JSON) -> None:
         frame = encode(message)

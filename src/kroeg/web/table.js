@@ -474,7 +474,13 @@ export class TableView {
       h(
         "div",
         { class: "info" },
-        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 })),
+        h(
+          "span",
+          { class: "name", dataset: info.account ? { account: info.account.kind } : {} },
+          info.name || t("seat.empty_name", { n: seat + 1 }),
+          // A person without an account: the "gast" mark (issue 19 point 6).
+          !info.house && !info.account ? h("span", { class: "guest-mark" }, t("seat.guest")) : null,
+        ),
         h(
           "span",
           { class: `state ${state}` },

@@ -202,6 +202,7 @@ export default {
   "seat.cards": "{n} cards",
   "seat.cards.one": "{n} card",
   "seat.empty_name": "Seat {n}",
+  "seat.guest": "guest",
   "seat.house_name": "{name} (house)",
   "seat.seconds_left": "{n} seconds left",
   "seat.seconds_left.one": "{n} second left",

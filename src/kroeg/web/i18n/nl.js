@@ -205,6 +205,7 @@ export default {
   "seat.cards": "{n} kaarten",
   "seat.cards.one": "{n} kaart",
   "seat.empty_name": "Plaats {n}",
+  "seat.guest": "gast",
   "seat.house_name": "{name} (huis)",
   "seat.seconds_left": "nog {n} seconden",
   "seat.seconds_left.one": "nog {n} seconde",
