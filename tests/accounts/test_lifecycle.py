@@ -3,15 +3,14 @@ reset (issue 19 point 1), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import httpx
+import pytest
 
+from kroeg.cli import main
 from tests.accounts.conftest import fresh_name
 from tests.accounts.test_api import PASSWORD, call, error, me, register
 from tests.security.helpers import finished_game
-from tests.server.harness import ROOT, Client, Server
+from tests.server.harness import Client, Server
 
 
 def log_in(server: Server, name: str, password: str = PASSWORD) -> httpx.Response:
@@ -93,23 +92,17 @@ async def test_download_then_delete_keeps_the_games_under_a_former_name(server: 
     assert r.status_code == 422 and error(r) == "bad_name"
 
 
-def test_the_operator_resets_a_password(server: Server) -> None:
+def test_the_operator_resets_a_password(server: Server, capsys: pytest.CaptureFixture[str]) -> None:
+    """``kroeg account reset-password NAME`` against the running server's database."""
     name = fresh_name("Joke")
     account = register(server, name)
-    command = [sys.executable, "-m", "kroeg.cli", "account", "reset-password", name.lower()]
-    command += ["--database-url", server.database_url]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    new_password = done.stdout.split(": ", 1)[1].split()[0]
+    command = ["account", "reset-password", name.lower(), "--database-url", server.database_url]
+    assert main(command) == 0
+    new_password = capsys.readouterr().out.split(": ", 1)[1].split()[0]
     assert len(new_password) >= 10
     assert me(server, account["token"]).status_code == 401  # every session logged out
     assert log_in(server, name).status_code == 401  # the old password no longer works
     assert log_in(server, name, new_password).status_code == 200
-    unknown = subprocess.run(
-        [*command[:5], fresh_name("Niemand"), *command[6:]],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert unknown.returncode == 1 and "no account is called" in unknown.stderr
+    command[2] = fresh_name("Niemand")
+    assert main(command) == 1
+    assert "no account is called" in capsys.readouterr().err
