@@ -48,6 +48,9 @@ class Ear:
         self.frames += 1
         self.heard.set()
 
+    def hears(self, player: str) -> bool:
+        return True
+
 
 async def person(
     table: Table, number: int, acts: list[int], think: tuple[float, float] = (0.0, 0.0)

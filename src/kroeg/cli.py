@@ -1,5 +1,5 @@
 """The ``kroeg`` command: ``serve``, ``play``, ``record``, ``replay``, ``verify``, ``arena``,
-``ratings``.
+``ratings``, ``account``.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> int``; only the chosen one is imported, so ``kroeg replay`` never
@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("kroeg.terminal.verify", "check that every deal of a record was dealt fairly"),
     "arena": ("kroeg.bots.arena", "let bots play duplicate deals and rate them"),
     "ratings": ("kroeg.accounts.ratings_cli", "rebuild the players' ratings from the games"),
+    "account": ("kroeg.accounts.cli", "the operator's account tasks: reset-password NAME"),
 }
 
 

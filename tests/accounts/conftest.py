@@ -16,11 +16,12 @@ OPEN_LOGINS = {"KROEG_LOGINS_PER_ADDRESS": "100000", "KROEG_LOGINS_PER_NAME": "1
 tests of their own in tests/security/test_logins.py)."""
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
+@pytest.fixture(scope="package", params=BACKENDS)
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    """A server on each backend (SQLite, PostgreSQL: a missing PostgreSQL fails)."""
+    """A server on each backend (SQLite, PostgreSQL: a missing PostgreSQL fails), shared
+    by the package's modules: the tests register fresh names, so they do not meet."""
     with serving(
         request.param, tmp_path_factory.mktemp(f"accounts-{request.param}"), request, **OPEN_LOGINS
     ) as server:
@@ -28,7 +29,7 @@ def server(
 
 
 def fresh_name(prefix: str = "Anna") -> str:
-    """A name no other test has registered (the servers are shared by a module)."""
+    """A name no other test has registered (the servers are shared by the package)."""
     return f"{prefix}{secrets.token_hex(3)}"
 
 

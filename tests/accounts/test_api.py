@@ -178,3 +178,24 @@ def test_a_guest_may_not_take_an_accounts_name(server: Server) -> None:
     r = call(server, "POST", "/api/guests", {"name": name.lower()})
     assert r.status_code == 409 and error(r) == "name_taken"
     assert call(server, "POST", "/api/guests", {"name": name + "x"}).status_code == 200
+
+
+def test_a_seat_shows_its_account_and_a_guests_seat_none(server: Server) -> None:
+    """Issue 19 point 6: seats show the account name (and kind, for the rating badge);
+    a guest's seat has no account (the "gast" mark)."""
+    name = fresh_name("Zit")
+    account = register(server, name)
+    visitor = guest(server, "Gast Gerrit")
+    table = call(
+        server,
+        "POST",
+        "/api/tables",
+        {"game": "toepen", "variant": "klassiek"},
+        account["token"],
+    ).json()["id"]
+    call(server, "POST", f"/api/tables/{table}/sit", {"seat": 0}, account["token"])
+    sat = call(server, "POST", f"/api/tables/{table}/sit", {"seat": 1}, visitor["token"])
+    seats = sat.json()["players"]
+    assert seats[0]["account"] == {"name": name, "kind": "person"} and seats[0]["name"] == name
+    assert seats[1]["account"] is None and seats[1]["name"] == "Gast Gerrit"
+    assert seats[2]["account"] is None and seats[2]["house"]

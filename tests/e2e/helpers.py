@@ -30,8 +30,8 @@ def play_now(page: Page, game: str) -> str:
 
 
 def token(page: Page) -> str:
-    value = page.evaluate("localStorage.getItem('kroeg.token')")
-    assert isinstance(value, str)
+    """The page's session token: its httpOnly cookie, which the page itself cannot read."""
+    [value] = [c["value"] for c in page.context.cookies() if c["name"] == "kroeg_token"]
     return value
 
 

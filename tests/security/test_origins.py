@@ -9,6 +9,7 @@ import httpx
 import pytest
 import websockets
 
+from kroeg.server.csrf import csrf_token
 from tests.security.conftest import CONFIGURED_SITE, OTHER_SITE
 from tests.security.helpers import guest
 from tests.server.harness import Server
@@ -79,6 +80,10 @@ def test_rest_calls_that_change_state_with_the_cookie_only_from_the_own_origin(
     assert r.status_code == 200
     own = f"http://127.0.0.1:{sqlite_only.port}"
     r = httpx.post(url, json={}, cookies=cookies, headers={"origin": own}, timeout=10)
+    assert r.status_code == 403 and r.json()["detail"]["code"] == "bad_csrf"  # no token
+    assert sqlite_only.get(f"/api/tables/{table}").json()["players"][0]["house"]  # unchanged
+    csrf = {"origin": own, "x-csrf-token": csrf_token(token)}
+    r = httpx.post(url, json={}, cookies=cookies, headers=csrf, timeout=10)
     assert r.status_code == 200, r.text
 
 

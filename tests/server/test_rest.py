@@ -102,6 +102,7 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
         "player": bram["player"],
         "name": "Bram",
         "house": False,
+        "account": None,  # a guest: the client's "gast" mark
         "away": True,  # seated by REST, no websocket open (docs/protocol.md)
         "out": False,
         "timeouts": 0,

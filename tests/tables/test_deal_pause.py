@@ -28,6 +28,9 @@ class Ear:
     def send(self, frame: bytes) -> None:
         self.frames.append(json.loads(frame))
 
+    def hears(self, player: str) -> bool:
+        return True
+
     def kinds(self) -> list[str]:
         return [e["kind"] for f in self.frames if f["type"] == "event" for e in f["events"]]
 

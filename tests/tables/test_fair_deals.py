@@ -45,6 +45,9 @@ class Ear:
     def send(self, frame: bytes) -> None:
         self.frames.append(json.loads(frame))
 
+    def hears(self, player: str) -> bool:
+        return True
+
     def events(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
         """The events of ``kind`` with the version of their frame."""
         return [

@@ -62,6 +62,9 @@ class Listener:
     def send(self, frame: bytes) -> None:
         raise AssertionError("not sent in this test")
 
+    def hears(self, player: str) -> bool:
+        return True
+
 
 @dataclass
 class Table:
@@ -81,6 +84,7 @@ class Table:
         ]
     )
     waiting: deque[tuple[str, str]] = field(default_factory=lambda: deque([("p9", "Kees")]))
+    accounts: dict[str, str] = field(default_factory=lambda: {"p7": "person"})
     listeners: set[Any] = field(default_factory=lambda: {Listener("p1"), Listener("p5")})
     deadlines: dict[int, float] = field(default_factory=lambda: {2: 1780000060.5})
 

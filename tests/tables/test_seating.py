@@ -99,7 +99,7 @@ def test_without_rotation_losers_keep_their_seats_and_newcomers_do_not_greet() -
 
 def test_the_stored_seating_restores_seats_waiting_and_timeouts() -> None:
     seating = Seating(3)
-    seating.sit("anna", "Anna", 2, running=False)
+    seating.sit("anna", "Anna", 2, running=False, account="person")
     seating.sit("bram", "Bram", None, running=True)
     seating.seats[2].timeouts = 1
     stored = seating.json()
@@ -107,9 +107,11 @@ def test_the_stored_seating_restores_seats_waiting_and_timeouts() -> None:
         "seats": [None, None, ["anna", "Anna"]],
         "waiting": [["bram", "Bram"]],
         "timeouts": [0, 0, 1],
+        "accounts": {"anna": "person"},  # Bram is a guest (docs/accounts.md)
     }
     again = Seating(3)
     again.restore(stored)
     assert again.json() == stored and again.seats[0].name == seating.seats[0].name
+    assert again.accounts == {"anna": "person"}
     again.restore_left({2: ("anna", "Anna")})
     assert again.seats[2].out

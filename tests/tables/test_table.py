@@ -23,12 +23,16 @@ from tests.tables.fake import SayGame
 class Ear:
     """A listener that keeps what it is sent."""
 
-    def __init__(self, player: str | None) -> None:
+    def __init__(self, player: str | None, blocked: frozenset[str] = frozenset()) -> None:
         self.player = player
+        self.blocked = blocked
         self.frames: list[dict[str, Any]] = []
 
     def send(self, frame: bytes) -> None:
         self.frames.append(json.loads(frame))
+
+    def hears(self, player: str) -> bool:
+        return player not in self.blocked
 
     def events(self, kind: str) -> list[dict[str, Any]]:
         return [
@@ -338,3 +342,22 @@ async def test_after_a_restart_a_waiting_person_keeps_the_deadline_or_gets_the_m
         again.restore(row, running, entries, restarted=True)
         assert list(again.deadlines) == [3]  # a person's; the house has none
         assert again.deadlines[3] == pytest.approx(expected, abs=0.2)
+
+
+async def test_chat_from_a_blocked_player_never_reaches_who_blocked_them(store: Store) -> None:
+    """Issue 19 point 6: "Chat text from a blocked player never reaches you"; the others
+    at the table still read it, and the blocker's own chat reaches the blocked."""
+    table = await _table(store)
+    anna, bram, cor = Ear("anna"), Ear("bram", blocked=frozenset({"anna"})), Ear("cor")
+    for ear in (anna, bram, cor):
+        await table.ask(t.Watch(ear))
+    await table.ask(t.Chat("anna", "Anna", None, "hallo allemaal"))
+    await table.ask(t.Chat("bram", "Bram", None, "goedenavond"))
+
+    def chats(ear: Ear) -> list[str]:
+        return [f["text"] for f in ear.frames if f["type"] == "chat"]
+
+    assert chats(anna) == chats(cor) == ["hallo allemaal", "goedenavond"]
+    assert chats(bram) == ["goedenavond"]
+    assert not any("hallo allemaal" in json.dumps(f) for f in bram.frames)
+    await table.stop()

@@ -6,6 +6,6 @@ are in kroeg.server.accounts_api.
 """
 
 from kroeg.accounts.errors import AccountError
-from kroeg.accounts.store import Account, by_name, of_player
+from kroeg.accounts.store import Account, by_name, kind_of, of_player
 
-__all__ = ["Account", "AccountError", "by_name", "of_player"]
+__all__ = ["Account", "AccountError", "by_name", "kind_of", "of_player"]

@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from kroeg.accounts import passwords
 from kroeg.accounts import store as accounts
 from kroeg.accounts.errors import AccountError
+from kroeg.accounts.lifecycle import check_not_reserved
 from kroeg.accounts.names import clean_account_name
 from kroeg.accounts.store import Account
 from kroeg.server.auth import new_player_id
@@ -34,6 +35,7 @@ def _name_taken(name: str) -> AccountError:
 async def check_guest_name(store: Store, name: str) -> None:
     """A guest's name may be any other guest's, but not an account's (in any case): no
     guest can pass for a regular at the table (docs/accounts.md, "Names")."""
+    check_not_reserved(name)
     if await accounts.name_taken(store, name):
         raise AccountError(
             "name_taken", f"{name!r} is the name of an account: log in, or choose another"
@@ -46,13 +48,27 @@ async def register(
     """A new account with a password, and the token of its session. A signed-in guest
     becomes the account (same player id: its games and seats stay its own); without a
     session a new player is made."""
-    name = clean_account_name(name)
+    name = await check_new_account(store, name, current)
     passwords.check_new_password(password)
+    return await create(store, sessions, name, await passwords.hash_password(password), current)
+
+
+async def check_new_account(store: Store, name: str, current: SignedIn | None) -> str:
+    """The name a new account would have, or why there can be no such account."""
+    name = clean_account_name(name)
+    check_not_reserved(name)
     if current is not None and await accounts.of_player(store, current.player) is not None:
         raise AccountError("already_registered", "you are logged in to an account already")
     if await accounts.name_taken(store, name):
         raise _name_taken(name)
-    hashed = await passwords.hash_password(password)
+    return name
+
+
+async def create(
+    store: Store, sessions: Sessions, name: str, hashed: str | None, current: SignedIn | None
+) -> tuple[Account, str]:
+    """Write the account (with a password hash, or none: passkeys only) for the signed-in
+    guest or a new player; rotate the session."""
     if current is not None and await store.player_name(current.player) is not None:
         player = current.player
     else:
@@ -63,6 +79,17 @@ async def register(
     except sa.exc.IntegrityError:  # the same name, registered at the same moment
         raise _name_taken(name) from None
     await store.rename_player(player, account.name)
+    return account, await _rotate(sessions, player, current)
+
+
+async def log_in_as(
+    store: Store, sessions: Sessions, player: str, current: SignedIn | None
+) -> tuple[Account, str]:
+    """A new session for the account of ``player``, which proved itself otherwise (a
+    passkey); ``bad_login`` when it has no account (any more)."""
+    account = await accounts.of_player(store, player)
+    if account is None:
+        raise AccountError("bad_login", BAD_LOGIN)
     return account, await _rotate(sessions, player, current)
 
 

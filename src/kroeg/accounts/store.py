@@ -68,6 +68,12 @@ async def of_player(store: Store, player_id: str) -> Account | None:
     return None if row is None else _account(row)
 
 
+async def kind_of(store: Store, player_id: str) -> str | None:
+    """The kind of the player's account (``person``, ``bot``); None for a guest."""
+    account = await of_player(store, player_id)
+    return None if account is None else account.kind
+
+
 async def by_name(store: Store, name: str) -> Account | None:
     """The account of that name in any case or width (``anna`` finds ``Anna``); None
     when no account has it."""

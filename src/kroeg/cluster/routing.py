@@ -57,10 +57,15 @@ class Sink(Protocol):
 
     player: str | None
     name: str | None
-    bot: bool
+    account: str | None
+    """The kind of the connection's account (``person``, ``bot``); None for a guest."""
+    ignored: frozenset[str]
+    """The players the connection's person blocks (their chat is never sent to it)."""
     tables: set[str]
 
     def send(self, frame: bytes) -> None: ...
+
+    def hears(self, player: str) -> bool: ...
 
     def error(self, code: str, message: str, **extra: Any) -> None: ...
 
@@ -73,9 +78,15 @@ class RemoteListener:
     process: str
     conn: str
     player: str | None
+    ignored: frozenset[str] = frozenset()
+    """The players the connection's person blocks, as its last message said."""
 
     def send(self, frame: bytes) -> None:
         self.router.push(self.process, self.conn, frame)
+
+    def hears(self, player: str) -> bool:
+        """Chat from a player the connection's person blocks is never sent to it."""
+        return player not in self.ignored
 
 
 @dataclass
@@ -210,7 +221,8 @@ class Router:
             "conn": conn,
             "player": sink.player,
             "name": sink.name,
-            "bot": sink.bot,
+            "account": sink.account,
+            "ignored": sorted(sink.ignored),
             "msg": msgspec.Raw(_encode(message)),
         }
 
@@ -301,8 +313,11 @@ class Router:
             listener = self.remote.get(key)
             if listener is None:
                 listener = self.remote[key] = RemoteListener(self, process, conn, player)
-            bot = bool(ask.get("bot", False))
-            answer["follows"] = await carry_out(table, listener, player, name, message, bot=bot)
+            listener.ignored = frozenset(ask.get("ignored", ()))
+            account = ask.get("account")
+            answer["follows"] = await carry_out(
+                table, listener, player, name, message, account=account
+            )
         except TableError as e:
             answer["error"] = {"code": e.code, "message": e.message, "extra": e.extra}
         except Exception:

@@ -7,30 +7,35 @@ token).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
+from fastapi.responses import JSONResponse
 from pydantic import Field
 
-from kroeg.accounts import service
+from kroeg.accounts import data, lifecycle, service
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.names import name_key
-from kroeg.accounts.store import Account
+from kroeg.accounts.store import Account, of_player
 from kroeg.server.api import (
     RuntimeDep,
     SessionDep,
     _Body,
     _http,
+    drop_session_cookie,
     responses,
     same_origin,
     set_session_cookie,
 )
-from kroeg.server.auth import COOKIE
 from kroeg.server.limits import address
 from kroeg.server.runtime import Runtime
+from kroeg.server.sessions import SignedIn
 from kroeg.tables.errors import TableError
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
+
+LOGGED_OUT = 4001
+"""The close code of a websocket whose session was logged out (docs/protocol.md)."""
 
 
 class NewAccountBody(_Body):
@@ -99,5 +104,99 @@ async def log_out(session: SessionDep, response: Response, rt: RuntimeDep) -> di
     if session is None:
         raise _http(AccountError("not_authenticated", "you are not logged in"))
     await rt.sessions.revoke(session.session_id)
-    response.delete_cookie(COOKIE)
+    drop_session_cookie(response)
     return {"ok": True}
+
+
+def _signed_in(session: SessionDep) -> SignedIn:
+    if session is None:
+        raise _http(AccountError("not_authenticated", "you are not logged in"))
+    return session
+
+
+SignedInDep = Annotated[SignedIn, Depends(_signed_in)]
+
+
+@router.get("/sessions", responses=responses(401))
+async def list_sessions(session: SignedInDep, rt: RuntimeDep) -> dict[str, Any]:
+    """The caller's sessions that work now (the devices logged in), oldest first;
+    ``current``: the one of this request. Never a token."""
+    return {
+        "sessions": [
+            {
+                "id": r.id,
+                "kind": r.kind,
+                "created_at": r.created_at,
+                "last_used_at": r.last_used_at,
+                "expires_at": r.expires_at,
+                "current": r.id == session.session_id,
+            }
+            for r in await rt.sessions.active(session.player)
+        ]
+    }
+
+
+@router.delete("/sessions", responses=responses(401))
+async def log_out_everywhere(
+    session: SignedInDep, response: Response, rt: RuntimeDep
+) -> dict[str, bool]:
+    """Log out everywhere: every session of the caller is revoked (this one too) and
+    their open connections are closed."""
+    await rt.sessions.revoke_all(session.player)
+    _disconnect(rt, session.player)
+    drop_session_cookie(response)
+    return {"ok": True}
+
+
+@router.delete("/sessions/{session_id}", responses=responses(401, 404))
+async def log_out_session(
+    session_id: Annotated[str, Path(max_length=64)], session: SignedInDep, rt: RuntimeDep
+) -> dict[str, bool]:
+    """Log out one of the caller's sessions (another device, say)."""
+    if session_id not in {r.id for r in await rt.sessions.active(session.player)}:
+        raise _http(AccountError("unknown_session", "you have no such session"))
+    await rt.sessions.revoke(session_id)
+    return {"ok": True}
+
+
+@router.get("/me/data", responses=responses(401))
+async def download_data(session: SignedInDep, rt: RuntimeDep) -> Response:
+    """All the caller's data as one JSON file (docs/accounts.md, "Your data")."""
+    body = await data.export(rt.store, rt.sessions, session.player)
+    return JSONResponse(
+        body, headers={"content-disposition": 'attachment; filename="kroeg-data.json"'}
+    )
+
+
+class DeleteBody(_Body):
+    name: str = Field(max_length=64)
+    """The account's name, typed again: a deletion is for good."""
+
+
+@router.delete("/accounts/me", responses=responses(401, 409, 422))
+async def delete_account(
+    body: DeleteBody, session: SignedInDep, response: Response, rt: RuntimeDep
+) -> dict[str, Any]:
+    """Delete the caller's account for good: its games stay, under the name
+    ``oud-speler N``; its passkeys, password and sessions are gone."""
+    account = await of_player(rt.store, session.player)
+    try:
+        if account is None:
+            raise AccountError("not_registered", "only an account can be deleted")
+        if name_key(body.name) != name_key(account.name):
+            raise AccountError(
+                "bad_confirmation", "type the account's name to confirm the deletion"
+            )
+        former = await lifecycle.delete_account(rt.store, rt.sessions, session.player)
+    except TableError as e:
+        raise _http(e) from None
+    _disconnect(rt, session.player)
+    drop_session_cookie(response)
+    return {"ok": True, "name": former}
+
+
+def _disconnect(rt: Runtime, player: str) -> None:
+    """Close the player's open websockets: their sessions no longer hold."""
+    for connection in list(rt.connections):
+        if connection.player == player:
+            connection.finish(LOGGED_OUT)

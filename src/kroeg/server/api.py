@@ -11,6 +11,7 @@ from kroeg import accounts
 from kroeg.accounts.service import check_guest_name
 from kroeg.games import GAMES
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.csrf import CSRF_COOKIE, CSRF_HEADER, csrf_matches, csrf_token
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
@@ -30,18 +31,32 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 async def same_origin(request: Request) -> None:
     """A request that changes state with the cookie comes from the server's own pages
-    (or an origin configured): else another site's page is acting with the visitor's
-    cookie (docs/security.md, "Sessions and origins")."""
-    if request.method not in UNSAFE_METHODS or COOKIE not in request.cookies:
+    (or an origin configured), and carries the session's CSRF token in its
+    ``X-CSRF-Token`` header: else another site's page is acting with the visitor's
+    cookie (docs/security.md, "Sessions and origins" and "CSRF"). A cookie that signs
+    in nobody (expired, revoked) needs no token: it acts for nobody."""
+    cookie = request.cookies.get(COOKIE)
+    if request.method not in UNSAFE_METHODS or cookie is None:
         return
     if _bearer(request) is not None:
         return
-    allowed = request.app.state.runtime.settings.allowed_origins
+    rt: Runtime = request.app.state.runtime
     origin = request.headers.get("origin")
-    if not same_site_origin(origin, request.headers.get("host"), allowed):
+    if not same_site_origin(origin, request.headers.get("host"), rt.settings.allowed_origins):
         raise HTTPException(
             403,
             {"code": "bad_origin", "message": f"requests from {origin} may not use the cookie"},
+        )
+    if csrf_matches(cookie, request.headers.get(CSRF_HEADER)):
+        return
+    if await rt.sessions.check(cookie) is not None:
+        raise HTTPException(
+            403,
+            {
+                "code": "bad_csrf",
+                "message": "a request with the cookie needs the X-CSRF-Token header "
+                "(the kroeg_csrf cookie's value)",
+            },
         )
 
 
@@ -56,6 +71,11 @@ _STATUS = {
     "bad_name": 422,
     "bad_password": 422,
     "bad_login": 401,
+    "bad_confirmation": 422,
+    "unknown_session": 404,
+    "unknown_account": 404,
+    "unknown_passkey": 404,
+    "bad_passkey": 422,
     "bad_seat": 422,
     "table_broken": 409,
     "not_an_account": 403,
@@ -92,8 +112,8 @@ class ErrorBody(BaseModel):
 _DESCRIPTIONS = {
     400: "The body is not JSON that can be read (FastAPI's `detail` text)",
     401: "No valid session (`not_authenticated`), or a wrong name or password (`bad_login`)",
-    403: "Not for this caller: another origin's cookie (`bad_origin`) or a record for the "
-    "game's players only (`private_record`)",
+    403: "Not for this caller: another origin's cookie (`bad_origin`), the cookie without "
+    "its CSRF token (`bad_csrf`) or a record for the game's players only (`private_record`)",
     404: "No such table or game (`unknown_table`, `unknown_game`)",
     409: "Refused in the table's current state, or over the open-table quota "
     "(`too_many_tables`), or a name an account has (`name_taken`); the code says which",
@@ -129,15 +149,21 @@ def _bearer(request: Request) -> str | None:
 
 def set_session_cookie(response: Response, request: Request, rt: Runtime, token: str) -> None:
     """The session's token as the cookie: httpOnly (no script reads it), SameSite=Lax
-    (another site's requests that change state do not carry it), Secure over HTTPS."""
+    (another site's requests that change state do not carry it), Secure over HTTPS; and
+    its CSRF token as a cookie the page reads (kroeg.server.csrf)."""
+    secure = request.url.scheme == "https"
+    max_age = int(rt.sessions.ttl)
     response.set_cookie(
-        COOKIE,
-        token,
-        max_age=int(rt.sessions.ttl),
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
+        COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=secure
     )
+    response.set_cookie(
+        CSRF_COOKIE, csrf_token(token), max_age=max_age, samesite="strict", secure=secure
+    )
+
+
+def drop_session_cookie(response: Response) -> None:
+    response.delete_cookie(COOKIE)
+    response.delete_cookie(CSRF_COOKIE)
 
 
 async def signed_in(request: Request, response: Response, rt: RuntimeDep) -> SignedIn | None:
@@ -146,8 +172,10 @@ async def signed_in(request: Request, response: Response, rt: RuntimeDep) -> Sig
     bearer = _bearer(request)
     token = bearer if bearer is not None else request.cookies.get(COOKIE)
     session = await rt.sessions.check(token)
-    if session is not None and session.renewed and bearer is None and token is not None:
-        set_session_cookie(response, request, rt, token)
+    if session is not None and bearer is None and token is not None:
+        stale = request.cookies.get(CSRF_COOKIE) != csrf_token(token)
+        if session.renewed or stale:  # a session from before CSRF tokens gets its own
+            set_session_cookie(response, request, rt, token)
     return session
 
 
@@ -252,7 +280,7 @@ async def logout(session: SessionDep, response: Response, rt: RuntimeDep) -> dic
     if session is None:
         raise _http(TableError("not_authenticated", "a valid guest token is needed"))
     await rt.sessions.revoke(session.session_id)
-    response.delete_cookie(COOKIE)
+    drop_session_cookie(response)
     return {"ok": True}
 
 
@@ -321,9 +349,9 @@ async def sit(
     table_id: TableId, rt: RuntimeDep, player: PlayerDep, body: SitBody | None = None
 ) -> dict[str, Any]:
     seat = body.seat if body is not None else None
-    account = await accounts.of_player(rt.store, player[0])
-    bot = account is not None and account.kind == "bot"
-    result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat, bot=bot))
+    account = await accounts.kind_of(rt.store, player[0])
+    sit = t.Sit(player[0], player[1], seat, account=account)
+    result: dict[str, Any] = await _ask(rt, table_id, sit)
     return result
 
 

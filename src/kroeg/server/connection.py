@@ -75,6 +75,12 @@ class Connection:
         """Signed in as a bot account (docs/bots-api.md)."""
         self.on_error: Callable[[str], None] | None = None
         """Told the code of every ``error`` sent (a bot's conduct, kroeg.server.bot_conduct)."""
+        self.account: str | None = None
+        """The kind of the account signed in (``person``, ``bot``); None for a guest."""
+
+    def hears(self, player: str) -> bool:
+        """Chat from a player this player blocks is never sent here."""
+        return player not in self.ignored
 
     def send(self, frame: bytes) -> None:
         if self.closed:

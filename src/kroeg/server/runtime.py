@@ -8,6 +8,7 @@ import time
 
 from redis.asyncio import Redis
 
+from kroeg.accounts.passkeys import Ceremonies
 from kroeg.accounts.rating_store import rate_on_finish
 from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
@@ -54,6 +55,8 @@ class Runtime:
         self.owner: Owner | None = None
         self.router: Router | None = None
         """With several server processes (docs/cluster.md): the tables owned elsewhere."""
+        self.ceremonies = Ceremonies()
+        """The passkey ceremonies under way (kroeg.accounts.passkeys)."""
 
     @property
     def store(self) -> Store:

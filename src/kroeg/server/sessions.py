@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from kroeg.server.auth import Tokens
-from kroeg.store import SessionRow, Store
+from kroeg.store import SessionRow, Store, schema
 
 TOKEN_MAX = 256
 """A longer token is not one of ours (ours are 43 characters, old ones under 60)."""
@@ -108,3 +108,15 @@ class Sessions:
 
     async def revoke(self, session_id: str) -> None:
         await self.store.revoke_session(session_id)
+
+    async def revoke_all(self, player: str) -> None:
+        """Log the player out everywhere: every session of theirs stops working."""
+        s = schema.sessions
+        query = sa.update(s).where(s.c.player_id == player, s.c.revoked_at.is_(None))
+        await self.store.execute(query.values(revoked_at=time.time()))
+
+    async def active(self, player: str) -> list[SessionRow]:
+        """The player's sessions that work now (not revoked, not expired), oldest first."""
+        now = time.time()
+        rows = await self.store.sessions_of(player)
+        return [r for r in rows if r.revoked_at is None and r.expires_at > now]

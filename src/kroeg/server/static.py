@@ -1,6 +1,6 @@
 """The browser client (``src/kroeg/web/``, built by its own engineer): ``/``, ``/t/{id}``
-deep links, the players' pages (``/speler/{name}``, ``/mijn-spellen``, ``/ranglijst/{game}``)
-and ``/web/...`` for its files."""
+deep links, the players' pages (``/speler/{name}``, ``/mijn-spellen``, ``/ranglijst/{game}``),
+``/account``, and ``/web/...`` for its files."""
 
 from __future__ import annotations
 
@@ -30,6 +30,11 @@ def _index() -> Response:
 
 @router.get("/")
 async def index() -> Response:
+    return _index()
+
+
+@router.get("/account")
+async def account_page() -> Response:
     return _index()
 
 

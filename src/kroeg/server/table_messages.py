@@ -18,11 +18,17 @@ from kroeg.tables.table import Table
 
 
 async def carry_out(
-    table: Table, listener: Listener, player: str, name: str, message: Any, *, bot: bool = False
+    table: Table,
+    listener: Listener,
+    player: str,
+    name: str,
+    message: Any,
+    *,
+    account: str | None = None,
 ) -> bool | None:
     """Carry the message out at ``table`` for ``listener`` (who is ``player``, named
-    ``name``, signed in as a bot account when ``bot``); whether the listener follows the
-    table afterwards (None: as before)."""
+    ``name``, with an account of kind ``account`` or a guest); whether the listener
+    follows the table afterwards (None: as before)."""
     match message:
         case m.Watch():
             await table.ask(t.Watch(listener))
@@ -34,7 +40,7 @@ async def carry_out(
             await table.ask(t.Unwatch(listener))
             return False
         case m.Sit(seat=seat):
-            await table.ask(t.Sit(player, name, seat, listener=listener, bot=bot))
+            await table.ask(t.Sit(player, name, seat, listener=listener, account=account))
             return True
         case m.Stand():
             await table.ask(t.Stand(player))

@@ -203,7 +203,9 @@ async def _dispatch(
     else:
         table = runtime.lobby.get(message.table)
         _check_chat_of(connection, message)
-        follows = await carry_out(table, connection, player, name, message, bot=connection.bot)
+        follows = await carry_out(
+            table, connection, player, name, message, account=connection.account
+        )
     if isinstance(message, m.Contribute):
         connection.send_json({"type": "contributed", "table": message.table, "deal": message.deal})
     if follows is True:
@@ -274,6 +276,7 @@ async def _hello(
         runtime.conduct.admit(player)
     _count_socket(runtime, connection, player)
     connection.player, connection.name = player, name
+    connection.account = None if account is None else account.kind
     if bot and not connection.bot:
         connection.bot = True
         connection.on_error = functools.partial(_strike, runtime, connection, Strikes())

@@ -16,15 +16,18 @@ from typing import Any, Protocol
 
 
 class Listener(Protocol):
-    """A connection following a table: who it is, and a way to send it a frame.
-
-    A listener may also have ``ignored``, the players whose chat it does not get (the
-    ones its player blocks: kroeg.server.connection); the table skips them for it."""
+    """A connection following a table: who it is, a way to send it a frame, and whose
+    chat it hears."""
 
     @property
     def player(self) -> str | None: ...
 
     def send(self, frame: bytes) -> None: ...
+
+    def hears(self, player: str) -> bool:
+        """Whether chat from ``player`` reaches this listener: not when its person
+        blocked them (issue 19 point 6)."""
+        ...
 
 
 class Told:
@@ -69,8 +72,8 @@ class Sit(Command):
     name: str
     seat: int | None
     listener: Listener | None = None
-    bot: bool = False
-    """A bot account (docs/bots-api.md): only at a table that allows bots."""
+    account: str | None = None
+    """The kind of the player's account (``person``, ``bot``); None for a guest."""
 
 
 @dataclass(slots=True)

@@ -53,6 +53,9 @@ class Shown(Protocol):
     def waiting(self) -> deque[tuple[str, str]]: ...
 
     @property
+    def accounts(self) -> dict[str, str]: ...
+
+    @property
     def deadlines(self) -> dict[int, float]: ...
 
     @property
@@ -134,12 +137,20 @@ def seats_json(table: Shown) -> list[JSON]:
             "name": s.name,
             "house": s.player is None,
             "bot": s.bot,
+            "account": _account(table, s),
             "away": s.player is not None and s.player not in connected,
             "out": s.out,
             "timeouts": s.timeouts,
         }
         for i, s in enumerate(table.seats)
     ]
+
+
+def _account(table: Shown, seat: Seat) -> JSON | None:
+    """A seat's account (``{name, kind}``: the client shows the rating badge), or None
+    for a guest (the client's "gast" mark) and the house."""
+    kind = None if seat.player is None else table.accounts.get(seat.player)
+    return None if kind is None else {"name": seat.name, "kind": kind}
 
 
 def _spectators(table: Shown) -> int:

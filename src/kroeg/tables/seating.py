@@ -24,7 +24,7 @@ drie met hand en woord")."""
 
 
 class Seating:
-    __slots__ = ("left", "seats", "waiting")
+    __slots__ = ("accounts", "left", "seats", "waiting")
 
     def __init__(self, seats: int) -> None:
         self.seats = [Seat(None, house_name(i)) for i in range(seats)]
@@ -32,6 +32,9 @@ class Seating:
         """People waiting for a seat, longest waiting first: (player, name)."""
         self.left: dict[int, tuple[str, str]] = {}
         """Seats whose person was taken out of the current game: (player, name)."""
+        self.accounts: dict[str, str] = {}
+        """The account kind of each player who sat down here logged in to an account
+        (kroeg.accounts): their seats show it, a guest's seat the "gast" mark."""
 
     # Questions --------------------------------------------------------------------------
 
@@ -66,10 +69,11 @@ class Seating:
     # Changes ----------------------------------------------------------------------------
 
     def sit(
-        self, player: str, name: str, seat: int | None, *, running: bool, bot: bool = False
+        self, player: str, name: str, seat: int | None, *, running: bool, account: str | None = None
     ) -> tuple[int | None, Event]:
         """Seat ``player`` (at ``seat``, or the first free one), or put them on the waiting
-        list while a game runs or no seat is free: the seat (None: waiting) and its event."""
+        list while a game runs or no seat is free: the seat (None: waiting) and its event.
+        ``account``: the kind of the player's account, None for a guest."""
         if self.seat_of(player) is not None or self.is_waiting(player):
             raise TableError("already_seated", "you already sit or wait at this table")
         if seat is not None and not 0 <= seat < len(self.seats):
@@ -78,12 +82,14 @@ class Seating:
             )
         if seat is not None and not self.is_house(seat):
             raise TableError("seat_taken", f"seat {seat} is taken by {self.seats[seat].name}")
+        if account is not None:
+            self.accounts[player] = account
         free = [i for i in range(len(self.seats)) if self.is_house(i)]
         if running or not free:
             self.waiting.append((player, name))
             return None, self._waiting_event(player, name)
         chosen = seat if seat is not None else free[0]
-        self.seats[chosen] = Seat(player, name, bot=bot)
+        self.seats[chosen] = Seat(player, name, bot=account == "bot")
         return chosen, Event("sit", {"seat": chosen, "player": player, "name": name})
 
     def stand(self, player: str, *, running: bool) -> Event:
@@ -166,6 +172,7 @@ class Seating:
             ],
             "waiting": [[p, n] for p, n in self.waiting],
             "timeouts": [s.timeouts for s in self.seats],
+            "accounts": self.accounts,
         }
 
     def restore(self, stored: dict[str, Any]) -> None:
@@ -183,6 +190,7 @@ class Seating:
             for i, s in enumerate(stored.get("seats", []))
         ]
         self.waiting = deque((p, n) for p, n in stored.get("waiting", []))
+        self.accounts = dict(stored.get("accounts", {}))
 
     def restore_left(self, left: dict[int, tuple[str, str]]) -> None:
         """Who was taken out of the running game, as rebuilt from its log."""

@@ -202,6 +202,10 @@ class Table:
         return self.seating.waiting
 
     @property
+    def accounts(self) -> dict[str, str]:
+        return self.seating.accounts
+
+    @property
     def deadlines(self) -> dict[int, float]:
         return self.clocks.deadlines
 
@@ -409,10 +413,10 @@ class Table:
     async def _sit(self, cmd: Sit) -> None:
         if cmd.listener is not None:
             self.listeners.add(cmd.listener)
-        if cmd.bot and not self.config.bots_allowed:
+        if cmd.account == "bot" and not self.config.bots_allowed:
             raise TableError("bots_not_allowed", "this table does not allow bots")
         seat, event = self.seating.sit(
-            cmd.player, cmd.name, cmd.seat, running=self.running, bot=cmd.bot
+            cmd.player, cmd.name, cmd.seat, running=self.running, account=cmd.account
         )
         stage(self, [event], seating=True)
         if cmd.listener is not None:
@@ -804,8 +808,7 @@ class Table:
                 self._send_all({"type": "presence", "table": self.id, "seat": i, "away": away})
 
     def _chat(self, cmd: Chat) -> None:
-        """To everyone following the table but those who block the speaker (a listener's
-        ``ignored``, see :class:`~kroeg.tables.commands.Listener`)."""
+        """To everyone following the table but those who block the speaker."""
         frame = encode(
             {
                 "type": "chat",
@@ -819,7 +822,7 @@ class Table:
             }
         )
         for listener in self.listeners:
-            if cmd.player not in getattr(listener, "ignored", ()):
+            if listener.hears(cmd.player):  # never to someone who blocked the speaker
                 listener.send(frame)
 
     def _send_all(self, message: JSON) -> None:

@@ -1,14 +1,17 @@
 // REST calls to /api (docs/protocol.md, "REST"). Errors become ApiError with the server's code.
+//
+// The session is the httpOnly cookie alone: the page never holds its token. A call that
+// changes state sends the session's CSRF token (the kroeg_csrf cookie) in X-CSRF-Token
+// (docs/security.md, "CSRF").
 
-const TOKEN_KEY = "kroeg.token";
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function token() {
-  return localStorage.getItem(TOKEN_KEY);
-}
+// A token kept by an older version of this page: the cookie is the session now.
+localStorage.removeItem("kroeg.token");
 
-export function setToken(value) {
-  if (value) localStorage.setItem(TOKEN_KEY, value);
-  else localStorage.removeItem(TOKEN_KEY);
+function csrfToken() {
+  const found = document.cookie.split("; ").find((c) => c.startsWith("kroeg_csrf="));
+  return found ? decodeURIComponent(found.slice("kroeg_csrf=".length)) : null;
 }
 
 export class ApiError extends Error {
@@ -24,7 +27,7 @@ export class ApiError extends Error {
 
 export async function api(method, path, body) {
   const headers = { Accept: "application/json" };
-  if (token()) headers.Authorization = `Bearer ${token()}`;
+  if (UNSAFE.has(method) && csrfToken()) headers["X-CSRF-Token"] = csrfToken();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {

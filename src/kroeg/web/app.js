@@ -1,12 +1,14 @@
 // The app shell: top bar, router (/ is the lobby, /t/{id} a table, /t/{id}?replay=GAME a
 // replay, /speler/{name} a profile, /mijn-spellen your own, /ranglijst/{game} a
-// leaderboard), the one connection, invitations, and the "verbinding kwijt" banner.
+// leaderboard, /account the account page), the one connection, invitations, and the
+// "verbinding kwijt" banner.
 
 import { installSuitSprite } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
 import { toast } from "./errors.js";
 import { LANGUAGES, lang, t } from "./i18n.js";
+import { AccountView } from "./account.js";
 import { LobbyView } from "./lobby.js";
 import { LeaderboardView, ProfileView, showInvite } from "./players.js";
 import { ReplayView } from "./replay.js";
@@ -60,6 +62,7 @@ function renderTopbar() {
     h("a", { href: "/ranglijst/toepen", class: "nav-link", id: "nav-leaderboard", onclick: link("/ranglijst/toepen") }, t("players.leaderboard")),
     h("span", { class: "spacer" }),
     s.name ? h("span", { class: "who hide-small" }, t("nav.you", { name: s.name })) : null,
+    h("a", { href: "/account", class: "btn small", id: "account-link", onclick: link("/account") }, t("nav.account")),
     h(
       "label",
       { class: "toggle" },
@@ -113,7 +116,9 @@ function route() {
   const replay = new URLSearchParams(location.search).get("replay");
   const player = location.pathname.match(/^\/speler\/([^/]+)\/?$/);
   const board = location.pathname.match(/^\/ranglijst\/([a-z]+)\/?$/);
-  if (player) {
+  if (location.pathname === "/account") {
+    app.view = new AccountView(root, app);
+  } else if (player) {
     app.view = new ProfileView(root, app, decodeURIComponent(player[1]));
   } else if (location.pathname.replace(/\/$/, "") === "/mijn-spellen") {
     app.view = new ProfileView(root, app, null, { mine: true });

@@ -1,7 +1,7 @@
 // The one websocket of this tab (docs/protocol.md): hello/welcome, following tables,
 // reconnecting with backoff and resuming every followed table from its last version.
 
-import { setToken, token } from "./api.js";
+import { ensureGuest } from "./names.js";
 
 const BACKOFF = [500, 1000, 2000, 4000, 8000, 10000];
 
@@ -22,14 +22,19 @@ export class Connection {
     this.pinger = setInterval(() => this.socket?.readyState === WebSocket.OPEN && this.welcomed && this.send({ type: "ping" }), 20000);
   }
 
-  connect() {
+  /** The socket signs in with the session cookie: first make sure there is one (a
+   *  session that expired meanwhile is replaced by a new guest's). */
+  async connect() {
+    try {
+      await ensureGuest(this.name);
+    } catch {
+      /* the socket's hello makes the guest then */
+    }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
     this.socket = socket;
     socket.addEventListener("open", () => {
-      const hello = { type: "hello", name: this.name };
-      if (token()) hello.token = token();
-      socket.send(JSON.stringify(hello));
+      socket.send(JSON.stringify({ type: "hello", name: this.name }));
     });
     socket.addEventListener("message", (msg) => this.receive(JSON.parse(msg.data)));
     socket.addEventListener("close", () => {
@@ -50,15 +55,11 @@ export class Connection {
       this.player = msg.player;
       this.name = msg.name;
       this.presets = msg.presets || [];
-      if (msg.token) setToken(msg.token); // none to a connection its cookie signed in
       for (const [table, version] of this.followed) {
         this.send(version === null ? { type: "watch", table } : { type: "resume", table, version });
       }
       for (const queued of this.queue.splice(0)) this.send(queued);
       this.setStatus("connected");
-    } else if (msg.type === "error" && msg.code === "bad_token") {
-      setToken(null);
-      this.socket.close();
     }
     for (const fn of this.handlers) fn(msg);
   }

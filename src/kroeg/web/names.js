@@ -1,27 +1,24 @@
 // Choosing the display name once (lobby and deep links share this form).
 
-import { api, setToken, token } from "./api.js";
+import { api } from "./api.js";
 import { h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { settings, updateSettings } from "./settings.js";
 
 /**
- * Make sure this browser is a guest on the server; returns its token. A guest who picks
- * another name stays the same player: the websocket's `hello` with the token renames it.
+ * Make sure this browser has a session (its cookie): a guest's or an account's; returns
+ * who it is (GET /api/me). A guest who picks another name stays the same player: the
+ * websocket's `hello` renames it.
  */
 export async function ensureGuest(name) {
-  if (token()) {
-    try {
-      await api("GET", "/me");
-      return token();
-    } catch {
-      setToken(null);
-    }
+  try {
+    return await api("GET", "/me");
+  } catch (err) {
+    if (err.code !== "not_authenticated") throw err;
   }
-  const guest = await api("POST", "/guests", { name });
-  setToken(guest.token);
-  return guest.token;
+  await api("POST", "/guests", { name });
+  return api("GET", "/me");
 }
 
 /** The "what is your name" form, filled with the name you had or a suggestion; calls

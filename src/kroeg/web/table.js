@@ -519,7 +519,15 @@ export class TableView {
       h(
         "div",
         { class: "info" },
-        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 }), info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null, this.ratingBadge(seat)),
+        h(
+          "span",
+          { class: "name", dataset: info.account ? { account: info.account.kind } : {} },
+          info.name || t("seat.empty_name", { n: seat + 1 }),
+          info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null,
+          // A person without an account: the "gast" mark (issue 19 point 6).
+          !info.house && !info.account ? h("span", { class: "guest-mark" }, t("seat.guest")) : null,
+          this.ratingBadge(seat),
+        ),
         h(
           "span",
           { class: `state ${state}` },

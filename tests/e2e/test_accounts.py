@@ -1,0 +1,159 @@
+"""Accounts in the browser (issue 19, "Done when"): register with a password, a guest who
+becomes an account keeps its game, register and log in with a passkey (Chromium's
+virtual authenticator over CDP), and the account page on a phone and a desktop."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.e2e.conftest import DESKTOP, PHONE, NewPage
+from tests.e2e.helpers import api, enter, play_now
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "accounts"
+PASSWORD = "correct horse battery"
+
+
+def fresh(prefix: str) -> str:
+    return f"{prefix}{secrets.token_hex(3)}"
+
+
+def screenshot(page: Page, name: str) -> None:
+    for width, height in ((640, 360), (844, 390), (1280, 720)):
+        page.set_viewport_size({"width": width, "height": height})
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SHOTS / f"{name}-{width}x{height}.png", full_page=True)
+
+
+def test_a_guest_registers_with_a_password_and_keeps_its_game(new_page: NewPage) -> None:
+    page = new_page()
+    enter(page, "Gast Gijs")
+    table = play_now(page, "toepen")
+    before = api(page, "GET", "/me")
+    assert before["account"] is None
+    expect(page.locator(".seat.me .guest-mark")).to_have_text("gast")
+    expect(page.locator(".seat .guest-mark")).to_have_count(1)  # the house's seats have none
+    screenshot(page, "table-guest")
+    page.set_viewport_size(DESKTOP)
+    page.goto("/account")
+    expect(page.locator("#register-h")).to_have_text("Account aanmaken")
+    screenshot(page, "guest")
+    page.set_viewport_size(DESKTOP)
+    name = fresh("Gijs")
+    page.fill("#register-name", name)
+    page.fill("#register-password", "te kort")
+    page.locator("#register-form").get_by_role("button", name="Account aanmaken").click()
+    expect(page.locator("#register-form [role=alert]")).to_have_text(
+        "Een wachtwoord heeft minstens 10 tekens."
+    )
+    page.fill("#register-password", PASSWORD)
+    page.locator("#register-form").get_by_role("button", name="Account aanmaken").click()
+    expect(page.locator("#account-name")).to_have_text(f"Je bent ingelogd als {name}.")
+    after = api(page, "GET", "/me")
+    assert after["id"] == before["id"]
+    assert after["account"] == {"name": name, "kind": "person"}
+    # The page kept no token: only the httpOnly cookie holds the session.
+    assert page.evaluate("localStorage.getItem('kroeg.token')") is None
+    assert "kroeg_token" not in page.evaluate("document.cookie")
+    screenshot(page, "account")
+    page.set_viewport_size(DESKTOP)
+    # Back at its table it still holds its seat and its cards.
+    page.goto(f"/t/{table}")
+    expect(page.locator(".hand")).to_be_visible()
+    expect(page.locator(".seat.me")).to_be_visible()
+    # A new table shows the account's seat without the mark, its kind for the badge.
+    page.goto("/")
+    other = play_now(page, "toepen")
+    assert other != table
+    expect(page.locator(".seat.me .name")).to_have_attribute("data-account", "person")
+    expect(page.locator(".seat.me .guest-mark")).to_have_count(0)
+    # Logged out, the name logs in again with the password.
+    page.goto("/account")
+    page.get_by_role("button", name="Uitloggen", exact=True).click()
+    expect(page.locator("#login-h")).to_be_visible()
+    page.fill("#login-name", name.upper())
+    page.fill("#login-password", "niet het wachtwoord")
+    page.locator("#login-form").get_by_role("button", name="Inloggen", exact=True).click()
+    expect(page.locator("#login-form [role=alert]")).to_have_text("Naam of wachtwoord klopt niet.")
+    page.fill("#login-password", PASSWORD)
+    page.locator("#login-form").get_by_role("button", name="Inloggen", exact=True).click()
+    expect(page.locator("#account-name")).to_have_text(f"Je bent ingelogd als {name}.")
+    assert api(page, "GET", "/me")["id"] == before["id"]
+
+
+@pytest.fixture
+def localhost(browser: Browser, server: str) -> Iterator[BrowserContext]:
+    """A context on ``localhost``: a passkey's relying party must be a host name (not an
+    IP address), and localhost is a secure context over plain HTTP."""
+    context = browser.new_context(
+        viewport=DESKTOP, base_url=server.replace("127.0.0.1", "localhost")
+    )
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+def virtual_authenticator(page: Page) -> str:
+    """Chromium's virtual platform authenticator (CTAP2, resident keys, user verification)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    added = cdp.send(
+        "WebAuthn.addVirtualAuthenticator",
+        {
+            "options": {
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": True,
+                "hasUserVerification": True,
+                "isUserVerified": True,
+                "automaticPresenceSimulation": True,
+            }
+        },
+    )
+    authenticator: str = added["authenticatorId"]
+    return authenticator
+
+
+def test_register_and_log_in_with_a_passkey(localhost: BrowserContext) -> None:
+    page = localhost.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    virtual_authenticator(page)
+    page.goto("/account")
+    name = fresh("Pien")
+    page.fill("#register-name", name)
+    page.click("#register-passkey")
+    expect(page.locator("#account-name")).to_have_text(f"Je bent ingelogd als {name}.")
+    expect(page.locator("#passkeys li")).to_have_count(1)
+    me = api(page, "GET", "/me")
+    assert me["account"] == {"name": name, "kind": "person"}
+    # No password: the name and any password do not log in; the passkey does.
+    page.get_by_role("button", name="Uitloggen", exact=True).click()
+    expect(page.locator("#login-h")).to_be_visible()
+    page.fill("#login-name", name)
+    page.fill("#login-password", PASSWORD)
+    page.locator("#login-form").get_by_role("button", name="Inloggen", exact=True).click()
+    expect(page.locator("#login-form [role=alert]")).to_have_text("Naam of wachtwoord klopt niet.")
+    page.click("#login-passkey")
+    expect(page.locator("#account-name")).to_have_text(f"Je bent ingelogd als {name}.")
+    assert api(page, "GET", "/me")["id"] == me["id"]
+    expect(page.locator("#passkeys li")).to_contain_text(re.compile("laatst gebruikt"))
+    # Its only way in cannot be removed.
+    page.locator("#passkeys li").get_by_role("button", name="Verwijderen").click()
+    expect(page.locator("#account-status")).to_have_text(
+        "Dit is je enige manier om in te loggen: houd hem."
+    )
+    assert not errors, errors
+
+
+def test_the_account_page_fits_a_phone(new_page: NewPage) -> None:
+    page = new_page(viewport=PHONE, touch=True)
+    page.goto("/account")
+    expect(page.locator("#login-h")).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"no sideways scrolling: {width}"
