@@ -23,11 +23,19 @@ if TYPE_CHECKING:
 HOUSE_NAMES = ("Kees", "Truus", "Henk", "Ria", "Joop", "Greet", "Sjaak", "Bep")
 """The house's regulars ("vaste gasten van het huis", seed 003), one per seat."""
 
-HOUSE_LEVELS = ("huis", "basis", "sterk")
+HOUSE_LEVELS = ("huis", "basis", "sterk", "meester")
 """The levels a table's house may play at (weakest first); ``huis`` is ``default()``."""
 
 DEFAULT_BUDGET = 0.3
 """Seconds the house may think about one decision."""
+
+MEESTER_BUDGET = 1.0
+"""Seconds a ``meester`` may think: "more budget", for players who want a hard table."""
+
+
+def budget_of(level: str) -> float:
+    """Seconds the house thinks about one decision at ``level``."""
+    return MEESTER_BUDGET if level == "meester" else DEFAULT_BUDGET
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ from kroeg.tables.frames import (
     seats_json,
     snapshot,
 )
-from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
+from kroeg.tables.house import House, HouseRequest, budget_of, house_name
 from kroeg.tables.replay import rebuild
 from kroeg.tables.seats import Seat
 from kroeg.tables.staging import (
@@ -595,7 +595,7 @@ class Table:
             view=self.game.view(self.state, seat),
             legal=tuple(legal),
             level=self.config.house_level,
-            budget=DEFAULT_BUDGET,
+            budget=budget_of(self.config.house_level),
             fallback=fallback,
             timeout=timeout,
         )
