@@ -24,6 +24,8 @@
   almost twice as much per step (``bench/log_rows.py``, docs/performance.md): its cost
   is per row.
 - ``results``: each seat's outcome of a finished game.
+- ``game_analysis``: a finished game's analysis (migration 0008), computed from its
+  record by the bots' analyser (kroeg.bots.analysis) the first time it is asked for.
 """
 
 from __future__ import annotations
@@ -141,4 +143,12 @@ results = sa.Table(
     sa.Column("player_id", sa.String(32), nullable=True, index=True),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("outcome", sa.String(8), nullable=False),
+)
+
+game_analysis = sa.Table(
+    "game_analysis",
+    metadata,
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("analysis", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
 )

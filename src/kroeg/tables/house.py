@@ -10,6 +10,7 @@ fallback on overrun); until then the house plays the fallback.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -71,6 +72,13 @@ class House:
     async def choose(self, request: HouseRequest) -> Action:
         return request.fallback
 
+    async def analyse(self, record: JSON) -> JSON | None:
+        """A finished game's analysis from its record (:func:`kroeg.bots.analysis.analyse`;
+        None for a game without an analyser), here in a thread off the event loop."""
+        from kroeg.bots.analysis import analyse
+
+        return await asyncio.to_thread(analyse, record)
+
     async def close(self) -> None:
         """Release what the house holds (worker processes)."""
 
@@ -106,6 +114,10 @@ class BotHouse(House):
             request.budget,
             self.rng.randrange(2**62),
         )
+
+    async def analyse(self, record: JSON) -> JSON | None:
+        """In the bot pool: the analysis is as heavy as the bots' thinking."""
+        return await self.pool.analyse(record)
 
     async def close(self) -> None:
         self.pool.close()
