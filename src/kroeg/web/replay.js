@@ -7,6 +7,7 @@
 // highest card of the led suit, B < V < H < A < 7 < 8 < 9 < 10; Klaverjassen: highest
 // trump, else highest of the led suit). It never judges legality: the server did that.
 
+import { AnalysisPanel } from "./analysis.js";
 import { api } from "./api.js";
 import { cardName, cardShort, parseCard, rankIndex, suitSymbol } from "./cards.js";
 import { h, replace } from "./dom.js";
@@ -203,6 +204,7 @@ export class ReplayView {
     this.deal = 0;
     this.step = 0;
     this.steps = [];
+    this.analysis = new AnalysisPanel(gameId);
     this.keys = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keys);
     replace(root, h("p", { class: "empty", style: { padding: "20px" } }, t("replay.loading")));
@@ -289,6 +291,7 @@ export class ReplayView {
               }),
             )
           : null,
+        this.analysis.show(this.deal),
       ),
     );
   }
