@@ -54,6 +54,10 @@ def decide_now(
 
 
 def _ready() -> bool:
+    """A worker's start: load the compiled search kernel before the first decision."""
+    from kroeg.bots.klaverjassen.kernel import warm
+
+    warm()
     return True
 
 

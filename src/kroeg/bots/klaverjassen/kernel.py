@@ -462,6 +462,14 @@ class Solver:
         )  # fmt: skip
 
 
+def warm() -> None:
+    """Load the compiled code now (from numba's cache, or compile it): a bot worker calls
+    this when it starts, so its first decision does not pay the seconds it takes."""
+    rules = Rules({"troefplicht": "rotterdams", "four_kind_ranks": "all", "four_jacks_200": False})
+    hands = [1 << c for c in (5, 18, 31, 44)]
+    Solver().solve(Play(0, 0, rules, 100, hands, 0, [], 7, [0, 0], [0, 0], [0, 0]).at())
+
+
 def kernel_legal(hand: int, trump: int, led: int, win_seat: int, win_strength: int, seat: int,
                  amsterdams: bool) -> int:  # fmt: skip
     """The compiled legal plays, for the test against :meth:`Rules.legal_plays`."""
