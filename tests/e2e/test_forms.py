@@ -59,7 +59,7 @@ def test_eurokaarten_has_one_clock_and_the_house_level_is_kept(new_page: NewPage
     expect(page.get_by_label("Bedenktijd")).to_have_count(0)
     page.get_by_label("Beurtklok").fill("45")
     levels = page.locator("#house-level option").evaluate_all("els => els.map(o => o.value)")
-    assert levels == ["huis", "basis", "sterk"]
+    assert levels == ["huis", "basis", "sterk", "meester"]
     page.get_by_label("Het huis speelt").select_option("sterk")
     page.get_by_role("button", name="Tafel maken").click()
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))

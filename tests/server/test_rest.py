@@ -27,7 +27,7 @@ def test_health_variants_and_openapi(sqlite_server: Server) -> None:
     assert games["eurokaarten"]["traits"]["standaard"]["clock_per_turn"] is True
     # Seed 000: Toepen kroegregels is played by four; klassiek by three to eight (RULES.md §4).
     assert games["toepen"]["variant_seats"] == {"kroegregels": [4], "klassiek": [3, 4, 5, 6, 7, 8]}
-    assert games["toepen"]["house_levels"] == ["huis", "basis", "sterk"]
+    assert games["toepen"]["house_levels"] == ["huis", "basis", "sterk", "meester"]
     assert games["eurokaarten"]["clock_option"] == "turn_clock"
     assert games["klaverjassen"]["clock_option"] is None
     paths = sqlite_server.get("/openapi.json").json()["paths"]

@@ -9,14 +9,19 @@ from typing import Any
 from kroeg.bots.base import Bot, BotError, Deadline, GameKit
 from kroeg.games.base import JSON, Action, Game
 
-LEVELS = ("random", "bluffer", "huis", "basis", "sterk")
+LEVELS = ("random", "bluffer", "huis", "basis", "sterk", "meester")
 """From weakest to strongest; ``random`` and ``bluffer`` are only baselines for the arena."""
 
 BLUFF_RATE = 0.3
 """How often :class:`BluffBot` knocks when it may, whatever its hand."""
 
-HOUSE_LEVELS = ("huis", "basis", "sterk")
+HOUSE_LEVELS = ("huis", "basis", "sterk", "meester")
 """The levels a table's house may play at."""
+
+MEESTER_SAMPLES = 4
+"""``meester`` is ``sterk`` with more budget: this many times ``sterk``'s sample cap
+(repeatable runs, the arena) and the table's longer thinking time
+(:data:`kroeg.tables.house.MEESTER_BUDGET`)."""
 
 
 class RandomBot(Bot):
@@ -83,12 +88,22 @@ class SterkBot(Bot):
         return self.kit.sterk(view, legal, rng, deadline, self.max_samples)
 
 
+class MeesterBot(SterkBot):
+    """``sterk`` with more budget, for players who want a hard table."""
+
+    level = "meester"
+
+    def __init__(self, game: Game[Any], kit: GameKit, max_samples: int | None = None) -> None:
+        super().__init__(game, kit, None if max_samples is None else max_samples * MEESTER_SAMPLES)
+
+
 _BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "bluffer": BluffBot,
     "huis": HuisBot,
     "basis": BasisBot,
     "sterk": SterkBot,
+    "meester": MeesterBot,
 }
 
 
@@ -104,6 +119,6 @@ def make_bot(game: Game[Any], level: str, *, max_samples: int | None = None) -> 
     if level not in _BOTS:
         raise BotError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}")
     kit = make_kit(game)
-    if level == "sterk":
-        return SterkBot(game, kit, max_samples)
+    if level in ("sterk", "meester"):
+        return _BOTS[level](game, kit, max_samples)  # type: ignore[call-arg]
     return _BOTS[level](game, kit)

@@ -20,6 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Any
 
+from kroeg.bots.analysis import analyse
 from kroeg.bots.base import DEFAULT_BUDGET, Bot
 from kroeg.bots.levels import make_bot
 from kroeg.games import make_game
@@ -53,6 +54,10 @@ def decide_now(
 
 
 def _ready() -> bool:
+    """A worker's start: load the compiled search kernel before the first decision."""
+    from kroeg.bots.klaverjassen.kernel import warm
+
+    warm()
     return True
 
 
@@ -108,6 +113,12 @@ class BotPool:
             log.error("bot %s for %s chose %r, which is not legal", level, game, action)
             return self.fallback(*args[:5], seed)
         return action
+
+    async def analyse(self, record: JSON) -> JSON | None:
+        """A finished game's analysis (:func:`kroeg.bots.analysis.analyse`), in a worker."""
+        loop = asyncio.get_running_loop()
+        result: JSON | None = await loop.run_in_executor(self._pool(), analyse, record)
+        return result
 
     @staticmethod
     def fallback(

@@ -18,6 +18,7 @@ from kroeg.server.runtime import Runtime
 from kroeg.server.schema import game_schema
 from kroeg.server.sessions import SignedIn
 from kroeg.server.standings import deal_standings
+from kroeg.store.changes import GameRow
 from kroeg.store.store import ID_MAX
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
@@ -417,6 +418,33 @@ async def standings(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dic
 
 
 async def _readable_record(game_id: int, rt: Runtime, session: SignedIn | None) -> dict[str, Any]:
+    """The record of a game ``session`` may read (see :func:`_published_game`)."""
+    row = await _published_game(rt, game_id, session)
+    return game_record(row, await rt.store.log(game_id))
+
+
+@router.get("/games/{game_id}/analysis", responses=responses(403, 404, 409, 422))
+async def analysis(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """The analysis of a finished game (issue 23; docs/bots.md): for whoever may read its
+    record, once the game is over. Computed from the record in the bot pool the first time
+    it is asked for, then stored with the game."""
+    row = await _published_game(rt, game_id, session)
+    stored = await rt.store.analysis(game_id)
+    if stored is not None:
+        return stored
+    computed = await rt.house.analyse(game_record(row, await rt.store.log(game_id)))
+    if computed is None:
+        raise HTTPException(
+            404,
+            {"code": "no_analysis", "message": f"games of {row.game} have no analysis"},
+        )
+    await rt.store.save_analysis(game_id, computed)
+    return computed
+
+
+async def _published_game(rt: Runtime, game_id: int, session: SignedIn | None) -> GameRow:
+    """The game whose record (and analysis) ``session`` may read: it exists, its table's
+    records are public or the caller played in it, and it is over."""
     row = await rt.store.game(game_id)
     if row is None:
         raise HTTPException(404, {"code": "unknown_game", "message": f"no game {game_id}"})
@@ -435,4 +463,4 @@ async def _readable_record(game_id: int, rt: Runtime, session: SignedIn | None) 
             409,
             {"code": "game_not_over", "message": "the record is published once the game is over"},
         )
-    return game_record(row, await rt.store.log(game_id))
+    return row

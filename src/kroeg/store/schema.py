@@ -30,6 +30,8 @@
   ``rating_changes``: each person's rating before and after each rated game (a cache:
   ``kroeg ratings rebuild`` recomputes both from the games). See docs/ratings.md.
 - ``follows`` and ``blocks``: who follows whom, who blocks whom (kroeg.accounts.social).
+- ``game_analysis``: a finished game's analysis (migration 0008), computed from its
+  record by the bots' analyser (kroeg.bots.analysis) the first time it is asked for.
 """
 
 from __future__ import annotations
@@ -216,5 +218,13 @@ blocks = sa.Table(
     metadata,
     sa.Column("blocker_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
     sa.Column("blocked_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+game_analysis = sa.Table(
+    "game_analysis",
+    metadata,
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("analysis", sa.JSON, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
 )

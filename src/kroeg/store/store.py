@@ -10,6 +10,7 @@ themselves are in :mod:`kroeg.store.sqlite_writer` and :mod:`kroeg.store.postgre
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -259,6 +260,22 @@ class Store:
                 await conn.execute(sa.select(schema.games).where(schema.games.c.id == game_id))
             ).first()
         return None if row is None else _game_row(row._mapping)
+
+    async def analysis(self, game_id: int) -> JSON | None:
+        """A finished game's stored analysis, None when it has not been computed."""
+        if not 1 <= game_id <= ID_MAX:
+            return None
+        a = schema.game_analysis
+        async with self.engine.connect() as conn:
+            value = await conn.scalar(sa.select(a.c.analysis).where(a.c.game_id == game_id))
+        return None if value is None else dict(value)
+
+    async def save_analysis(self, game_id: int, analysis: JSON) -> None:
+        """Store a game's analysis; a second one for the same game (two requests that
+        computed it at once) is dropped: both computed the same from the same record."""
+        values = {"game_id": game_id, "analysis": analysis, "created_at": time.time()}
+        with contextlib.suppress(sa.exc.IntegrityError):
+            await self._submit(sa.insert(schema.game_analysis).values(**values))
 
     async def games_of(self, table_id: str) -> list[GameRow]:
         async with self.engine.connect() as conn:

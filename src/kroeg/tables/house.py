@@ -10,6 +10,7 @@ fallback on overrun); until then the house plays the fallback.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,11 +24,19 @@ if TYPE_CHECKING:
 HOUSE_NAMES = ("Kees", "Truus", "Henk", "Ria", "Joop", "Greet", "Sjaak", "Bep")
 """The house's regulars ("vaste gasten van het huis", seed 003), one per seat."""
 
-HOUSE_LEVELS = ("huis", "basis", "sterk")
+HOUSE_LEVELS = ("huis", "basis", "sterk", "meester")
 """The levels a table's house may play at (weakest first); ``huis`` is ``default()``."""
 
 DEFAULT_BUDGET = 0.3
 """Seconds the house may think about one decision."""
+
+MEESTER_BUDGET = 1.0
+"""Seconds a ``meester`` may think: "more budget", for players who want a hard table."""
+
+
+def budget_of(level: str) -> float:
+    """Seconds the house thinks about one decision at ``level``."""
+    return MEESTER_BUDGET if level == "meester" else DEFAULT_BUDGET
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +83,13 @@ class House:
         """Whether :meth:`aside` may answer anything at ``level`` (else the table does
         not build requests for it)."""
         return False
+
+    async def analyse(self, record: JSON) -> JSON | None:
+        """A finished game's analysis from its record (:func:`kroeg.bots.analysis.analyse`;
+        None for a game without an analyser), here in a thread off the event loop."""
+        from kroeg.bots.analysis import analyse
+
+        return await asyncio.to_thread(analyse, record)
 
     async def close(self) -> None:
         """Release what the house holds (worker processes)."""
@@ -128,6 +144,10 @@ class BotHouse(House):
             request.legal,
             self.rng.randrange(2**62),
         )
+
+    async def analyse(self, record: JSON) -> JSON | None:
+        """In the bot pool: the analysis is as heavy as the bots' thinking."""
+        return await self.pool.analyse(record)
 
     async def close(self) -> None:
         self.pool.close()

@@ -60,7 +60,7 @@ from kroeg.tables.frames import (
     version_frame,
 )
 from kroeg.tables.history import History
-from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest
+from kroeg.tables.house import House, HouseRequest, budget_of
 from kroeg.tables.replay import Finished, last_finished, rebuild
 from kroeg.tables.seating import Seating
 from kroeg.tables.seats import Seat
@@ -627,7 +627,7 @@ class Table:
             view=self.game.view(self.state, seat),
             legal=tuple(legal),
             level=self.config.house_level,
-            budget=DEFAULT_BUDGET,
+            budget=budget_of(self.config.house_level),
             fallback=fallback,
             timeout=timeout,
         )
@@ -693,7 +693,7 @@ class Table:
                 view=self.game.view(self.state, seat),
                 legal=tuple(legal),
                 level=level,
-                budget=DEFAULT_BUDGET,
+                budget=budget_of(level),
                 fallback=legal[0],
                 timeout=False,
             )

@@ -7,6 +7,7 @@
 // highest card of the led suit, B < V < H < A < 7 < 8 < 9 < 10; Klaverjassen: highest
 // trump, else highest of the led suit). It never judges legality: the server did that.
 
+import { AnalysisPanel } from "./analysis.js";
 import { api } from "./api.js";
 import { checkRecord, fairBadge } from "./fair.js";
 import { cardName, cardShort, parseCard, rankIndex, suitSymbol } from "./cards.js";
@@ -227,6 +228,7 @@ export class ReplayView {
     this.timer = null;
     this.fairEl = h("span", { id: "replay-fair", class: "replay-fair" });
     this.analysisEl = h("section", { id: "replay-analysis", class: "replay-analysis", "aria-label": t("replay.analysis") });
+    this.analysis = new AnalysisPanel(gameId);
     this.keys = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keys);
     replace(root, h("p", { class: "empty", style: { padding: "20px" } }, t("replay.loading")));
@@ -338,6 +340,7 @@ export class ReplayView {
       button(t("replay.next_deal"), () => this.goDeal(this.deal + 1), this.deal >= deals - 1, "next-deal"),
     );
     replace(this.fairEl, fairBadge(this.fair));
+    replace(this.analysisEl, this.analysis.show(this.deal));
     replace(
       this.root,
       h(

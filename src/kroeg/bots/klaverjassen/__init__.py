@@ -8,6 +8,7 @@ from typing import Any
 from kroeg.bots.base import Deadline, GameKit
 from kroeg.games.base import JSON, Action, Game
 from kroeg.games.klaverjassen import Klaverjassen, core
+from kroeg.games.klaverjassen.house import proven_revoke
 from kroeg.games.klaverjassen.kraken import roem_in_hand
 
 from . import basis, sterk
@@ -33,7 +34,7 @@ class Kit(GameKit):
 
     def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
         seen = read_view(view)
-        side = self._side_action(view, seen, legal)
+        side = self._side_action(view, seen, legal, rng)
         if side is not None:
             return side
         if view["phase"] == "bidding":
@@ -51,7 +52,7 @@ class Kit(GameKit):
         max_samples: int | None,
     ) -> Action:
         seen = read_view(view)
-        side = self._side_action(view, seen, legal)
+        side = self._side_action(view, seen, legal, rng)
         if side is not None:
             return side
         if view["phase"] == "bidding":
@@ -60,12 +61,24 @@ class Kit(GameKit):
             return self._search_call(view, seen, legal, rng, deadline, max_samples)
         base = basis.play_from(seen, self.pit_bonus, self.rules)
         preferred = basis.choose_play(seen, base)
-        return sterk.search_play(seen, base, legal, preferred, rng, deadline, max_samples)
+        # At a verzaken table the engine lists every held card; the house plays only the
+        # cards the rules allow (issue 23: a house player never revokes on purpose).
+        plays = [a for a in legal if a[0] == "play" and base.legal(seen.hand) >> a[1] & 1]
+        return sterk.search_play(seen, base, plays, preferred, rng, deadline, max_samples)
 
-    def _side_action(self, view: JSON, seen: Any, legal: list[Action]) -> Action | None:
-        """Claim the own team's manual roem; never call a revoke (``verzaakt``)."""
+    def _side_action(
+        self, view: JSON, seen: Any, legal: list[Action], rng: random.Random
+    ) -> Action | None:
+        """Claim the own team's manual roem; call "verzaakt" on an opponent whose revoke
+        the table has seen (the house's own proof, :func:`proven_revoke`, on a state
+        rebuilt from the view: it reads only the played cards)."""
         if ("roem",) in legal and seen.tricks and seen.tricks[-1][2] & 1 == seen.me & 1:
             return ("roem",)
+        callable_ = {a[1] for a in legal if a[0] == "verzaakt"}
+        if callable_:
+            accused = proven_revoke(self.state(view, rng), seen.me)
+            if accused in callable_:
+                return ("verzaakt", accused)
         if not any(a[0] in ("play", "bid", "pass") for a in legal):
             return legal[0]
         return None

@@ -5,7 +5,7 @@ before: they were shuffled without one); and each table's option whether bot acc
 may sit there (docs/bots-api.md; the tables stored before allow them, as casual tables do).
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0006"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,71 @@
+// The analysis of a finished game in the replay (GET /api/games/{id}/analysis, issue 23):
+// each player's accuracy for the game, and for the deal on show every analysed card that
+// was not a best card: the card played, the best card, and the points it cost.
+//
+// The replay gives it one container element; the panel fills it once the analysis has
+// come (the server computes it on the first request) and says nothing for a game whose
+// kind has no analysis.
+
+import { api } from "./api.js";
+import { cardShort } from "./cards.js";
+import { h, replace } from "./dom.js";
+import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
+
+export class AnalysisPanel {
+  constructor(gameId) {
+    this.element = h("section", { class: "analysis", id: "analysis", "aria-label": t("analysis.title") }, h("p", { class: "empty" }, t("analysis.loading")));
+    this.data = null;
+    this.deal = 0;
+    this.load(gameId);
+  }
+
+  async load(gameId) {
+    try {
+      this.data = await api("GET", `/games/${gameId}/analysis`);
+    } catch (err) {
+      if (err.code === "no_analysis") replace(this.element);
+      else replace(this.element, h("p", { role: "alert" }, errorText(err.code, err.message)));
+      return;
+    }
+    this.show(this.deal);
+  }
+
+  /** Show the analysis of deal ``deal`` (0-based); the replay calls it on every render. */
+  show(deal) {
+    this.deal = deal;
+    if (!this.data) return this.element;
+    const costly = this.data.plays.filter((p) => p.deal === deal && p.loss > 0);
+    replace(
+      this.element,
+      h("h2", {}, t("analysis.title")),
+      h("p", { class: "help" }, t("analysis.scope", { n: this.data.from_tricks_left })),
+      h(
+        "table",
+        { class: "analysis-players" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("analysis.player")), h("th", {}, t("analysis.accuracy")), h("th", {}, t("analysis.lost")))),
+        h(
+          "tbody",
+          {},
+          this.data.players.map((p) =>
+            h("tr", { dataset: { seat: String(p.seat) } }, h("td", {}, p.name), h("td", {}, p.accuracy === null ? "–" : `${p.accuracy}%`), h("td", {}, String(p.lost))),
+          ),
+        ),
+      ),
+      costly.length
+        ? h(
+            "ul",
+            { class: "analysis-plays" },
+            costly.map((p) =>
+              h(
+                "li",
+                { dataset: { trick: String(p.trick), seat: String(p.seat) } },
+                t("analysis.cost", { loss: p.loss, name: this.data.players[p.seat].name, trick: p.trick, card: cardShort(p.card), best: cardShort(p.best) }),
+              ),
+            ),
+          )
+        : h("p", { class: "empty" }, t("analysis.no_mistakes")),
+    );
+    return this.element;
+  }
+}

@@ -1,0 +1,117 @@
+"""The compiled search kernel (bots/klaverjassen/kernel.py) against the pure-Python
+reference: the engine's rules (Rules.legal_plays, Rules.roem, core.deal_score) and the
+reference solver play.solve, on thousands of random positions of both variants, with
+random score states, declarers and kraken factors. (The first run compiles the kernel
+into numba's cache on disk; later runs load it.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kroeg.bots.klaverjassen.kernel import Solver, kernel_legal, kernel_margin, kernel_roem
+from kroeg.bots.klaverjassen.play import Play, cards_in, margin, play_card, solve
+from kroeg.cards import PIKET_DECK, PIKET_MASK, mask_of
+from kroeg.games.klaverjassen import Klaverjassen
+from kroeg.games.klaverjassen.rules import trick_state
+
+VARIANTS = ("nku", "amsterdams")
+
+
+def random_play(rng: random.Random, variant: str, tricks_left: int) -> Play:
+    """A deal dealt at random, played at random to ``tricks_left`` tricks (and 0-3 cards
+    of the running trick), with a random declarer, pit bonus, and sometimes kraken."""
+    game = Klaverjassen(variant, {"four_jacks_200": rng.random() < 0.5})
+    deck = list(PIKET_DECK)
+    rng.shuffle(deck)
+    hands = [mask_of(deck[i * 8 : i * 8 + 8]) for i in range(4)]
+    kraken = rng.random() < 0.2
+    p = Play(
+        trump=rng.randrange(4),
+        declarer_team=rng.randrange(2),
+        rules=game.rules,
+        pit_bonus=rng.choice((0, 100)),
+        hands=hands,
+        leader=rng.randrange(4),
+        trick=[],
+        tricks_played=0,
+        points=[0, 0],
+        roem=[0, 0],
+        tricks_won=[0, 0],
+        factor=rng.choice((1, 2, 4)) if kraken else 1,
+        must_make=rng.randrange(2) if kraken else -1,
+    ).at()
+    cards_to_play = (8 - tricks_left) * 4 + (rng.randrange(4) if tricks_left else 0)
+    for _ in range(cards_to_play):
+        play_card(p, rng.choice(cards_in(p.legal(p.hands[p.turn]))))
+    return p
+
+
+def test_the_kernel_s_legal_plays_are_the_rules_legal_plays() -> None:
+    """RULES.md §6.5 (Rotterdams and Amsterdams troefplicht), on random hands and tricks."""
+    rng = random.Random(3)
+    rules = {v: Klaverjassen(v).rules for v in VARIANTS}
+    for _ in range(20_000):
+        variant = rng.choice(VARIANTS)
+        deck = list(PIKET_DECK)
+        rng.shuffle(deck)
+        trump, leader = rng.randrange(4), rng.randrange(4)
+        trick = deck[: rng.randrange(4)]
+        hand = mask_of(deck[4 : 4 + rng.randrange(1, 9)])
+        led, win_seat, win_strength = trick_state(trump, leader, trick)
+        seat = (leader + len(trick)) & 3
+        want = rules[variant].legal_plays(hand, trump, led, win_seat, win_strength, seat)
+        got = kernel_legal(hand, trump, led, win_seat, win_strength, seat, variant == "amsterdams")
+        assert got == want, (variant, trump, trick, cards_in(hand))
+
+
+@pytest.mark.parametrize("options", [{}, {"four_jacks_200": True}, {"four_kind_ranks": "a10hv"}])
+def test_the_kernel_s_roem_is_the_rules_roem(options: dict[str, object]) -> None:
+    """RULES.md §6.6: every four-of-a-kind, and random tricks (runs, stuk)."""
+    rules = Klaverjassen("nku", options).rules
+    rng = random.Random(5)
+    tricks = [sum(1 << (s * 13 + r) for s in range(4)) for r in range(5, 13)]
+    tricks += [mask_of(rng.sample(PIKET_DECK, 4)) for _ in range(3000)]
+    for mask in tricks:
+        assert mask & ~PIKET_MASK == 0
+        for trump in range(4):
+            assert kernel_roem(rules, trump, mask) == rules.roem(trump, mask)
+
+
+def test_the_kernel_s_final_margin_is_the_deal_score() -> None:
+    """RULES.md §6.7 (made, nat, pit) and kraken's factors, on random finished deals."""
+    rng = random.Random(7)
+    for _ in range(400):
+        p = random_play(rng, rng.choice(VARIANTS), 0)
+        assert p.over
+        assert kernel_margin(p) == margin(p, 0)
+
+
+def test_the_kernel_solves_thousands_of_positions_as_the_reference_does() -> None:
+    """Same value as play.solve (exact alpha-beta in Python) with 1 to 3 tricks left, and
+    the per-card values equal the reference's solve after each card."""
+    rng = random.Random(11)
+    solver = Solver()
+    for i in range(2500):
+        p = random_play(rng, rng.choice(VARIANTS), rng.choice((1, 2, 3)))
+        before = p.copy()
+        assert solver.solve(p) == solve(p.copy()), i
+        assert p == before, "the kernel changed the position it was given"
+        if i % 10 == 0:
+            cards = cards_in(p.legal(p.hands[p.turn]))
+            want = []
+            for card in cards:
+                child = p.copy()
+                play_card(child, card)
+                want.append(solve(child))
+            assert solver.card_values(p, cards) == want
+
+
+def test_the_kernel_agrees_with_the_reference_on_four_trick_endings() -> None:
+    """The deeper positions the bots solve (EXACT_TRICKS = 4), fewer: the reference is slow."""
+    rng = random.Random(13)
+    solver = Solver()
+    for _ in range(40):
+        p = random_play(rng, rng.choice(VARIANTS), 4)
+        assert solver.solve(p) == solve(p.copy())

@@ -1,0 +1,80 @@
+"""The analysis in the replay (issue 23, web/analysis.js): each player's accuracy for
+the game, and for the deal on show every card that cost points, with the best card."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import DESKTOP, PHONE, NewPage
+from tests.server.harness import Client, Server, autoplay, serving
+
+SIZES = [PHONE, {"width": 844, "height": 390}, DESKTOP]
+
+
+@pytest.fixture(scope="module")
+def quick_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A server without rate limits (tests/server's): a test client answers every turn at
+    once, faster than the browser tests' server lets a person."""
+    with serving("sqlite", tmp_path_factory.mktemp("analysis"), request) as server:
+        yield server
+
+
+def _play_a_game(server: Server) -> tuple[str, int]:
+    """A Klaverjassen game of eight deals, one person (at random) against the house, over
+    the websocket in a thread of its own (Playwright's loop holds this one)."""
+    table = server.table("klaverjassen", "nku", options={"game_length": "8_deals"})
+    out: dict[str, Any] = {}
+
+    async def play() -> None:
+        anna = await Client.connect(server, "Anna")
+        await anna.send({"type": "sit", "table": table, "seat": 0})
+        await anna.send({"type": "start", "table": table})
+        out["last"] = await autoplay(anna, table, random.Random(7), seat=0)
+        await anna.close()
+
+    thread = threading.Thread(target=lambda: asyncio.run(play()))
+    thread.start()
+    thread.join(180)
+    return table, int(out["last"]["game_id"])
+
+
+def test_the_replay_shows_each_player_s_accuracy_and_the_cards_that_cost_points(
+    new_page: NewPage, quick_server: Server, tmp_path: Path
+) -> None:
+    """Screenshots of the three sizes go to the test's tmp_path (to look at)."""
+    table, game_id = _play_a_game(quick_server)
+    analysis = httpx.get(f"{quick_server.url}/api/games/{game_id}/analysis", timeout=60).json()
+    costly = [p for p in analysis["plays"] if p["loss"] > 0]
+    assert costly, "eight deals of random play cost points somewhere"
+    first = costly[0]
+    for size in SIZES:
+        page = new_page(viewport=size)
+        page.goto(f"{quick_server.url}/t/{table}?replay={game_id}")
+        panel = page.locator("#analysis")
+        expect(panel.locator("h2")).to_have_text("Analyse")
+        rows = panel.locator(".analysis-players tbody tr")
+        expect(rows).to_have_count(4)
+        anna = analysis["players"][0]
+        expect(rows.first).to_contain_text("Anna")
+        expect(rows.first).to_contain_text(f"{anna['accuracy']}%")
+        for _ in range(first["deal"]):
+            page.click("#next-deal")
+        expect(page.locator("#deal-no")).to_contain_text(f"Ronde {first['deal'] + 1} van")
+        item = panel.locator(
+            f'.analysis-plays li[data-trick="{first["trick"]}"][data-seat="{first["seat"]}"]'
+        )
+        expect(item).to_contain_text(f"−{first['loss']}:")
+        expect(item).to_contain_text(f"in slag {first['trick']}")
+        panel.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"analysis-{size['width']}x{size['height']}.png"))
