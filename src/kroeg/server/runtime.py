@@ -7,11 +7,13 @@ import logging
 import time
 
 from kroeg.server.auth import Tokens
+from kroeg.server.club_nights import ClubNights
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
 from kroeg.server.sessions import Sessions
 from kroeg.server.settings import ServerSettings
 from kroeg.store import Store, open_store
+from kroeg.store.clubs import ClubStore
 from kroeg.tables.house import House, start_bot_house
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import TableSettings
@@ -39,6 +41,7 @@ class Runtime:
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
+        self._clubs: ClubNights | None = None
         self.house = House()
 
     @property
@@ -50,6 +53,11 @@ class Runtime:
     def sessions(self) -> Sessions:
         assert self._sessions is not None, "the server has not started"
         return self._sessions
+
+    @property
+    def clubs(self) -> ClubNights:
+        assert self._clubs is not None, "the server has not started"
+        return self._clubs
 
     @property
     def lobby(self) -> Lobby:
@@ -66,6 +74,7 @@ class Runtime:
             renew_after=min(SESSION_RENEW, ttl / 10),
             legacy=Tokens(await self._store.secret()),
         )
+        self._clubs = ClubNights(ClubStore(self._store.engine), await self._store.secret())
         table_settings = TableSettings(
             house_delay=self.settings.house_delay,
             deal_pause=self.settings.deal_pause,
