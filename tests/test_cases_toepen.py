@@ -1,72 +1,13 @@
-"""Toepen's cases (../shared/cases, copied under tests/cases) replay to their expected
-output, through :func:`kroeg.records.replay` and through the real ``kroeg replay``
-command, compared as tests/test_examples.py compares the examples (extra fields
-allowed, ``legal`` lists as sets, ``reason`` texts free).
-
-Each case is a record on which an independent reading of RULES.md and the engine
-disagreed; RULES.md §12 says how it goes, and each test below cites the rule.
+"""Toepen's cases (replayed by tests/test_cases.py), played on: what each case's rule
+means for the decisions that follow (RULES.md §2.6, §12).
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
-from pathlib import Path
-
-import pytest
 
 from kroeg.records import replay
-from tests.conftest import SHARED
-from tests.test_examples import KROEG, expected_of, expected_status, mismatches
-
-CASES = Path(__file__).resolve().parent / "cases"
-
-RULE_OF_CASE = {
-    "toepen-kroegregels-armoede-once": "RULES.md §2.6, §12: a seat still on the armoede"
-    " level after its armoede round never chooses look/fold",
-    "toepen-kroegregels-armoede-tie": "RULES.md §2.6, §12: an armoede tie is broken"
-    " clockwise from the left of the armoede round's own dealer",
-    "toepen-kroegregels-suboption-parent-off": "RULES.md §12: a refining option is"
-    " accepted while its parent is off, and has no effect",
-}
-
-
-def case_path(name: str) -> Path:
-    return CASES / f"{name}.json"
-
-
-def test_every_toepen_case_is_here() -> None:
-    """The copies under tests/cases are exactly the shared toepen cases, byte for byte."""
-    mine = sorted(p.name for p in CASES.glob("toepen-*"))
-    assert mine == sorted(
-        f"{name}{ext}" for name in RULE_OF_CASE for ext in (".json", ".expected.json", ".md")
-    )
-    shared = SHARED / "cases"
-    if shared.is_dir():
-        theirs = sorted(p.name for p in shared.glob("toepen-*"))
-        assert mine == theirs
-        for name in mine:
-            assert (CASES / name).read_bytes() == (shared / name).read_bytes(), name
-
-
-@pytest.mark.parametrize("name", sorted(RULE_OF_CASE))
-def test_case_replays_to_its_expected_output(name: str) -> None:
-    record = case_path(name)
-    expected = expected_of(record)
-    out, status = replay(json.loads(record.read_text()))
-    assert mismatches(expected, out) == [], RULE_OF_CASE[name]
-    assert status == expected_status(expected)
-
-
-@pytest.mark.parametrize("name", sorted(RULE_OF_CASE))
-def test_case_through_the_kroeg_replay_command(name: str) -> None:
-    record = case_path(name)
-    expected = expected_of(record)
-    done = subprocess.run(
-        [str(KROEG), "replay", str(record)], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == expected_status(expected), done.stderr
-    assert mismatches(expected, json.loads(done.stdout)) == [], RULE_OF_CASE[name]
+from tests.test_cases import case_path
 
 
 def test_armoede_once_the_seat_on_nine_plays_without_choosing() -> None:

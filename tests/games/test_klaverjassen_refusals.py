@@ -147,17 +147,18 @@ def test_a_card_not_held() -> None:
 
 
 def test_the_terminal_says_each_play_refusal_in_dutch() -> None:
-    """The terminal translates by code and params (never by the English message)."""
+    """The terminal translates by code and params (never by the English message), in the
+    browser catalog's words (nl.js)."""
     cases = [
-        (("nku", "0: Ac | 1: 7c 7h Ad", "Ac"), "Ad", "je moet bekennen: klaveren is gevraagd"),
-        (("nku", "0: Ah | 1: 7h 9h", "Ah"), "7h", "je moet overtroeven, hoger dan ♥A"),
-        (("nku", "0: Ac | 1: 7h Ad", "Ac"), "Ad", "je moet troeven (harten is troef)"),
+        (("nku", "0: Ac | 1: 7c 7h Ad", "Ac"), "Ad", "Je moet bekennen: klaveren is gevraagd."),
+        (("nku", "0: Ah | 1: 7h 9h", "Ah"), "7h", "Je moet overtroeven: hoger dan harten aas."),
+        (("nku", "0: Ac | 1: 7h Ad", "Ac"), "Ad", "Je moet troeven: harten is troef."),
         (
             ("amsterdams", "0: Ac | 1: Qh | 2: 7h Ad", "Ac Qh"),
             "7h",
-            "je mag niet ondertroeven onder ♥V",
+            "Je mag niet ondertroeven onder harten vrouw.",
         ),
-        (("nku", "0: Ac Kc", ""), "Qc", "♣V heb je niet"),
+        (("nku", "0: Ac Kc", ""), "Qc", "Die kaart heb je niet: klaveren vrouw."),
     ]
     for (variant, hands, plays), card, dutch in cases:
         held = dict(part.split(": ") for part in hands.split(" | "))
@@ -165,7 +166,7 @@ def test_the_terminal_says_each_play_refusal_in_dutch() -> None:
         with pytest.raises(RuleError) as info:
             game.apply(s, s.turn, ("play", parse_card(card)))
         text = dutch_refusal(info.value)
-        assert text.startswith(f"Die kaart mag niet: {dutch}."), text
+        assert text.startswith(f"Die kaart mag niet. {dutch}"), text
         assert "must" not in text and "seat" not in text
 
 

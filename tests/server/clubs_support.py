@@ -1,43 +1,19 @@
-"""Helpers for the club tests: accounts made in the database (the accounts API is
-another issue's), and REST calls with a bearer token."""
+"""Helpers for the club tests: accounts, and REST calls with a bearer token."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from typing import Any
 
 import httpx
-import sqlalchemy as sa
 
-from kroeg.store import schema
-from kroeg.store.database import create_engine, database_url
 from tests.server.harness import Server
 
 
 def account(server: Server, name: str) -> str:
-    """A guest made an account named ``name``; its token."""
-    r = server.post("/api/guests", {"name": name})
+    """A new account named ``name`` (kroeg.accounts, POST /api/accounts); its token."""
+    r = server.post("/api/accounts", {"name": name, "password": "klaverjassen-1"})
     assert r.status_code == 200, r.text
-    guest = r.json()
-
-    async def insert() -> None:
-        engine = create_engine(database_url(server.database_url))
-        try:
-            async with engine.begin() as conn:
-                await conn.execute(
-                    sa.insert(schema.accounts).values(
-                        player_id=guest["player"],
-                        name=name,
-                        name_key=name.casefold(),
-                        created_at=time.time(),
-                    )
-                )
-        finally:
-            await engine.dispose()
-
-    asyncio.run(insert())
-    return str(guest["token"])
+    return str(r.json()["token"])
 
 
 def call(

@@ -42,7 +42,12 @@ def test_guests_get_a_token_that_works_as_cookie_and_bearer(sqlite_server: Serve
     by_cookie = httpx.get(
         f"{sqlite_server.url}/api/me", cookies={"kroeg_token": guest["token"]}, timeout=10
     )
-    assert by_cookie.json() == {"player": guest["player"], "name": "Anna de Vries"}
+    assert by_cookie.json() == {
+        "id": guest["player"],
+        "player": guest["player"],
+        "name": "Anna de Vries",
+        "account": None,
+    }
     forged = guest["token"][:-1] + ("0" if guest["token"][-1] != "0" else "1")
     r = httpx.get(
         f"{sqlite_server.url}/api/me", headers={"authorization": f"Bearer {forged}"}, timeout=10

@@ -51,7 +51,7 @@ def test_a_whole_game_shows_the_sheet_after_each_deal_and_writes_the_record(tmp_
     assert len(sheets) == 16
     assert any("Troef (k, r, h, s) of pas? " in line for line in lines)
     assert any("Dat begrijp ik niet" in line for line in lines)
-    assert any("Die kaart mag niet: je moet bekennen: " in line for line in lines)
+    assert any("Die kaart mag niet. Je moet bekennen: " in line for line in lines)
     assert lines[-2] in ("Wij winnen!", "Zij winnen.", "Gelijkspel!")
     assert lines[-1] == f"Het verslag staat in {record}."
     out, code = replay(json.loads(record.read_text()))

@@ -97,8 +97,8 @@ def test_a_card_that_does_not_follow_suit_is_refused_in_dutch() -> None:
     assert "Je krijgt: ♣B ♥V ♥H ♠9" in lines
     assert "Dirk speelt ♥B" in lines
     refusals = [ln for ln in lines if ln.startswith("Dat kan niet")]
-    assert refusals[0].startswith("Dat kan niet: je moet bekennen: harten is gevraagd.")
-    assert refusals[1].startswith("Dat kan niet: ♦A heb je niet.")
+    assert refusals[0].startswith("Dat kan niet: Je moet bekennen: harten is gevraagd.")
+    assert refusals[1].startswith("Dat kan niet: Die kaart heb je niet: ruiten aas.")
     assert "Jij speelt ♥V" in lines
 
 
@@ -111,10 +111,10 @@ def test_refusals_are_translated_by_their_code_not_their_english() -> None:
     """The terminal reads the refusal's code and params; the English message plays no part."""
     card = parse_card("Qh")
     misleading = RuleError("not_in_hand", "must follow suit (not what happened)", card="Qh")
-    assert refusal_nl(misleading, card) == "♥V heb je niet."
+    assert refusal_nl(misleading, card) == "Die kaart heb je niet: harten vrouw."
     follow = RuleError("must_follow", "whatever", suit="s", cards=["9s"])
-    assert refusal_nl(follow, card) == "je moet bekennen: schoppen is gevraagd."
+    assert refusal_nl(follow, card) == "Je moet bekennen: schoppen is gevraagd."
     assert refusal_nl(RuleError("wait_answers", "x", seat=2), card) == (
-        "eerst wordt de toep beantwoord."
+        "Wacht even: eerst wordt de toep beantwoord."
     )
     assert refusal_nl(RuleError("some_new_code", "x"), card) == "♥V mag nu niet."

@@ -7,6 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from kroeg import accounts
+from kroeg.accounts.service import check_guest_name
 from kroeg.games import GAMES
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.limits import address
@@ -51,6 +53,8 @@ _STATUS = {
     "bad_token": 401,
     "bad_table": 422,
     "bad_name": 422,
+    "bad_password": 422,
+    "bad_login": 401,
     "bad_seat": 422,
     "table_broken": 409,
 }
@@ -82,15 +86,15 @@ class ErrorBody(BaseModel):
 
 _DESCRIPTIONS = {
     400: "The body is not JSON that can be read (FastAPI's `detail` text)",
-    401: "No valid guest token (`not_authenticated`)",
+    401: "No valid session (`not_authenticated`), or a wrong name or password (`bad_login`)",
     403: "Not for this caller: another origin's cookie (`bad_origin`) or a record for the "
     "game's players only (`private_record`)",
     404: "No such table or game (`unknown_table`, `unknown_game`)",
     409: "Refused in the table's current state, or over the open-table quota "
-    "(`too_many_tables`); the code says which",
+    "(`too_many_tables`), or a name an account has (`name_taken`); the code says which",
     413: "The request body is too large (`body_too_large`), refused while it is read",
     422: "The request does not have the expected form (`bad_table`, `bad_name`, "
-    "`bad_seat`, or FastAPI's validation error)",
+    "`bad_password`, `bad_seat`, or FastAPI's validation error)",
     429: "Over a rate quota (`rate_limited`); `Retry-After` says when to try again",
     500: "The server failed (`internal`); the message names the request id in its log",
 }
@@ -221,6 +225,7 @@ async def create_guest(
     if name is None:
         raise _http(TableError("bad_name", "a name has 1 to 24 characters"))
     try:
+        await check_guest_name(rt.store, name)
         rt.limits.guests.take(address(request.scope), "new guests")
     except TableError as e:
         raise _http(e) from None
@@ -243,8 +248,17 @@ async def logout(session: SessionDep, response: Response, rt: RuntimeDep) -> dic
 
 
 @router.get("/me", responses=responses(401))
-async def me(player: PlayerDep) -> dict[str, str]:
-    return {"player": player[0], "name": player[1]}
+async def me(player: PlayerDep, rt: RuntimeDep) -> dict[str, Any]:
+    """Who the session is: the player id (``id``; ``player`` is the same, as before
+    accounts), the name shown at the tables and ``account`` (``{name, kind}``; null for
+    a guest)."""
+    account = await accounts.of_player(rt.store, player[0])
+    return {
+        "id": player[0],
+        "player": player[0],
+        "name": player[1],
+        "account": None if account is None else account.public(),
+    }
 
 
 @router.get("/tables", responses=responses())

@@ -23,12 +23,13 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from kroeg import accounts
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.schedule import schedule
 from kroeg.clubs.sheets import HIGHER_IS_BETTER, TableSheet, resolve_options, score_sheet
 from kroeg.clubs.standings import night_standings, season_standings, table_points
 from kroeg.games import game_class
-from kroeg.store import schema
+from kroeg.store import Store, schema
 from kroeg.store.clubs import ClubStore, Row, bump
 
 ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -43,8 +44,9 @@ def _new_id(prefix: str) -> str:
 
 
 class ClubNights:
-    def __init__(self, store: ClubStore, secret: str) -> None:
-        self.store = store
+    def __init__(self, store: Store, secret: str) -> None:
+        self.accounts_store = store
+        self.store = ClubStore(store.engine)
         self._secret = secret.encode()
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._changed: defaultdict[str, asyncio.Event] = defaultdict(asyncio.Event)
@@ -53,10 +55,10 @@ class ClubNights:
 
     async def account(self, player_id: str) -> str:
         """The caller's account name; an organiser or member must have an account."""
-        name = await self.store.account_name(player_id)
-        if name is None:
+        found = await accounts.of_player(self.accounts_store, player_id)
+        if found is None:
             raise ClubError("not_an_account", "clubs need an account: register first")
-        return name
+        return found.name
 
     async def _club(self, club_id: str) -> Row:
         club = await self.store.club(club_id)
@@ -138,10 +140,10 @@ class ClubNights:
                 raise ClubError("bad_member", "give either an account name or a guest's name")
             member_player: str | None = None
             if account is not None:
-                found = await self.store.account_by_name(account.casefold())
+                found = await accounts.by_name(self.accounts_store, account)
                 if found is None:
                     raise ClubError("unknown_account", f"there is no account {account!r}")
-                member_player, name = str(found["player_id"]), str(found["name"])
+                member_player, name = found.player_id, found.name
                 if any(m["player_id"] == member_player for m in members):
                     raise ClubError("already_member", f"{name} is already a member")
             else:

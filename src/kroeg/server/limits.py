@@ -22,6 +22,9 @@ from kroeg.tables.errors import TableError
 WINDOW = 60.0
 """The window of the creation quotas, in seconds: a number per minute."""
 
+LOGIN_NAME_WINDOW = 900.0
+"""The window of the logins per account name: a number per quarter of an hour."""
+
 
 class RateLimit:
     """At most ``limit`` events per key in any ``window`` seconds (a sliding window)."""
@@ -34,7 +37,7 @@ class RateLimit:
         self.clock = clock
         self._events: dict[str, deque[float]] = {}
 
-    def take(self, key: str, what: str) -> None:
+    def take(self, key: str, what: str, whose: str = "from your address") -> None:
         """Count one event of ``key``, or raise ``rate_limited`` (nothing counted) with
         the seconds until the next one is allowed (``retry_after``)."""
         now = self.clock()
@@ -47,13 +50,16 @@ class RateLimit:
             wait = max(1, math.ceil(events[0] + self.window - now))
             raise TableError(
                 "rate_limited",
-                f"too many {what} from your address: at most {self.limit} a minute; "
+                f"too many {what} {whose}: at most {self.limit} {self._per()}; "
                 f"try again in {wait} s",
                 retry_after=wait,
             )
         events.append(now)
         if len(self._events) > 1024:
             self._forget(now)
+
+    def _per(self) -> str:
+        return "a minute" if self.window == WINDOW else f"in {self.window / 60:g} minutes"
 
     def _forget(self, now: float) -> None:
         for key in [k for k, events in self._events.items() if events[-1] <= now - self.window]:
@@ -170,8 +176,15 @@ class Limits:
         tables_per_minute: int,
         sockets_per_address: int,
         sockets_per_player: int,
+        logins_per_address: int,
+        logins_per_name: int,
     ) -> None:
         self.guests = RateLimit(guests_per_minute)
+        self.logins_by_address = RateLimit(logins_per_address)
+        self.logins_by_name = RateLimit(logins_per_name, window=LOGIN_NAME_WINDOW)
+        """Logins tried (right or wrong) from one address a minute, and for one account
+        name in :data:`LOGIN_NAME_WINDOW`: guessing a password costs a long time even
+        from many addresses (docs/accounts.md, "Logging in")."""
         self.tables = RateLimit(tables_per_minute)
         self.address_sockets = OpenCount(sockets_per_address)
         self.player_sockets = OpenCount(sockets_per_player)

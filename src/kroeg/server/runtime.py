@@ -13,7 +13,6 @@ from kroeg.server.limits import Limits
 from kroeg.server.sessions import Sessions
 from kroeg.server.settings import ServerSettings
 from kroeg.store import Store, open_store
-from kroeg.store.clubs import ClubStore
 from kroeg.tables.house import House, start_bot_house
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import TableSettings
@@ -36,6 +35,8 @@ class Runtime:
             tables_per_minute=settings.tables_per_minute,
             sockets_per_address=settings.sockets_per_address,
             sockets_per_player=settings.sockets_per_player,
+            logins_per_address=settings.logins_per_address,
+            logins_per_name=settings.logins_per_name,
         )
         self.closing = False
         self._store: Store | None = None
@@ -74,7 +75,7 @@ class Runtime:
             renew_after=min(SESSION_RENEW, ttl / 10),
             legacy=Tokens(await self._store.secret()),
         )
-        self._clubs = ClubNights(ClubStore(self._store.engine), await self._store.secret())
+        self._clubs = ClubNights(self._store, await self._store.secret())
         table_settings = TableSettings(
             house_delay=self.settings.house_delay,
             deal_pause=self.settings.deal_pause,

@@ -33,6 +33,8 @@ OPEN_TABLES_PER_PLAYER = 4
 SOCKETS_PER_ADDRESS = 256
 SOCKETS_PER_PLAYER = 8
 MAX_BODY = 64 * 1024
+LOGINS_PER_ADDRESS = 30
+LOGINS_PER_NAME = 10
 IDLE_CLOSE = 600.0
 
 
@@ -80,6 +82,11 @@ class ServerSettings:
     """Websocket connections open at once from one address (``KROEG_SOCKETS_PER_ADDRESS``)."""
     sockets_per_player: int = SOCKETS_PER_PLAYER
     """Websocket connections open at once for one player (``KROEG_SOCKETS_PER_PLAYER``)."""
+    logins_per_address: int = LOGINS_PER_ADDRESS
+    """Logins one address may try a minute (``KROEG_LOGINS_PER_ADDRESS``)."""
+    logins_per_name: int = LOGINS_PER_NAME
+    """Logins that may be tried for one account name in 15 minutes
+    (``KROEG_LOGINS_PER_NAME``)."""
     max_body: int = MAX_BODY
     """Bytes a REST request body may have; a bigger one is refused while it is read
     (``KROEG_MAX_BODY``)."""
@@ -113,6 +120,8 @@ class ServerSettings:
             open_tables_per_player=_int_env("KROEG_OPEN_TABLES_PER_PLAYER", OPEN_TABLES_PER_PLAYER),
             sockets_per_address=_int_env("KROEG_SOCKETS_PER_ADDRESS", SOCKETS_PER_ADDRESS),
             sockets_per_player=_int_env("KROEG_SOCKETS_PER_PLAYER", SOCKETS_PER_PLAYER),
+            logins_per_address=_int_env("KROEG_LOGINS_PER_ADDRESS", LOGINS_PER_ADDRESS),
+            logins_per_name=_int_env("KROEG_LOGINS_PER_NAME", LOGINS_PER_NAME),
             max_body=_int_env("KROEG_MAX_BODY", MAX_BODY),
             idle_close=_float_env("KROEG_IDLE_CLOSE", IDLE_CLOSE),
         )

@@ -17,6 +17,8 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket
 
+from kroeg import accounts
+from kroeg.accounts.service import check_guest_name
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.connection import Connection
@@ -227,12 +229,12 @@ async def _hello(
             await runtime.store.create_player(player, name or "Gast")
             known = name or "Gast"
         elif name is not None and name != known:
-            await runtime.store.rename_player(player, name)
-            known = name
+            known = await _renamed(runtime, player, known, name)
         name = known
     else:
         if name is None:
             raise TableError("bad_name", "a new guest needs a name (1 to 24 characters)")
+        await check_guest_name(runtime.store, name)
         runtime.limits.guests.take(connection.address, "new guests")
         player = new_player_id()
         await runtime.store.create_player(player, name)
@@ -249,6 +251,16 @@ async def _hello(
     if welcome_token is not None:
         welcome["token"] = welcome_token
     connection.send_json(welcome)
+
+
+async def _renamed(runtime: Runtime, player: str, known: str, name: str) -> str:
+    """The name a hello leaves the player with: a guest takes the new one (unless an
+    account has it); an account keeps the name it registered."""
+    if await accounts.of_player(runtime.store, player) is not None:
+        return known
+    await check_guest_name(runtime.store, name)
+    await runtime.store.rename_player(player, name)
+    return name
 
 
 def _count_socket(

@@ -38,20 +38,6 @@ class ClubStore:
         rows = await self._rows(query)
         return rows[0] if rows else None
 
-    async def account_name(self, player_id: str) -> str | None:
-        """The name of a live account (not deleted), else None."""
-        a = schema.accounts
-        query = sa.select(a.c.name).where(a.c.player_id == player_id, a.c.deleted_at.is_(None))
-        row = await self._row(query)
-        return None if row is None else str(row["name"])
-
-    async def account_by_name(self, name_key: str) -> Row | None:
-        a = schema.accounts
-        query = sa.select(a.c.player_id, a.c.name).where(
-            a.c.name_key == name_key, a.c.deleted_at.is_(None)
-        )
-        return await self._row(query)
-
     async def club(self, club_id: str) -> Row | None:
         return await self._row(sa.select(schema.clubs).where(schema.clubs.c.id == club_id))
 

@@ -77,7 +77,7 @@ accounts = sa.Table(
     metadata,
     sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
     sa.Column("name", sa.String(24), nullable=False),
-    sa.Column("name_key", sa.String(24), nullable=False, unique=True),
+    sa.Column("name_key", sa.String(96), nullable=False, unique=True),
     sa.Column("password_hash", sa.Text, nullable=True),
     sa.Column("kind", sa.String(8), nullable=False, server_default="person"),
     sa.Column("invisible", sa.Boolean, nullable=False, server_default=sa.false()),

@@ -119,6 +119,12 @@ class Store:
         finally:
             await writer.close()
 
+    async def execute(self, statement: sa.Executable) -> None:
+        """Commit one statement through the writer, in order with every other write: for
+        the modules that own tables of their own (kroeg.accounts), so that they need no
+        method here for each of their writes."""
+        await self._submit(statement)
+
     # Settings and players ----------------------------------------------------------
 
     async def secret(self) -> str:

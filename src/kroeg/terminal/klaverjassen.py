@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Sequence
 
 from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card, suit_of
 from kroeg.games.base import Action, Deal, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, score_sheet
 from kroeg.games.klaverjassen.tables import STRENGTH
 from kroeg.records import RecordWriter
+from kroeg.terminal.refusals import refusal_nl
 from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk")
@@ -26,14 +28,6 @@ YOU = 0
 SUIT_KEYS = {"k": 0, "klaveren": 0, "r": 1, "ruiten": 1, "h": 2, "harten": 2, "s": 3, "schoppen": 3}
 DUTCH_RANKS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
 TEAMS_NL = ("Wij", "Zij")
-REFUSALS_NL = {
-    "must_follow": "je moet bekennen: {suit} is gevraagd",
-    "must_overtrump": "je moet overtroeven, hoger dan {card}",
-    "must_trump": "je moet troeven ({suit} is troef)",
-    "no_undertrump": "je mag niet ondertroeven onder {card}",
-    "not_in_hand": "{card} heb je niet",
-}
-"""Why a card is refused, by the engine's refusal code (the wording of the browser's nl.js)."""
 
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
@@ -188,7 +182,7 @@ class Table:
                     return ("play", card)
                 game.apply(s.copy(), YOU, ("play", card))
             except RuleError as e:
-                self.say(dutch_refusal(e))
+                self.say(dutch_refusal(e, self.names))
 
     def kraak_call(self, view: dict[str, object], legal: list[Action]) -> Action:
         """Kraken: make the call offered (kraak, herkraak or superkraak) or pass."""
@@ -268,26 +262,13 @@ class Table:
         return "  ".join(dutch_short(c) for c in self.sorted_hand())
 
 
-def dutch_refusal(refusal: RuleError) -> str:
-    """The engine's refusal of a card in Dutch, by its code and params (never by its
-    English message), with the cards that may be played."""
-    params = {
-        name: _dutch_param(name, value)
-        for name, value in refusal.params.items()
-        if isinstance(value, str)
-    }
-    text = REFUSALS_NL.get(refusal.code)
-    why = f"Die kaart mag niet: {text.format(**params)}." if text else "Die kaart mag niet."
+def dutch_refusal(refusal: RuleError, names: Sequence[str] = ()) -> str:
+    """The engine's refusal of a card in Dutch, in the browser's words for its code
+    (kroeg.terminal.refusals; never its English message), with the cards that may be
+    played."""
+    said = refusal_nl(refusal, names)
+    why = f"Die kaart mag niet. {said}" if said else "Die kaart mag niet."
     allowed = refusal.params.get("allowed_cards")
     if isinstance(allowed, list):
         why += f" Je mag spelen: {', '.join(dutch_short(parse_card(c)) for c in allowed)}."
     return why
-
-
-def _dutch_param(name: str, value: str) -> str:
-    """A refusal's param as the Dutch text shows it: a suit by its name, a card short."""
-    if name.endswith("suit"):
-        return SUIT_NAMES_NL["cdhs".index(value)]
-    if name.endswith("card"):
-        return dutch_short(parse_card(value))
-    return value

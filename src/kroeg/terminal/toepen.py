@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from kroeg.cards import SUIT_CHARS, SUIT_NAMES_NL, dutch_short, parse_card
+from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card
 from kroeg.games.base import Action, Deal, Event, GameError
 from kroeg.games.toepen import Toepen
 from kroeg.games.toepen.state import ToepenState
 from kroeg.records import RecordWriter
+from kroeg.terminal.refusals import refusal_nl as shared_refusal_nl
 from kroeg.terminal.session import Input, Output, open_game, play_to_end
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans")
@@ -53,34 +54,13 @@ VERBS_NL = {
     "keep": "houd",
     "laundry": "vuile was",
 }
-REFUSALS_NL = {
-    "must_follow": "je moet bekennen: {suit} is gevraagd",
-    "not_in_hand": "{card} heb je niet",
-    "not_piket": "{card} hoort niet bij het toepspel",
-    "not_your_turn": "je bent niet aan de beurt",
-    "seat_folded": "je hebt gepast",
-    "wait_answers": "eerst wordt de toep beantwoord",
-    "wait_armoede": "eerst wordt er gekozen: kijken of passen",
-    "wait_exchange": "eerst wordt er geruild",
-}
-"""Why a card you typed is refused, by the refusal's code (:class:`GameError`), in
-Dutch; its params fill the blanks (a suit by its Dutch name, a card by its Dutch face)."""
 
 
-def refusal_nl(error: GameError, card: int) -> str:
-    """The Dutch reason for refusing ``card``: the code's text, or "mag nu niet"."""
-    text = REFUSALS_NL.get(error.code)
-    if text is None:
-        return f"{dutch_short(card)} mag nu niet."
-    shown: dict[str, str] = {}
-    for name, value in error.params.items():
-        if name.endswith("suit") and isinstance(value, str):
-            shown[name] = SUIT_NAMES_NL[SUIT_CHARS.index(value)]
-        elif name.endswith("card") and isinstance(value, str):
-            shown[name] = dutch_short(parse_card(value))
-        else:
-            shown[name] = str(value)
-    return text.format(**shown) + "."
+def refusal_nl(error: GameError, card: int, names: Sequence[str] = ()) -> str:
+    """The Dutch reason for refusing ``card``: the browser's text for the refusal's code
+    (kroeg.terminal.refusals), or "mag nu niet" for a code it has no text for."""
+    said = shared_refusal_nl(error, names)
+    return said if said is not None else f"{dutch_short(card)} mag nu niet."
 
 
 def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
@@ -223,7 +203,7 @@ class Table:
         try:
             self.game.apply(self.game.copy(self.state), YOU, ("play", card))
         except GameError as e:
-            return refusal_nl(e, card)
+            return refusal_nl(e, card, self.names)
         return f"{dutch_short(card)} mag nu niet."
 
     def show_table(self) -> None:

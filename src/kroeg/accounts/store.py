@@ -1,0 +1,111 @@
+"""The ``accounts`` table: reading an account by its player id or its name, and writing
+one. Writes go through the store's writer (:meth:`Store.execute`), reads use its engine.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+
+from kroeg.accounts.names import name_key
+from kroeg.store import Store
+from kroeg.store import schema as s
+
+KINDS = ("person", "bot")
+"""``person``: someone who registered; ``bot``: an account that a program plays (issue 22)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A registered player: the player id it had as a guest (it keeps it), its name."""
+
+    player_id: str
+    name: str
+    kind: str
+    created_at: float
+    invisible: bool = False
+    """Hidden from the people who follow it (the lobby's list of who is online)."""
+
+    def public(self) -> dict[str, str]:
+        """What anyone may know of it: the ``account`` of ``/api/me`` and of a seat."""
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Credentials:
+    """An account with what proves it: only for the login, never sent anywhere."""
+
+    account: Account
+    password_hash: str | None
+
+
+_a = s.accounts
+_LIVE = _a.c.deleted_at.is_(None)
+
+
+def _account(m: Any) -> Account:
+    return Account(
+        player_id=m["player_id"],
+        name=m["name"],
+        kind=m["kind"],
+        created_at=float(m["created_at"]),
+        invisible=bool(m["invisible"]),
+    )
+
+
+async def _first(store: Store, query: sa.Select[Any]) -> Any:
+    async with store.engine.connect() as conn:
+        row = (await conn.execute(query)).first()
+    return None if row is None else row._mapping
+
+
+async def of_player(store: Store, player_id: str) -> Account | None:
+    """The account of a player id; None for a guest (or an account that was deleted)."""
+    row = await _first(store, sa.select(_a).where(_a.c.player_id == player_id, _LIVE))
+    return None if row is None else _account(row)
+
+
+async def by_name(store: Store, name: str) -> Account | None:
+    """The account of that name in any case or width (``anna`` finds ``Anna``); None
+    when no account has it."""
+    row = await _first(store, sa.select(_a).where(_a.c.name_key == name_key(name), _LIVE))
+    return None if row is None else _account(row)
+
+
+async def credentials(store: Store, name: str) -> Credentials | None:
+    row = await _first(store, sa.select(_a).where(_a.c.name_key == name_key(name), _LIVE))
+    return None if row is None else Credentials(_account(row), row["password_hash"])
+
+
+async def name_taken(store: Store, name: str) -> bool:
+    """Whether an account has (or a deleted account had) this name."""
+    query = sa.select(_a.c.player_id).where(_a.c.name_key == name_key(name))
+    return await _first(store, query) is not None
+
+
+async def insert(
+    store: Store, player_id: str, name: str, password_hash: str | None, kind: str = "person"
+) -> Account:
+    """Write a new account for ``player_id`` (an existing player). A name already taken
+    fails with ``sqlalchemy.exc.IntegrityError`` (the unique ``name_key``)."""
+    account = Account(player_id, name, kind, time.time())
+    await store.execute(
+        sa.insert(_a).values(
+            player_id=player_id,
+            name=name,
+            name_key=name_key(name),
+            password_hash=password_hash,
+            kind=kind,
+            created_at=account.created_at,
+        )
+    )
+    return account
+
+
+async def set_password(store: Store, player_id: str, password_hash: str | None) -> None:
+    await store.execute(
+        sa.update(_a).where(_a.c.player_id == player_id).values(password_hash=password_hash)
+    )
