@@ -11,7 +11,9 @@ from __future__ import annotations
 import csv
 import io
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
+import segno
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -21,6 +23,9 @@ from kroeg.server.api import PlayerDep, responses, same_origin
 from kroeg.server.club_nights import ClubNights
 
 router = APIRouter(prefix="/api/clubs", tags=["clubs"], dependencies=[Depends(same_origin)])
+
+SCORE_PAGE = "/web/mieke/sheet.html"
+"""The scorer's page; the table's token goes in its fragment (never sent to a server)."""
 
 _STATUS = {
     "not_authenticated": 401,
@@ -274,6 +279,23 @@ async def sheet(token: Token, svc: ClubsDep) -> dict[str, Any]:
         return await svc.sheet(token)
     except ClubError as e:
         raise _http(e) from None
+
+
+@router.get(
+    "/sheets/{token}/qr.svg",
+    responses={**_PUBLIC, 200: {"content": {"image/svg+xml": {}}}},
+    response_class=Response,
+)
+async def sheet_qr(token: Token, request: Request, svc: ClubsDep) -> Response:
+    """The QR code of the table's score page (an SVG), to lay on the table."""
+    try:
+        await svc.sheet(token)
+    except ClubError as e:
+        raise _http(e) from None
+    url = f"{str(request.base_url).rstrip('/')}{SCORE_PAGE}#{quote(token, safe='')}"
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2)
+    return Response(out.getvalue(), media_type="image/svg+xml")
 
 
 @router.post("/sheets/{token}/entries", responses=responses(404, 409, 422))
