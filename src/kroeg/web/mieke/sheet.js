@@ -260,7 +260,8 @@ function lineText(line, scored) {
   const game = sheet.night.game;
   if (game === "klaverjassen") {
     const mark = line.mark ? ` ${line.mark}` : "";
-    return `${scored ? scored.score[0] : "?"} – ${scored ? scored.score[1] : "?"}${mark}`;
+    const [wij, zij] = scored ? scored.score : line.points; // a queued line: its card points
+    return `${wij} – ${zij}${mark}`;
   }
   if (game === "toepen") {
     const armoede = scored && scored.armoede.length
