@@ -107,6 +107,6 @@ async def test_a_game_that_ends_leaves_no_pause_due(store: Store) -> None:
     ear = Ear("anna")
     await _play_until(table, ear, "game_end")
     await asyncio.sleep(0.2)
-    assert not table.running and table.deal_due is None
+    assert not table.running and table.clocks.deal_due is None
     assert (await table.ask(t.Summary()))["running"] is False, "the table still answers"
     await table.stop()

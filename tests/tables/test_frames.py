@@ -1,4 +1,5 @@
-"""The frames a table sends: a version's frame built from its parts equals the general one."""
+"""The frames a table sends: a version's frame, built from its parts, is the ``event`` frame
+docs/protocol.md describes, for each audience."""
 
 from __future__ import annotations
 
@@ -36,13 +37,22 @@ def test_a_step_frame_is_the_event_frame_without_the_state(
 ) -> None:
     table: Any = Shown()
     now = 1780000001.1234567
-    built = frames.version_frame(table, audience, 18, events, False, now)
-    general = frames.encode(frames.event_frame(table, audience, 18, events, full=False, now=now))
-    assert built == general
-    frame = json.loads(built)
-    assert frame["version"] == 18 and frame["now"] == now and frame["view"] is None
+    frame = json.loads(frames.version_frame(table, audience, 18, events, False, now))
+    visible = [json.loads(e) for to, e in events if to is None or to == audience]
+    assert frame == {
+        "type": "event",
+        "table": "3fa9c2e1",
+        "version": 18,
+        "now": now,
+        "events": visible,
+        **{key: None for key in STATE_KEYS},
+    }
     shown = [e for e in frame["events"] if e["to"] is not None]
     assert all(e["to"] == audience for e in shown)  # never another seat's private event
+
+
+STATE_KEYS = ("view", "legal", "to_act", "seats", "waiting", "running", "game_id", "clocks")
+"""The current state's keys of an ``event`` frame (docs/protocol.md): null in a step's."""
 
 
 @dataclass(frozen=True)
@@ -86,13 +96,24 @@ def test_a_full_frame_is_the_event_frame_with_the_state(audience: int | None) ->
     table.state = game.new_state(4, dealer=0)
     game.apply(table.state, 0, game.random_deal(table.state, random.Random(3)))
     now = 1780000001.1234567
-    built = frames.version_frame(table, audience, 18, EVENTS, True, now)
-    general = frames.encode(frames.event_frame(table, audience, 18, EVENTS, full=True, now=now))
-    assert built == general
-    frame = json.loads(built)
+    frame = json.loads(frames.version_frame(table, audience, 18, EVENTS, True, now))
+    assert list(frame) == ["type", "table", "version", "now", "events", *STATE_KEYS]
+    assert (frame["type"], frame["table"], frame["version"], frame["now"]) == (
+        "event",
+        "3fa9c2e1",
+        18,
+        now,
+    )
+    shown = [json.loads(e) for to, e in EVENTS if to is None or to == audience]
+    assert frame["events"] == shown
+    assert frame["view"] == json.loads(frames.encode(game.view(table.state, audience)))
     assert frame["view"]["you"] == audience
+    assert frame["to_act"] == sorted(game.to_act(table.state))
+    assert frame["waiting"] == [{"player": "p9", "name": "Kees"}]
+    assert frame["running"] is True and frame["game_id"] == 7
     assert frame["clocks"] == [{"seat": 2, "deadline": 1780000060.5}]
     assert [s["away"] for s in frame["seats"]] == [False, False, True, False]
+    assert [s["timeouts"] for s in frame["seats"]] == [1, 0, 0, 0]
     assert (frame["view"]["hand"] is None) == (audience is None)
     legal = [] if audience is None else game.legal(table.state, audience)
     assert frame["legal"] == [game.action_json(a) for a in legal]

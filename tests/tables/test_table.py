@@ -60,7 +60,9 @@ async def _table(store: Store, variant: str = "rotating", clock: float = 60.0) -
     from kroeg.store import TableRow
 
     await store.create_table(
-        TableRow("t1", game, variant, {}, 4, clock, False, "huis", time.time(), 0, table.seating())
+        TableRow(
+            "t1", game, variant, {}, 4, clock, False, "huis", time.time(), 0, table.seating.json()
+        )
     )
     table.start()
     return table

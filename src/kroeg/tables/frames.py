@@ -44,10 +44,16 @@ class Shown(Protocol):
     state: Any
     version: int
     game_id: int | None
-    seats: list[Seat]
-    waiting: deque[tuple[str, str]]
     listeners: set[Listener]
-    deadlines: dict[int, float]
+
+    @property
+    def seats(self) -> list[Seat]: ...
+
+    @property
+    def waiting(self) -> deque[tuple[str, str]]: ...
+
+    @property
+    def deadlines(self) -> dict[int, float]: ...
 
     @property
     def running(self) -> bool: ...
@@ -61,8 +67,11 @@ def version_frame(
 ) -> bytes:
     """A version's frame for one audience: with the state when ``full``, else a step's.
 
-    ``encode(event_frame(...))``, built from its parts: the events are already encoded, and
-    most frames a table sends are steps, whose state part is always the same."""
+    The one builder of ``event`` frames (docs/protocol.md): ``type``, ``table``,
+    ``version``, ``now``, the ``events`` this audience may see, then the current state's
+    keys (:func:`_current`), all null in a step's frame. Built from its parts: the events
+    are already encoded, and most frames a table sends are steps, whose state part is
+    always the same."""
     shown = b",".join([e for to, e in events if to is None or to == audience])
     head = b'{"type":"event","table":%b,"version":%d,"now":%b,"events":[' % (
         encode(table.id),
@@ -71,26 +80,6 @@ def version_frame(
     )
     tail = b"]," + encode(_current(table, audience))[1:] if full else _EMPTY_TAIL
     return head + shown + tail
-
-
-def event_frame(
-    table: Shown,
-    audience: int | None,
-    version: int,
-    events: Encoded,
-    *,
-    full: bool,
-    now: float | None = None,
-) -> JSON:
-    frame: JSON = {
-        "type": "event",
-        "table": table.id,
-        "version": version,
-        "now": time.time() if now is None else now,
-        "events": [msgspec.Raw(e) for to, e in events if to is None or to == audience],
-    }
-    frame.update(_current(table, audience) if full else _EMPTY_CURRENT)
-    return frame
 
 
 def _current(table: Shown, audience: int | None) -> JSON:

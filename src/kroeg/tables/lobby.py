@@ -146,7 +146,7 @@ class Lobby:
                 house_level=config.house_level,
                 created_at=table.created_at,
                 version=0,
-                seating=table.seating(),
+                seating=table.seating.json(),
                 public_records=config.public_records,
                 created_by=creator,
             )

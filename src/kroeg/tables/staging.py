@@ -11,25 +11,18 @@ failures are rare, and a copy of the state for every batch was a steady cost.
 from __future__ import annotations
 
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from kroeg.games.base import JSON, Event
 from kroeg.store import Finish, LogEntry, Store, TableChange
 from kroeg.tables.commands import Listener
-from kroeg.tables.frames import Encoded, Shown, encode, version_frame
+from kroeg.tables.frames import Shown, encode, version_frame
+from kroeg.tables.history import History, Seated
+from kroeg.tables.seating import Seating
 
 Audiences = list[tuple[Listener, int | None]]
 """Who hears a version: each listener with its audience (its seat, or None)."""
-
-Seated = tuple[str | None, ...]
-"""The player at each seat (None: the house) when a version was sent: a resume is shown
-each version as its audience then was, not as the seat is held now."""
-
-History = deque[tuple[int, Encoded, Seated]]
-"""The versions a table keeps for resumes, each with who sat where at the time (one
-tuple shared by the versions between two seating changes)."""
 
 
 @dataclass(slots=True)
@@ -67,10 +60,9 @@ class Staging(Shown, Protocol):
     staged: Staged | None
     store: Store
     history: History
+    seating: Seating
 
     def finish_record(self) -> Finish: ...
-
-    def seating(self) -> JSON: ...
 
 
 def begin(table: Staging) -> Staged:
@@ -129,7 +121,7 @@ async def flush(table: Staging) -> None:
         change = TableChange(
             table.id,
             table.version,
-            seating=table.seating() if staged.seating else None,
+            seating=table.seating.json() if staged.seating else None,
             game_id=table.game_id,
             entries=staged.entries,
             finish=staged.finish,
@@ -146,7 +138,7 @@ async def flush(table: Staging) -> None:
                 listener.send(send.ready or b"")
             continue
         events = tuple([(e.to, e.encoded or _encode_event(e)) for e in send.events])
-        history.append((send.version, events, send.seated))
+        history.add(send.version, events, send.seated)
         # Only the newest version of a batch carries the state (docs/protocol.md): the
         # steps before it were never the state anyone could act on.
         full = i == newest

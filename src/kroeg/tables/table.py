@@ -6,8 +6,10 @@ change that matters gets the table's next *version*, is committed to the store, 
 then sent to the people following the table, each in the form they may see
 (``view(state, seat)``; spectators the public view and public events).
 
-This module is the actor: its run loop, clocks, seating, play, the house and the end of
-a game. It leans on :mod:`~kroeg.tables.commands` (what it is asked),
+This module is the actor: its inbox, its run loop and the step (play, the house, the end
+of a game). It leans on :mod:`~kroeg.tables.commands` (what it is asked),
+:mod:`~kroeg.tables.seating` (who sits where and waits), :mod:`~kroeg.tables.clocks`
+(what is due when), :mod:`~kroeg.tables.history` (the versions kept for a resume),
 :mod:`~kroeg.tables.staging` (commit, then send; or roll back) and
 :mod:`~kroeg.tables.frames` (what each audience is shown).
 """
@@ -28,6 +30,7 @@ from typing import Any
 from kroeg.cards import CardError
 from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
 from kroeg.store import Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
+from kroeg.tables.clocks import Clocks
 from kroeg.tables.commands import (
     Act,
     Chat,
@@ -47,16 +50,17 @@ from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError, internal
 from kroeg.tables.frames import (
     encode,
-    event_frame,
     lobby_summary,
     seats_json,
     snapshot,
+    version_frame,
 )
-from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest, house_name
+from kroeg.tables.history import History
+from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest
 from kroeg.tables.replay import rebuild
+from kroeg.tables.seating import Seating
 from kroeg.tables.seats import Seat
 from kroeg.tables.staging import (
-    History,
     Staged,
     discard,
     flush,
@@ -75,10 +79,6 @@ MAX_TURN_STEPS = 64
 
 STORE_RETRY = 1.0
 """Seconds between a table's attempts to reload from a store it could not read."""
-
-GREETING = "Hallo allemaal, ik ben {name}!"
-"""The newcomer's greeting (seed 000: "Degene die instapt, stelt zich voor aan de overige
-drie met hand en woord")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,21 +117,14 @@ class Table:
         self.settings = settings
         self.created_at = created_at
         self.version = 0
-        self.seats = [Seat(None, house_name(i)) for i in range(config.seats)]
-        self.waiting: deque[tuple[str, str]] = deque()
+        self.seating = Seating(config.seats)
+        self.clocks = Clocks()
         self.listeners: set[Listener] = set()
         self.state: Any = None
         self.game_id: int | None = None
         self.number = 0
         self.seq = 0
-        self.left: dict[int, tuple[str, str]] = {}
-        """Seats whose person was taken out of the current game: (player, name)."""
-        self.deadlines: dict[int, float] = {}
-        """Wall-clock deadlines of the people the game waits for, by seat."""
-        self.house_due: float | None = None
-        self.deal_due: float | None = None
-        """When the pause after a deal's end is over and the next deal may be dealt."""
-        self.history: History = deque(maxlen=settings.history)
+        self.history = History(settings.history)
         self.inbox: deque[Command] = deque()
         self._wake: asyncio.Future[None] | None = None
         """Set while the task waits for a command, a clock or the house."""
@@ -183,6 +176,18 @@ class Table:
     @property
     def running(self) -> bool:
         return self.state is not None and not self.game.is_over(self.state)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.seating.seats
+
+    @property
+    def waiting(self) -> deque[tuple[str, str]]:
+        return self.seating.waiting
+
+    @property
+    def deadlines(self) -> dict[int, float]:
+        return self.clocks.deadlines
 
     # The task -------------------------------------------------------------------------
 
@@ -281,8 +286,8 @@ class Table:
             await self.reload()
         except Exception:
             log.exception("table %s could not reload from the store", self.id)
-            self.deadlines.clear()
-            self.house_due = asyncio.get_running_loop().time() + STORE_RETRY
+            self.clocks.deadlines.clear()
+            self.clocks.house_due = asyncio.get_running_loop().time() + STORE_RETRY
             return False
         self.stale = False
         return True
@@ -306,29 +311,21 @@ class Table:
                 )
 
     def _next_due(self, loop: asyncio.AbstractEventLoop) -> float | None:
-        dues: list[float] = []
-        if self.deadlines:
-            dues.append(loop.time() + (min(self.deadlines.values()) - time.time()))
-        if self.house_due is not None:
-            dues.append(self.house_due)
-        if self.deal_due is not None:
-            dues.append(self.deal_due)
-        return min(dues) if dues else None
+        return self.clocks.next_due(loop.time(), time.time())
 
     async def _on_due(self) -> None:
         if not await self._fresh():
             return
-        now = time.time()
-        expired = sorted(seat for seat, d in self.deadlines.items() if d <= now)
+        clocks = self.clocks
         try:
-            for seat in expired:
-                if seat in self.deadlines and self.running:
+            for seat in clocks.expired(time.time()):
+                if seat in clocks.deadlines and self.running:
                     await self._expire(seat)
             await self._advance()
         except Exception:
             log.exception("table %s failed on a clock", self.id)
-            self.deadlines.clear()
-            self.house_due = None
+            clocks.deadlines.clear()
+            clocks.house_due = None
             await self._recover(always=True)
 
     async def _handle(self, command: Command) -> Any:
@@ -365,70 +362,25 @@ class Table:
     # Seats ------------------------------------------------------------------------------
 
     def seat_of(self, player: str | None) -> int | None:
-        if player is None:
-            return None
-        for i, seat in enumerate(self.seats):
-            if seat.player == player:
-                return i
-        return None
-
-    def _is_house(self, seat: int) -> bool:
-        return self.seats[seat].player is None
+        return self.seating.seat_of(player)
 
     async def _sit(self, cmd: Sit) -> None:
         if cmd.listener is not None:
             self.listeners.add(cmd.listener)
-        if self.seat_of(cmd.player) is not None or any(p == cmd.player for p, _ in self.waiting):
-            raise TableError("already_seated", "you already sit or wait at this table")
-        if cmd.seat is not None and not 0 <= cmd.seat < len(self.seats):
-            raise TableError(
-                "bad_seat", f"seat {cmd.seat} does not exist: seats are 0 to {len(self.seats) - 1}"
-            )
-        if cmd.seat is not None and not self._is_house(cmd.seat):
-            raise TableError(
-                "seat_taken", f"seat {cmd.seat} is taken by {self.seats[cmd.seat].name}"
-            )
-        free = [i for i in range(len(self.seats)) if self._is_house(i)]
-        if self.running or not free:
-            self.waiting.append((cmd.player, cmd.name))
-            stage(self, [self._waiting_event(cmd.player, cmd.name)], seating=True)
-            if cmd.listener is not None:
-                stage_direct(self, cmd.listener, snapshot(self, None))
-            return
-        seat = cmd.seat if cmd.seat is not None else free[0]
-        self.seats[seat] = Seat(cmd.player, cmd.name)
-        sit = Event("sit", {"seat": seat, "player": cmd.player, "name": cmd.name})
-        stage(self, [sit], seating=True)
+        seat, event = self.seating.sit(cmd.player, cmd.name, cmd.seat, running=self.running)
+        stage(self, [event], seating=True)
         if cmd.listener is not None:
             stage_direct(self, cmd.listener, snapshot(self, seat))
 
-    def _waiting_event(self, player: str, name: str) -> Event:
-        waiting = [{"player": p, "name": n} for p, n in self.waiting]
-        return Event("waiting", {"player": player, "name": name, "waiting": waiting})
-
     async def _stand(self, player: str) -> None:
-        seat = self.seat_of(player)
-        if seat is None:
-            for i, (p, name) in enumerate(self.waiting):
-                if p == player:
-                    del self.waiting[i]
-                    stage(self, [self._waiting_event(p, name)], seating=True)
-                    return
-            raise TableError("not_seated", "you have no seat at this table")
-        if self.running and not self.seats[seat].out:
-            raise TableError(
-                "game_running", "a game is running: use leave to give up the seat (and lose)"
-            )
-        name = self.seats[seat].name
-        self.seats[seat] = Seat(None, house_name(seat))
-        stage(self, [Event("stand", {"seat": seat, "player": player, "name": name})], seating=True)
+        stage(self, [self.seating.stand(player, running=self.running)], seating=True)
 
     async def _leave(self, player: str) -> None:
         seat = self.seat_of(player)
         if seat is not None and self.running:
             self._take_out(seat, "left", [])
             return
-        if seat is None and not any(p == player for p, _ in self.waiting):
+        if seat is None and not self.seating.is_waiting(player):
             return  # nothing to give up: leaving only stops watching
         await self._stand(player)
 
@@ -442,13 +394,8 @@ class Table:
         seed = self.rng.getrandbits(62)
         state = self.game.new_state(len(self.seats), dealer=None, seed=seed)
         dealer = self.game.view(state, None).get("dealer")
-        for seat in self.seats:
-            seat.out = False
-            seat.timeouts = 0
-        self.left = {}
-        self.deadlines = {}
-        self.house_due = None
-        self.deal_due = None
+        self.seating.new_game()
+        self.clocks.clear()
         self.settled = None
         new_game = NewGame(
             table_id=self.id,
@@ -465,7 +412,7 @@ class Table:
         )
         await flush(self)
         game_id = await self.store.write(
-            TableChange(self.id, self.version + 1, seating=self.seating(), new_game=new_game)
+            TableChange(self.id, self.version + 1, seating=self.seating.json(), new_game=new_game)
         )
         self.version += 1
         self.state, self.game_id, self.number, self.seq = state, game_id, self.number + 1, 0
@@ -476,7 +423,7 @@ class Table:
             raise TableError("no_game", "no game is running at this table")
         seat = self.seat_of(cmd.player)
         if seat is None:
-            if any(p == cmd.player for p, _ in self.left.values()):
+            if self.seating.was_taken_out(cmd.player):
                 raise TableError("out_of_game", "you were taken out of this game")
             raise TableError("not_seated", "you have no seat at this table")
         if cmd.version != self.version:
@@ -506,7 +453,7 @@ class Table:
         """Apply one step and stage it (sent once committed). RuleError changes nothing."""
         events = self.game.apply(self.state, seat, action)
         if self.settings.deal_pause > 0 and any(e.kind == "deal_end" for e in events):
-            self.deal_due = asyncio.get_running_loop().time() + self.settings.deal_pause
+            self.clocks.deal_due = asyncio.get_running_loop().time() + self.settings.deal_pause
         data: Any
         if isinstance(action, Deal):
             kind, data = "deal", action.json()
@@ -516,7 +463,9 @@ class Table:
             announce = [Event("action", {"seat": seat, "action": data, "by": by})]
         entry = LogEntry(self.seq, self.version + 1, seat, kind, data, by, time.time())
         if by in ("player", "timeout") and not self.game.traits.clock_per_turn:
-            self.deadlines.pop(seat, None)  # a new decision of the same seat gets a fresh clock
+            self.clocks.deadlines.pop(
+                seat, None
+            )  # a new decision of the same seat gets a fresh clock
         stage(self, [*first, *announce, *events], entry=entry)
 
     def finish_record(self) -> Finish:
@@ -524,10 +473,11 @@ class Table:
         result = self.game.result(self.state)
         assert result is not None and self.game_id is not None
         losers = result.losers
+        left = self.seating.left
         outcomes: list[tuple[str | None, str, str]] = []
         for i, seat in enumerate(self.seats):
-            if i in self.left:
-                player, name = self.left[i]
+            if i in left:
+                player, name = left[i]
                 outcomes.append((player, name, "left"))
             else:
                 outcomes.append((seat.player, seat.name, "lost" if i in losers else "won"))
@@ -535,17 +485,15 @@ class Table:
 
     def _take_out(self, seat: int, reason: str, first: list[Event]) -> None:
         """Two timeouts in a row, or leave: the player is out of this game and loses."""
-        person = self.seats[seat]
-        assert person.player is not None
+        assert self.seats[seat].player is not None
         try:
             events, eliminated = self.game.eliminate(self.state, seat), True
         except RuleError:
             # The rules already have the seat out (Eurokaarten: no coins left).
             events, eliminated = [], False
-        self.left[seat] = (person.player, person.name)
-        self.seats[seat] = Seat(None, house_name(seat), out=True)
-        self.deadlines.pop(seat, None)
-        data = {"reason": reason, "player": person.player, "name": person.name}
+        player, name = self.seating.take_out(seat)
+        self.clocks.deadlines.pop(seat, None)
+        data = {"reason": reason, "player": player, "name": name}
         entry = LogEntry(
             self.seq,
             self.version + 1,
@@ -560,7 +508,7 @@ class Table:
 
     async def _expire(self, seat: int) -> None:
         """The clock of a person ran out: the house plays; the second time in a row, out."""
-        del self.deadlines[seat]
+        del self.clocks.deadlines[seat]
         person = self.seats[seat]
         person.timeouts += 1
         note_seating(self)  # a restart remembers the count (docs/operations.md)
@@ -579,7 +527,7 @@ class Table:
             first = []
             if not self.game.traits.clock_per_turn:
                 break
-        self.deadlines.pop(seat, None)
+        self.clocks.deadlines.pop(seat, None)
 
     async def _house_choice(self, seat: int, fallback: Action, *, timeout: bool) -> Action:
         """What the house chooses when it decides (:meth:`House.decides`); else the table
@@ -609,66 +557,49 @@ class Table:
     async def _advance(self) -> None:
         """Deal when a deal is due and let the house move, until a person must decide."""
         loop = asyncio.get_running_loop()
+        clocks = self.clocks
         while self.running:
             dealer = self.game.pending_deal(self.state)
             if dealer is not None:
-                if self.deal_due is not None and loop.time() < self.deal_due:
-                    self.house_due = None
+                if clocks.deal_due is not None and loop.time() < clocks.deal_due:
+                    clocks.house_due = None
                     break  # the pause after a deal's end: the next deal comes when it is over
-                self.deal_due = None
+                clocks.deal_due = None
                 self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
                 continue
-            seat = self._house_seat()
+            seat = self.seating.house_seat(self.game.to_act(self.state))
             if seat is None:
-                self.house_due = None
+                clocks.house_due = None
                 break
             if self.settings.house_delay > 0:
-                if self.house_due is None:
-                    self.house_due = loop.time() + self.settings.house_delay
-                if loop.time() < self.house_due:
+                if clocks.house_due is None:
+                    clocks.house_due = loop.time() + self.settings.house_delay
+                if loop.time() < clocks.house_due:
                     break
-            self.house_due = None
+            clocks.house_due = None
             action = self.game.default(self.state, seat)
             if self.house.decides(self.config.house_level, timeout=False):
                 action = await self._house_choice(seat, action, timeout=False)
             self._step(seat, action, "house")
-        if self.deal_due is not None and loop.time() >= self.deal_due:
-            self.deal_due = None  # the game ended during its pause: nothing is due any more
+        if clocks.deal_due is not None and loop.time() >= clocks.deal_due:
+            clocks.deal_due = None  # the game ended during its pause: nothing is due any more
         if self.state is not None and not self.running and self.game_id is not None:
             self._after_game()
         await flush(self)
         self._update_clocks()
 
-    def _house_seat(self) -> int | None:
-        """The first house seat the game waits for, if any."""
-        for seat in sorted(self.game.to_act(self.state)):
-            if self.seats[seat].player is None:
-                return seat
-        return None
-
     def _update_clocks(self) -> None:
         """A clock for each person the game waits for, and none for anyone else."""
-        seats = self.seats
-        waiting = (
-            [s for s in sorted(self.game.to_act(self.state)) if seats[s].player is not None]
-            if self.running
-            else []
-        )
-        deadlines = self.deadlines
-        for seat in [s for s in deadlines if s not in waiting]:
-            del deadlines[seat]
-        for seat in waiting:
-            if seat in deadlines:
-                continue
-            deadline = time.time() + self.config.clock_seconds
-            deadlines[seat] = deadline
+        waiting = self.seating.people_at(self.game.to_act(self.state)) if self.running else []
+        seconds = self.config.clock_seconds
+        for seat in self.clocks.settle(waiting, seconds, time.time()):
             self._send_all(
                 {
                     "type": "clock",
                     "table": self.id,
                     "seat": seat,
-                    "deadline": deadline,
-                    "seconds": self.config.clock_seconds,
+                    "deadline": self.clocks.deadlines[seat],
+                    "seconds": seconds,
                     "now": time.time(),
                 }
             )
@@ -678,36 +609,13 @@ class Table:
         if self.settled == self.game_id:
             return
         self.settled = self.game_id
-        self.deadlines.clear()
-        self.house_due = None
-        events: list[Event] = []
-        rotation = self.game.traits.loser_rotation
+        self.clocks.deadlines.clear()
+        self.clocks.house_due = None
         result = self.game.result(self.state)
-        if rotation and result is not None:
-            for seat in sorted(result.losers):
-                loser = self.seats[seat]
-                if loser.player is None or not self.waiting:
-                    continue
-                events.append(
-                    Event("stand", {"seat": seat, "player": loser.player, "name": loser.name})
-                )
-                events.extend(self._seat_newcomer(seat, greet=True))
-        for seat in range(len(self.seats)):
-            if self._is_house(seat) and self.waiting:
-                events.extend(self._seat_newcomer(seat, greet=rotation))
+        losers = result.losers if result is not None else ()
+        events = self.seating.after_game(losers, rotation=self.game.traits.loser_rotation)
         if events:
             stage(self, events, seating=True)
-
-    def _seat_newcomer(self, seat: int, *, greet: bool) -> list[Event]:
-        player, name = self.waiting.popleft()
-        self.seats[seat] = Seat(player, name)
-        events = [Event("sit", {"seat": seat, "player": player, "name": name})]
-        if greet:
-            text = GREETING.format(name=name)
-            events.append(
-                Event("greeting", {"seat": seat, "player": player, "name": name, "text": text})
-            )
-        return events
 
     # Restart --------------------------------------------------------------------------
 
@@ -724,57 +632,40 @@ class Table:
         for gets what was left of their clock, counted in wall time from when it started
         (the downtime is not given back), but at least ``restart_min_clock``."""
         self.version = row.version
-        timeouts = row.seating.get("timeouts", [])
-        self.seats = [
-            Seat(None, house_name(i))
-            if s is None
-            else Seat(s[0], s[1], timeouts=timeouts[i] if i < len(timeouts) else 0)
-            for i, s in enumerate(row.seating.get("seats", []))
-        ]
-        self.waiting = deque((p, n) for p, n in row.seating.get("waiting", []))
+        self.seating.restore(row.seating)
         if running is None:
             return
         whole_turn = self.game.traits.clock_per_turn
         rebuilt = rebuild(self.game, running, entries, whole_turn=whole_turn)
-        self.state, self.left = rebuilt.state, rebuilt.left
-        for seat in self.left:
-            self.seats[seat].out = True
+        self.state = rebuilt.state
+        self.seating.restore_left(rebuilt.left)
         self.game_id, self.number, self.seq = running.id, running.number, len(entries)
         if restarted:
-            clock = self.config.clock_seconds
-            floor = time.time() + min(clock, self.settings.restart_min_clock)
-            self.deadlines = {
-                seat: max(started + clock, floor)
-                for seat, started in rebuilt.waiting_since.items()
-                if self.seats[seat].player is not None
-            }
-
-    def seating(self) -> JSON:
-        """Who sits where and waits, and each seat's timeouts in a row (stored with every
-        seating change, and whenever a count changes)."""
-        return {
-            "seats": [None if s.player is None else [s.player, s.name] for s in self.seats],
-            "waiting": [[p, n] for p, n in self.waiting],
-            "timeouts": [s.timeouts for s in self.seats],
-        }
+            people = set(self.seating.people_at(rebuilt.waiting_since))
+            self.clocks.resume(
+                {s: t for s, t in rebuilt.waiting_since.items() if s in people},
+                self.config.clock_seconds,
+                self.settings.restart_min_clock,
+                time.time(),
+            )
 
     # Telling people ----------------------------------------------------------------------
 
     def _watch(self, listener: Listener, since: int | None) -> None:
         self.listeners.add(listener)
         self._presence()
-        oldest = self.history[0][0] if self.history else None
-        if since is not None and oldest is not None and oldest <= since + 1 <= self.version:
-            # Each version as its audience then was: a seat's private events reach the
-            # person who sat there at the time, never a later occupant. The newest is the
-            # current seating, the state the frame carries.
-            missed = [entry for entry in self.history if entry[0] > since]
-            for i, (version, events, seated) in enumerate(missed):
-                audience = _seat_in(seated, listener.player)
-                last = i == len(missed) - 1
-                listener.send(encode(event_frame(self, audience, version, events, full=last)))
+        missed = self.history.since(since, self.version)
+        if missed is None:
+            listener.send(encode(snapshot(self, self.seat_of(listener.player))))
             return
-        listener.send(encode(snapshot(self, self.seat_of(listener.player))))
+        # Each version as its audience then was: a seat's private events reach the person
+        # who sat there at the time, never a later occupant. The newest is the current
+        # seating, the state the frame carries.
+        now = time.time()
+        for i, kept in enumerate(missed):
+            audience = kept.audience(listener.player)
+            last = i == len(missed) - 1
+            listener.send(version_frame(self, audience, kept.version, kept.events, last, now))
 
     def _presence(self) -> None:
         connected = {listener.player for listener in self.listeners}
@@ -806,13 +697,3 @@ class Table:
     def summary(self) -> JSON:
         """The table as the lobby shows it (REST)."""
         return lobby_summary(self)
-
-
-def _seat_in(seated: tuple[str | None, ...], player: str | None) -> int | None:
-    """The seat ``player`` held in a version's seating, or None (a spectator then)."""
-    if player is None:
-        return None
-    for seat, holder in enumerate(seated):
-        if holder == player:
-            return seat
-    return None

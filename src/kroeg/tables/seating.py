@@ -1,0 +1,183 @@
+"""Who sits where at a table, who waits, and who was taken out of the current game.
+
+The seating rules in one place: sitting down (a free seat, or the waiting list while a
+game runs or the table is full), standing up, giving up a seat, the loser's rotation
+after a game (RULES.md §2.8) and the newcomer's greeting. The functions change the
+seating and say what happened as events; the table stages the events and stores
+:meth:`Seating.json` with them. Nothing here knows the game's rules beyond what it is told.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from kroeg.games.base import JSON, Event
+from kroeg.tables.errors import TableError
+from kroeg.tables.house import house_name
+from kroeg.tables.seats import Seat
+
+GREETING = "Hallo allemaal, ik ben {name}!"
+"""The newcomer's greeting (seed 000: "Degene die instapt, stelt zich voor aan de overige
+drie met hand en woord")."""
+
+
+class Seating:
+    __slots__ = ("left", "seats", "waiting")
+
+    def __init__(self, seats: int) -> None:
+        self.seats = [Seat(None, house_name(i)) for i in range(seats)]
+        self.waiting: deque[tuple[str, str]] = deque()
+        """People waiting for a seat, longest waiting first: (player, name)."""
+        self.left: dict[int, tuple[str, str]] = {}
+        """Seats whose person was taken out of the current game: (player, name)."""
+
+    # Questions --------------------------------------------------------------------------
+
+    def seat_of(self, player: str | None) -> int | None:
+        if player is None:
+            return None
+        for i, seat in enumerate(self.seats):
+            if seat.player == player:
+                return i
+        return None
+
+    def is_house(self, seat: int) -> bool:
+        return self.seats[seat].player is None
+
+    def is_waiting(self, player: str) -> bool:
+        return any(p == player for p, _ in self.waiting)
+
+    def was_taken_out(self, player: str) -> bool:
+        return any(p == player for p, _ in self.left.values())
+
+    def people_at(self, seats: Iterable[int]) -> list[int]:
+        """The seats among ``seats`` that a person holds (not the house), in order."""
+        return [s for s in sorted(seats) if self.seats[s].player is not None]
+
+    def house_seat(self, seats: Iterable[int]) -> int | None:
+        """The first of ``seats`` that the house plays, if any."""
+        for seat in sorted(seats):
+            if self.seats[seat].player is None:
+                return seat
+        return None
+
+    # Changes ----------------------------------------------------------------------------
+
+    def sit(
+        self, player: str, name: str, seat: int | None, *, running: bool
+    ) -> tuple[int | None, Event]:
+        """Seat ``player`` (at ``seat``, or the first free one), or put them on the waiting
+        list while a game runs or no seat is free: the seat (None: waiting) and its event."""
+        if self.seat_of(player) is not None or self.is_waiting(player):
+            raise TableError("already_seated", "you already sit or wait at this table")
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise TableError(
+                "bad_seat", f"seat {seat} does not exist: seats are 0 to {len(self.seats) - 1}"
+            )
+        if seat is not None and not self.is_house(seat):
+            raise TableError("seat_taken", f"seat {seat} is taken by {self.seats[seat].name}")
+        free = [i for i in range(len(self.seats)) if self.is_house(i)]
+        if running or not free:
+            self.waiting.append((player, name))
+            return None, self._waiting_event(player, name)
+        chosen = seat if seat is not None else free[0]
+        self.seats[chosen] = Seat(player, name)
+        return chosen, Event("sit", {"seat": chosen, "player": player, "name": name})
+
+    def stand(self, player: str, *, running: bool) -> Event:
+        """``player`` gives up their seat, or their place on the waiting list. During a game
+        only a seat already out of it can be given up this way (else: leave, and lose)."""
+        seat = self.seat_of(player)
+        if seat is None:
+            for i, (p, name) in enumerate(self.waiting):
+                if p == player:
+                    del self.waiting[i]
+                    return self._waiting_event(p, name)
+            raise TableError("not_seated", "you have no seat at this table")
+        if running and not self.seats[seat].out:
+            raise TableError(
+                "game_running", "a game is running: use leave to give up the seat (and lose)"
+            )
+        name = self.seats[seat].name
+        self.seats[seat] = Seat(None, house_name(seat))
+        return Event("stand", {"seat": seat, "player": player, "name": name})
+
+    def take_out(self, seat: int) -> tuple[str, str]:
+        """The person at ``seat`` is out of the current game (two timeouts, or leave): the
+        house plays the seat until the game ends. Their (player, name)."""
+        person = self.seats[seat]
+        assert person.player is not None
+        self.left[seat] = (person.player, person.name)
+        self.seats[seat] = Seat(None, house_name(seat), out=True)
+        return person.player, person.name
+
+    def new_game(self) -> None:
+        """A game starts: nobody is out of it and nobody's clock has run out."""
+        for seat in self.seats:
+            seat.out = False
+            seat.timeouts = 0
+        self.left = {}
+
+    def after_game(self, losers: Iterable[int], *, rotation: bool) -> list[Event]:
+        """Seat rotation after a game (RULES.md §2.8): with ``rotation`` each losing person
+        gives their seat to the longest waiting, who greets; then waiting people take house
+        seats (greeting where the game rotates)."""
+        events: list[Event] = []
+        if rotation:
+            for seat in sorted(losers):
+                loser = self.seats[seat]
+                if loser.player is None or not self.waiting:
+                    continue
+                events.append(
+                    Event("stand", {"seat": seat, "player": loser.player, "name": loser.name})
+                )
+                events.extend(self._seat_newcomer(seat, greet=True))
+        for seat in range(len(self.seats)):
+            if self.is_house(seat) and self.waiting:
+                events.extend(self._seat_newcomer(seat, greet=rotation))
+        return events
+
+    def _seat_newcomer(self, seat: int, *, greet: bool) -> list[Event]:
+        player, name = self.waiting.popleft()
+        self.seats[seat] = Seat(player, name)
+        events = [Event("sit", {"seat": seat, "player": player, "name": name})]
+        if greet:
+            text = GREETING.format(name=name)
+            events.append(
+                Event("greeting", {"seat": seat, "player": player, "name": name, "text": text})
+            )
+        return events
+
+    def _waiting_event(self, player: str, name: str) -> Event:
+        waiting = [{"player": p, "name": n} for p, n in self.waiting]
+        return Event("waiting", {"player": player, "name": name, "waiting": waiting})
+
+    # Storage ----------------------------------------------------------------------------
+
+    def json(self) -> JSON:
+        """Who sits where and waits, and each seat's timeouts in a row (stored with every
+        seating change, and whenever a count changes)."""
+        return {
+            "seats": [None if s.player is None else [s.player, s.name] for s in self.seats],
+            "waiting": [[p, n] for p, n in self.waiting],
+            "timeouts": [s.timeouts for s in self.seats],
+        }
+
+    def restore(self, stored: dict[str, Any]) -> None:
+        """The seating as :meth:`json` stored it (who was out of a game comes from its log)."""
+        timeouts = stored.get("timeouts", [])
+        self.seats = [
+            Seat(None, house_name(i))
+            if s is None
+            else Seat(s[0], s[1], timeouts=timeouts[i] if i < len(timeouts) else 0)
+            for i, s in enumerate(stored.get("seats", []))
+        ]
+        self.waiting = deque((p, n) for p, n in stored.get("waiting", []))
+
+    def restore_left(self, left: dict[int, tuple[str, str]]) -> None:
+        """Who was taken out of the running game, as rebuilt from its log."""
+        self.left = left
+        for seat in left:
+            self.seats[seat].out = True
