@@ -298,6 +298,12 @@ class ClubNights:
             night = await self._open_night(night_id, player_id)
             if night["round_running"]:
                 raise ClubError("round_running", f"round {night['current_round']} is still running")
+            if night["mode"] == "online":
+                raise ClubError(
+                    "online_rounds_unavailable",
+                    "online rounds cannot be started yet: the tables do not run club rounds "
+                    "(docs/clubs.md); play this night at the bar",
+                )
             number = night["current_round"] + 1
             if number > night["rounds"]:
                 raise ClubError("no_rounds_left", f"all {night['rounds']} rounds are played")

@@ -59,6 +59,7 @@ _CONFLICTS = frozenset(
         "player_on_two_tables",
         "too_many_members",
         "mixed_games",
+        "online_rounds_unavailable",
     }
 )
 

@@ -786,5 +786,6 @@ export default {
   "club.error.bad_roem": "Roem comes in tens (20, 50, 100…).",
   "club.error.mark_mismatch": "The mark does not fit the points: nat is N, pit (every trick) is P.",
   "club.error.player_out": "That player is already out.",
+  "club.error.online_rounds_unavailable": "Online rounds cannot be started yet: play this night at the bar.",
   "club.error.winner_pays": "The winner of the deal gets no penalty points.",
 };

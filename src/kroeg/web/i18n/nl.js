@@ -849,5 +849,6 @@ export default {
   "club.error.bad_roem": "Roem gaat per tien (20, 50, 100…).",
   "club.error.mark_mismatch": "Het teken klopt niet bij de punten: nat is N, pit (alle slagen) is P.",
   "club.error.player_out": "Die speler is al uit.",
+  "club.error.online_rounds_unavailable": "Online rondes kunnen nog niet: speel deze avond aan de bar.",
   "club.error.winner_pays": "Wie het spel wint, krijgt geen strafpunten.",
 };
