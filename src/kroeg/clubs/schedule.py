@@ -165,7 +165,8 @@ def _pair_night(pairs: list[tuple[str, str]], rounds: int, rng: random.Random) -
 def _table_night(players: list[str], rounds: int, size: int, rng: random.Random) -> list[Round]:
     tables = -(-len(players) // size)
     seats: list[Seat] = [*players, *([None] * (tables * size - len(players)))]
-    most_houses = -(-(tables * size - len(players)) // tables)
+    houses = tables * size - len(players)
+    fewest_houses, most_houses = houses // tables, -(-houses // tables)
     met: Counter[tuple[str, str]] = Counter()
     out: list[Round] = []
     for _ in range(rounds):
@@ -173,7 +174,8 @@ def _table_night(players: list[str], rounds: int, size: int, rng: random.Random)
         def cost(table: list[Seat]) -> int:
             houses = sum(s is None for s in table)
             meetings = sum(met[_key(x, y)] for i, x in enumerate(table) for y in table[i + 1 :])
-            return _HOUSE_WEIGHT * max(0, houses - most_houses) + meetings
+            spread = max(0, houses - most_houses) + max(0, fewest_houses - houses)
+            return _HOUSE_WEIGHT * spread + meetings
 
         grouped = _hill_climb(list(seats), size, cost, rng)
         for table in grouped:
