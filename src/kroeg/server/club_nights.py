@@ -17,6 +17,7 @@ import hmac
 import re
 import secrets
 import time
+import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -83,6 +84,7 @@ class ClubNights:
 
     async def create_club(self, player_id: str, name: str, season_best: int) -> dict[str, Any]:
         account = await self.account(player_id)
+        name = clean_text(name, "bad_club", "a club's name")
         club_id = _new_id("c")
         now = time.time()
         await self.store.write(
@@ -148,7 +150,7 @@ class ClubNights:
                     raise ClubError("already_member", f"{name} is already a member")
             else:
                 assert guest is not None
-                name = guest
+                name = clean_text(guest, "bad_member", "a guest's name")
                 if role == "organiser":
                     raise ClubError("bad_member", "an organiser must be an account")
             row = {
@@ -182,7 +184,11 @@ class ClubNights:
         row = {
             "id": _new_id("n"),
             "club_id": club_id,
-            "title": body.get("title") or f"{game} {time.strftime('%Y-%m-%d')}",
+            "title": clean_text(
+                body.get("title") or f"{game} {time.strftime('%Y-%m-%d')}",
+                "bad_night",
+                "a night's title",
+            ),
             "game": game,
             "variant": variant,
             "options": options,
@@ -707,6 +713,15 @@ class ClubNights:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(event.wait(), WAIT_SECONDS)
         return int((await self._night(night_id))["changes"])
+
+
+def clean_text(text: str, code: str, what: str) -> str:
+    """A name as shown: spaces collapsed; empty, or with control or invisible characters,
+    it is refused."""
+    cleaned = " ".join(text.split())
+    if not cleaned or any(unicodedata.category(ch).startswith("C") for ch in cleaned):
+        raise ClubError(code, f"{what} needs 1 to 64 visible characters")
+    return cleaned
 
 
 def _finish_round(night: Row) -> list[sa.Executable]:

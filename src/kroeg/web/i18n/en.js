@@ -756,7 +756,7 @@ export default {
   "club.error.already_member": "That player is already a member.",
   "club.error.already_registered": "That player is already registered.",
   "club.error.too_many_members": "The club is full.",
-  "club.error.bad_member": "Give an account's name or a guest's name.",
+  "club.error.bad_member": "Give an account's name or a guest's name, in visible characters.",
   "club.error.bad_options": "Those rules do not fit.",
   "club.error.bad_table_size": "A table of this game cannot have that size.",
   "club.error.bad_night": "This night cannot be set up like that.",
@@ -787,5 +787,6 @@ export default {
   "club.error.mark_mismatch": "The mark does not fit the points: nat is N, pit (every trick) is P.",
   "club.error.player_out": "That player is already out.",
   "club.error.online_rounds_unavailable": "Online rounds cannot be started yet: play this night at the bar.",
+  "club.error.bad_club": "A name has 1 to 64 visible characters.",
   "club.error.winner_pays": "The winner of the deal gets no penalty points.",
 };

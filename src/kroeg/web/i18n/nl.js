@@ -819,7 +819,7 @@ export default {
   "club.error.already_member": "Die speler is al lid.",
   "club.error.already_registered": "Die speler staat al ingeschreven.",
   "club.error.too_many_members": "De club zit vol.",
-  "club.error.bad_member": "Geef een accountnaam of de naam van een gast.",
+  "club.error.bad_member": "Geef een accountnaam of de naam van een gast, in zichtbare tekens.",
   "club.error.bad_options": "Die spelregels kloppen niet.",
   "club.error.bad_table_size": "Zo groot kan een tafel voor dit spel niet zijn.",
   "club.error.bad_night": "Deze avond kan zo niet.",
@@ -850,5 +850,6 @@ export default {
   "club.error.mark_mismatch": "Het teken klopt niet bij de punten: nat is N, pit (alle slagen) is P.",
   "club.error.player_out": "Die speler is al uit.",
   "club.error.online_rounds_unavailable": "Online rondes kunnen nog niet: speel deze avond aan de bar.",
+  "club.error.bad_club": "Een naam heeft 1 tot 64 zichtbare tekens.",
   "club.error.winner_pays": "Wie het spel wint, krijgt geen strafpunten.",
 };
