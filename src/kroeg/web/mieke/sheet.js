@@ -11,6 +11,7 @@ const api = `/api/clubs/sheets/${encodeURIComponent(token)}`;
 let sheet = null;
 let editing = null; // the entry being corrected, or null
 let syncing = false;
+let syncAgain = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -220,8 +221,12 @@ async function submit(line) {
 }
 
 async function sync() {
-  if (syncing) return;
+  if (syncing) {
+    syncAgain = true; // a line queued while a sync runs goes out right after it
+    return;
+  }
   syncing = true;
+  syncAgain = false;
   try {
     for (const item of await queue.waiting(token)) {
       let r;
@@ -250,6 +255,7 @@ async function sync() {
     syncing = false;
   }
   await render();
+  if (syncAgain) await sync();
 }
 
 function clock(seconds) {
