@@ -25,6 +25,14 @@ every round and the median ratios: on a shared machine the same code's figures m
 10-20 % from one minute to the next, and each round's ratio compares phases run side by
 side.
 
+``--processes 1,2`` (PostgreSQL ``--database-url`` and ``KROEG_REDIS_URL`` needed past 1)
+runs the rounds once per process count, side by side in one run: N server processes
+sharing the tables (docs/cluster.md), all pinned to the server's core, the tables
+created on each in turn; every other person connects to a process that does not own its
+table (its acts are forwarded, its frames come back over Redis), and the act→event
+latency is reported for those (``remote_p99_ms``) apart from the others. The server's
+CPU time is that of all its processes together; the echo phase runs on the first one.
+
 Each phase also reports ``server_cpu_share`` (the server's CPU seconds per second),
 ``server_core_busy`` (how busy CPU 0 was, other processes included: well above the
 server's share means it competed for its core) and ``client_cpu_share`` (this process:
@@ -118,13 +126,23 @@ class Counters:
     games: int = 0
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
+    remote_latencies: list[float] = field(default_factory=list)
+    """Of the persons connected to a process that does not own their table."""
 
 
-async def person(url: str, table: str, seed: int, think: tuple[float, float], c: Counters) -> None:
+async def person(
+    url: str,
+    table: str,
+    seed: int,
+    think: tuple[float, float],
+    c: Counters,
+    latencies: list[float] | None = None,
+) -> None:
     """One table with one scripted person, playing game after game until cancelled; it
     waits a uniform ``think[0]``-``think[1]`` seconds before each move (0: at once, flat
-    out)."""
+    out). Its latencies go to ``latencies`` (default: ``c.latencies``)."""
     rng = random.Random(seed)
+    kept = c.latencies if latencies is None else latencies
     async with websockets.connect(url, compression=None, max_size=2**22) as ws:
         await ws.send(encode({"type": "hello", "name": f"Bench{seed}"}))
         await ws.send(encode({"type": "sit", "table": table}))
@@ -153,7 +171,7 @@ async def person(url: str, table: str, seed: int, think: tuple[float, float], c:
                     if e["kind"] == "action" and e["by"] == "player":
                         started = sent_at.pop(version - 1, None)
                         if started is not None and c.measuring:
-                            c.latencies.append(now - started)
+                            kept.append(now - started)
                             c.acts += 1
             last_version = version
             view = frame.get("view")
@@ -309,7 +327,7 @@ async def measure(tasks: list[asyncio.Task[None]], c: Counters, args: argparse.N
     c.measuring = True
     started, server, clients = (
         time.perf_counter(),
-        cpu_seconds(args.server_pid),
+        sum(cpu_seconds(pid) for pid in args.server_pids),
         time.process_time(),
     )
     busy, total = core_busy(args.server_cpu)
@@ -318,7 +336,7 @@ async def measure(tasks: list[asyncio.Task[None]], c: Counters, args: argparse.N
     busy_after, total_after = core_busy(args.server_cpu)
     window = Window(
         time.perf_counter() - started,
-        cpu_seconds(args.server_pid) - server,
+        sum(cpu_seconds(pid) for pid in args.server_pids) - server,
         time.process_time() - clients,
         (busy_after - busy) / max(1, total_after - total),
     )
@@ -343,23 +361,33 @@ async def create_tables(base: str, count: int, game: str, variant: str) -> list[
         return ids
 
 
-async def run_tables(args: argparse.Namespace, port: int) -> dict[str, Any]:
+async def run_tables(args: argparse.Namespace, ports: list[int]) -> dict[str, Any]:
     c = Counters()
-    url, base = f"ws://127.0.0.1:{port}/ws", f"http://127.0.0.1:{port}"
-    tables = await create_tables(base, args.tables, args.game, args.variant)
+    n = len(ports)
+    tables: list[tuple[str, int]] = []  # each table with the index of its owner's port
+    for i, port in enumerate(ports):
+        count = args.tables // n + (1 if i < args.tables % n else 0)
+        made = await create_tables(f"http://127.0.0.1:{port}", count, args.game, args.variant)
+        tables += [(table, i) for table in made]
     if args.think_max is None:
         think = (0.5 * args.think, 1.5 * args.think)
     else:
         think = (args.think, args.think_max)
     tasks = []
-    for i, table in enumerate(tables):
-        tasks.append(asyncio.create_task(person(url, table, i, think, c)))
+    for i, (table, owner) in enumerate(tables):
+        remote = n > 1 and i % 2 == 1
+        port = ports[(owner + 1) % n] if remote else ports[owner]
+        url = f"ws://127.0.0.1:{port}/ws"
+        kept = c.remote_latencies if remote else c.latencies
+        tasks.append(asyncio.create_task(person(url, table, i, think, c, kept)))
         if i % 50 == 49:
             await asyncio.sleep(0.2)  # do not open every connection in the same instant
     window = await measure(tasks, c, args)
     elapsed, cpu = window.elapsed, window.server_cpu
-    lat = sorted(c.latencies)
+    remote_lat = sorted(c.remote_latencies)
+    lat = sorted(c.latencies + c.remote_latencies)
     return {
+        "processes": n,
         "tables": args.tables,
         "think_s": list(think),
         **window.figures(),
@@ -373,7 +401,15 @@ async def run_tables(args: argparse.Namespace, port: int) -> dict[str, Any]:
         "errors": c.errors,
         "p50_ms": round(1000 * lat[len(lat) // 2], 1) if lat else None,
         "p99_ms": round(1000 * lat[int(len(lat) * 0.99)], 1) if lat else None,
+        "remote_p50_ms": pick(remote_lat, 0.5),
+        "remote_p99_ms": pick(remote_lat, 0.99),
+        "remote_acts": len(remote_lat),
     }
+
+
+def pick(latencies: list[float], share: float) -> float | None:
+    """The ``share`` quantile of sorted latencies, in milliseconds."""
+    return round(1000 * latencies[int(len(latencies) * share)], 1) if latencies else None
 
 
 async def run_echo(args: argparse.Namespace, port: int) -> dict[str, Any]:
@@ -394,13 +430,16 @@ async def run_echo(args: argparse.Namespace, port: int) -> dict[str, Any]:
     }
 
 
-def one_round(args: argparse.Namespace) -> dict[str, Any]:
-    """A fresh server, the tables phase, then the echo phase, and their ratios."""
+def one_round(args: argparse.Namespace, processes: int = 1) -> dict[str, Any]:
+    """A fresh server (``processes`` of them, sharing the tables), the tables phase, then
+    the echo phase, and their ratios."""
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite+aiosqlite:///{tmp}/load.sqlite3"
-        port = free_port()
-        server = start_server(port, url, args.server_cpu)
-        args.server_pid = server.pid
+        if url.startswith("postgresql"):
+            url = postgres_database(url, create=True)
+        ports = [free_port() for _ in range(processes)]
+        servers = [start_server(port, url, args.server_cpu) for port in ports]
+        args.server_pids = [server.pid for server in servers]
         try:
             runner: Callable[[Coroutine[Any, Any, dict[str, Any]]], dict[str, Any]]
             try:
@@ -409,11 +448,20 @@ def one_round(args: argparse.Namespace) -> dict[str, Any]:
                 runner = uvloop.run
             except ImportError:
                 runner = asyncio.run
-            tables = runner(run_tables(args, port))
-            echo = runner(run_echo(args, port))
+            tables = runner(run_tables(args, ports))
+            args.server_pids = args.server_pids[:1]
+            echo = runner(run_echo(args, ports[0]))
         finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(30)
+            for server in servers:
+                server.send_signal(signal.SIGTERM)
+            for server in servers:
+                try:
+                    server.wait(30)
+                except subprocess.TimeoutExpired:  # a loaded machine: do not wait forever
+                    server.kill()
+                    server.wait(30)
+            if url.startswith("postgresql"):
+                postgres_database(url, create=False)
     ratio = tables["frames_per_s"] / echo["frames_per_s"] if echo["frames_per_s"] else 0.0
     cpu_ratio = (
         tables["frames_per_cpu_s"] / echo["frames_per_cpu_s"] if echo["frames_per_cpu_s"] else 0.0
@@ -421,6 +469,30 @@ def one_round(args: argparse.Namespace) -> dict[str, Any]:
     report = {"tables": tables, "echo": echo, "ratio": round(ratio, 2)}
     report["ratio_per_cpu_s"] = round(cpu_ratio, 2)
     return report
+
+
+def postgres_database(url: str, *, create: bool) -> str:
+    """With ``create``: a new, empty database on the server of ``url`` (a PostgreSQL URL;
+    its own database name is not used), for one round, whose processes share it; its URL.
+    Without: drop the database ``url`` names, made so before."""
+    import asyncpg  # only for the PostgreSQL rounds
+
+    base, _, old = url.rpartition("/")
+    name = f"kroeg_load_{os.getpid()}_{random.randrange(1 << 30)}" if create else old
+    plain = base.replace("postgresql+asyncpg://", "postgresql://")
+
+    async def run() -> None:
+        conn = await asyncpg.connect(f"{plain}/postgres")
+        try:
+            if create:
+                await conn.execute(f'CREATE DATABASE "{name}"')
+            else:
+                await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await conn.close()
+
+    asyncio.run(run())
+    return f"{base}/{name}"
 
 
 def main() -> int:
@@ -436,9 +508,19 @@ def main() -> int:
     )
     parser.add_argument("--game", default="toepen")
     parser.add_argument("--variant", default="kroegregels")
-    parser.add_argument("--database-url", help="default: a new SQLite file in a temporary dir")
+    parser.add_argument(
+        "--database-url",
+        help="default: a new SQLite file in a temporary dir; a PostgreSQL URL names the "
+        "server, where each round gets a new database",
+    )
     parser.add_argument("--server-cpu", type=int, default=0)
     parser.add_argument("--client-cpu", type=int, default=1)
+    parser.add_argument(
+        "--processes",
+        default="1",
+        help="comma-separated process counts to run side by side, e.g. 1,2 (past 1: a "
+        "PostgreSQL --database-url and KROEG_REDIS_URL)",
+    )
     parser.add_argument(
         "--rounds",
         type=int,
@@ -449,7 +531,18 @@ def main() -> int:
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    counts = [int(n) for n in args.processes.split(",")]
+    if max(counts) > 1 and not (
+        (args.database_url or "").startswith("postgresql") and os.environ.get("KROEG_REDIS_URL")
+    ):
+        parser.error("--processes past 1 needs a PostgreSQL --database-url and KROEG_REDIS_URL")
     os.sched_setaffinity(0, {args.client_cpu})
+    if counts != [1]:
+        side_by_side = {
+            f"processes_{n}": [one_round(args, n) for _ in range(args.rounds)] for n in counts
+        }
+        print(json.dumps(side_by_side, indent=1))
+        return 0
     rounds = [one_round(args) for _ in range(args.rounds)]
     if args.rounds == 1:
         print(json.dumps(rounds[0], indent=1))

@@ -1,4 +1,5 @@
-"""The ``kroeg`` command: ``serve``, ``play``, ``record``, ``replay``, ``arena``.
+"""The ``kroeg`` command: ``serve``, ``play``, ``record``, ``replay``, ``verify``, ``arena``,
+``ratings``.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> int``; only the chosen one is imported, so ``kroeg replay`` never
@@ -17,7 +18,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("kroeg.terminal.play", "play a game in the terminal against the house"),
     "record": ("kroeg.terminal.record", "let the house play a whole game and write its record"),
     "replay": ("kroeg.terminal.replay", "replay a hand record and print what the rules make of it"),
+    "verify": ("kroeg.terminal.verify", "check that every deal of a record was dealt fairly"),
     "arena": ("kroeg.bots.arena", "let bots play duplicate deals and rate them"),
+    "ratings": ("kroeg.accounts.ratings_cli", "rebuild the players' ratings from the games"),
 }
 
 

@@ -5,8 +5,9 @@ A game has one secret of :data:`SECRET_BYTES` random bytes. Before deal ``n`` th
 table publishes :func:`commitment` of the secret and ``n``; players may add random
 contributions of :data:`CONTRIBUTION_BYTES` each; the deal's card order is
 :func:`card_order` of the deck, the secret, ``n`` and the contributions; when the game
-ends the secret is revealed and anyone can recompute both. Pure functions: no table,
-no clock, no I/O. Where the secret comes from (:func:`new_secret`) is the one random
+ends the secret is revealed and anyone can recompute both. :func:`fair_deal` turns the
+order into the hands and the stock of a game's deal. Pure functions: no table, no clock,
+no I/O. Where the secret comes from (:func:`new_secret`) is the one random
 step.
 """
 
@@ -17,6 +18,9 @@ import hmac
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TypeVar
+
+from kroeg.cards import SIX, TWO, Card, is_joker, rank_of
+from kroeg.games.base import Deal
 
 SECRET_BYTES = 32
 CONTRIBUTION_BYTES = 32
@@ -127,3 +131,48 @@ def card_order(
         j = below(numbers, i + 1)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+# From a card order to a deal ------------------------------------------------------------
+
+LAST_RANKS: dict[str, frozenset[int]] = {"klaverjassen": frozenset(range(TWO, SIX + 1))}
+"""Per game, ranks whose cards follow all others in the deal's order, in their own
+order: Klaverjassen's draaikaarten (2 to 6, ``trump_mode: gedraaid``), which form the
+stock and are never dealt to a hand."""
+
+
+def dealing_order(game: str, order: Sequence[Card]) -> list[Card]:
+    """The card order as it is dealt: the game's :data:`LAST_RANKS` moved behind the rest,
+    each part keeping its order (so each part is itself uniformly shuffled)."""
+    last = LAST_RANKS.get(game, frozenset())
+    first = [c for c in order if is_joker(c) or rank_of(c) not in last]
+    return first + [c for c in order if not is_joker(c) and rank_of(c) in last]
+
+
+def deck_of(shape: Deal) -> list[Card]:
+    """The deal's cards in canonical order: by suit (c, d, h, s), then rank from the two
+    up to the ace, jokers last; a card the deck holds twice comes twice."""
+    cards = [c for hand in shape.hands for c in hand]
+    cards += shape.stock
+    if shape.upcard is not None:
+        cards.append(shape.upcard)
+    return sorted(cards)
+
+
+def fair_deal(
+    game: str, shape: Deal, secret: bytes, deal_no: int, contributions: Mapping[int, bytes]
+) -> Deal:
+    """The deal of ``deal_no``: the cards of ``shape`` shuffled by :func:`card_order` and
+    dealt in the shape's layout: each hand, seat by seat, as many cards as the shape's,
+    then the upcard if the shape has one, then the stock, top first."""
+    order = dealing_order(game, card_order(deck_of(shape), secret, deal_no, contributions))
+    at = 0
+    hands: list[tuple[Card, ...]] = []
+    for hand in shape.hands:
+        hands.append(tuple(order[at : at + len(hand)]))
+        at += len(hand)
+    upcard = None
+    if shape.upcard is not None:
+        upcard = order[at]
+        at += 1
+    return Deal(tuple(hands), tuple(order[at:]), upcard)

@@ -39,7 +39,9 @@ _FIELDS = {
     "seed",
     "start",
     "deals",
+    "fair",
 }
+"""``fair`` is the project's (docs/records.md): replay ignores it, ``kroeg verify`` reads it."""
 _DEAL_FIELDS = {"hands", "stock", "upcard", "actions"}
 
 

@@ -48,9 +48,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-DEAL_PAUSE = 1.5
+DEAL_PAUSE = 2.5
 """Seconds the ``paused_server``'s tables wait after a deal's end: long enough to see the
-last trick and the deal's summary, short enough for a test that plays whole games."""
+last trick (1 s) and to measure the deal's summary (1.5 s) at three sizes on a loaded
+machine, short enough for a test that plays whole games."""
 
 
 @pytest.fixture(scope="package")

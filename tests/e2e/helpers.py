@@ -252,3 +252,22 @@ def decide(page: Page, frame: dict[str, Any]) -> None:
             click_action(page, chosen[0])
             return
     click_action(page, legal[0])
+
+
+def finished_game(page: Page) -> tuple[str, int]:
+    """A Toepen game to 3 points that the page's player leaves and the house finishes: the
+    table and the game's id."""
+    table = sit_and_start(
+        page, {"game": "toepen", "variant": "kroegregels", "options": {"max_points": 3}}
+    )
+    assert wait_my_turn(page)
+    page.locator("#leave").click()
+    page.locator("#leave").click()
+    games: list[dict[str, Any]] = []
+    for _ in range(100):
+        games = api(page, "GET", f"/tables/{table}/games")["games"]
+        if games and games[-1]["finished"]:
+            break
+        page.wait_for_timeout(200)
+    assert games and games[-1]["finished"], f"the house finishes the game: {games}"
+    return table, int(games[-1]["id"])

@@ -1,5 +1,6 @@
 """Regenerate docs/screenshots/: the lobby, each game mid-play and at a deal's summary,
-the Klaverjassen bidding, on a desktop and on a phone held sideways (``make screenshots``).
+the Klaverjassen bidding, the replay as a table, on a desktop and on a phone held sideways
+(``make screenshots``).
 
 Starts its own ``kroeg serve`` (temporary database, the house thinking 0 s, tables that
 pause after each deal as in production) and drives Debian's Chromium exactly as the
@@ -22,6 +23,7 @@ from tests.e2e.helpers import (
     decide,
     enter,
     eurokaarten_with_melds,
+    finished_game,
     klaverjassen_mid_trick,
     my_turn,
     play_now,
@@ -116,6 +118,24 @@ def shoot(browser: Browser, url: str, game: str, size: str) -> None:
     context.close()
 
 
+def replay(browser: Browser, url: str) -> None:
+    """A short Toepen game the house finishes, replayed a few steps into its last deal."""
+    context = browser.new_context(viewport=DESKTOP, base_url=url)
+    page = context.new_page()
+    enter(page, "Anna")
+    table, game_id = finished_game(page)
+    page.goto(f"/t/{table}?replay={game_id}")
+    page.locator(".replay-deals li button").last.click()
+    for _ in range(6):
+        page.click("#next-step")
+    page.screenshot(path=OUT / "replay-desktop.png")
+    print("docs/screenshots/replay-desktop.png")
+    page.set_viewport_size(PHONE)  # the same page turned into a phone held sideways
+    page.screenshot(path=OUT / "replay-phone.png")
+    print("docs/screenshots/replay-phone.png")
+    context.close()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with (
@@ -132,6 +152,7 @@ def main() -> None:
                 moment(browser, url, game, size, "summary", until_summary)
         moment(browser, url, "klaverjassen", "phone", "bidding", until_bidding)
         first_visit(browser, url)
+        replay(browser, url)
         browser.close()
 
 

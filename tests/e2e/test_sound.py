@@ -1,6 +1,7 @@
 """Sounds the client makes with the Web Audio API (issue 18, point 3), heard by spying on
-the oscillators Chromium is asked for: your turn (and a buzz), a card, a knock, the
-clock's last seconds; "Geluid" off silences them and is remembered."""
+the oscillators Chromium is asked for: your turn (and a buzz on a phone, none on a
+desktop), a card, a knock, the clock's last seconds, a coin lost in Eurokaarten; "Geluid"
+off silences them and is remembered."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tests.e2e.helpers import (
     my_turn,
     sit_and_start,
     wait_card_turn,
+    wait_my_turn,
 )
 
 SPY = """
@@ -38,6 +40,7 @@ TURN = {"wave": "sine", "freq": 660}
 CARD = {"wave": "triangle", "freq": 240}
 KNOCK = {"wave": "square", "freq": 110}
 TICK = {"wave": "sine", "freq": 1200}
+COIN = [{"wave": "sine", "freq": 988}, {"wave": "sine", "freq": 1319}]
 
 
 def sounds(page: Page) -> list[dict[str, Any]]:
@@ -88,3 +91,29 @@ def test_the_clock_ticks_its_last_seconds_and_shows_them(new_page: NewPage) -> N
     countdown = page.locator(".seat.me .countdown")
     text = countdown.inner_text()
     assert text.isdigit() and 1 <= int(text) <= 10, f"the last ten seconds are shown: {text!r}"
+
+
+def test_a_coin_lost_sounds_and_a_desktop_does_not_buzz(new_page: NewPage) -> None:
+    """Anna (desktop) starts a one-coin Eurokaarten game and leaves it; the house plays on
+    until a coin is lost, and Bob, watching, hears the coin (its two rising notes)."""
+    anna = new_page()
+    anna.add_init_script(SPY)
+    enter(anna, "Anna")
+    table = sit_and_start(
+        anna, {"game": "eurokaarten", "variant": "standaard", "options": {"start_coins": 1}}
+    )
+    bob = new_page()
+    bob.add_init_script(SPY)
+    enter(bob, "Bob")
+    bob.goto(f"/t/{table}")
+    expect(bob.locator(".table-view")).to_be_visible()
+    assert wait_my_turn(anna)
+    anna.wait_for_function("window.sounds.some(s => s.freq === 660)")
+    assert anna.evaluate("window.buzzes") == [], "a desktop chimes but does not buzz"
+    assert not any(s["freq"] == 988 for s in sounds(bob)), "no coin before one is lost"
+    anna.locator("#leave").click()
+    anna.locator("#leave").click()
+    bob.wait_for_function("window.sounds.some(s => s.freq === 988)", timeout=30_000)
+    heard = sounds(bob)
+    start = heard.index(COIN[0])
+    assert heard[start : start + 2] == COIN, f"the coin's two notes: {heard}"

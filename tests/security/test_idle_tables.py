@@ -72,18 +72,22 @@ def test_an_idle_table_closes_keeps_its_games_and_is_not_restored(idle_server: S
 def test_a_table_someone_follows_stays_open(idle_server: Server) -> None:
     """Watching or seated with a connection keeps a table open; a seat whose player has
     no connection does not (a guest could sit down and go, and keep the table for good)."""
-    watched = idle_server.table("toepen", "kroegregels")
-    seated = idle_server.table("toepen", "kroegregels")
-    gone = idle_server.table("toepen", "kroegregels")
     token = idle_server.host_token()
-    assert idle_server.post(f"/api/tables/{gone}/sit", {}, token=token).status_code == 200
+    watched = seated = ""
 
     async def follow_a_while() -> None:
+        nonlocal watched, seated
+        # Connected first, and each table followed as soon as it exists: on a slow
+        # machine a table made before the connections could already have idled out.
         spectator = await Client.connect(idle_server, name="Kijker")
-        await spectator.send({"type": "watch", "table": watched})
-        await spectator.expect(is_state(watched))
         player = await Client.connect(idle_server, name="Speler")
+        watched = idle_server.table("toepen", "kroegregels")
+        await spectator.send({"type": "watch", "table": watched})
+        seated = idle_server.table("toepen", "kroegregels")
         await player.send({"type": "sit", "table": seated})
+        gone = idle_server.table("toepen", "kroegregels")
+        assert idle_server.post(f"/api/tables/{gone}/sit", {}, token=token).status_code == 200
+        await spectator.expect(is_state(watched))
         await player.expect(is_state(seated))
         await asyncio.sleep(4 * IDLE)
         assert idle_server.get(f"/api/tables/{watched}").status_code == 200

@@ -103,6 +103,8 @@ async def test_no_frame_or_answer_shows_anyone_a_hidden_card(
                 continue  # published once the game is over: a public table's, by design
             assert answer["detail"]["code"] == "game_not_over"
         assert_no_hidden_cards(answer, hidden.at(version, None), f"{kind} at v{version}")
-    assert len(answers) > 3 and checked > 100
+    # At least one whole round of the poller (summary, games, record) fell while the game
+    # ran; on a loaded machine a short game can be over within one or two rounds.
+    assert any(kind == "record" for kind, _ in answers) and checked > 100
     for client in (spectator, *players):
         await client.close()

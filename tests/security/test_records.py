@@ -45,6 +45,12 @@ async def test_a_private_tables_records_are_for_its_players_only(any_server: Ser
         assert "Speler" not in r.text
     by_cookie = get(any_server, path, cookies={"kroeg_token": token})
     assert by_cookie.status_code == 200
+    # The replay's scores (issue 18) are read as the record is.
+    scores = f"/api/games/{game_id}/standings"
+    assert get(any_server, scores, token).status_code == 200
+    for who in (stranger, None):
+        r = get(any_server, scores, who)
+        assert r.status_code == 403 and r.json()["detail"]["code"] == "private_record"
     # Nor does the table's list of games name its players to a stranger.
     assert get(any_server, f"/api/tables/{table}/games", stranger).json() == {"games": []}
     [listed] = get(any_server, f"/api/tables/{table}/games", token).json()["games"]

@@ -105,6 +105,7 @@ def test_tables_are_created_checked_listed_and_sat_at(sqlite_server: Server) -> 
         "away": True,  # seated by REST, no websocket open (docs/protocol.md)
         "out": False,
         "timeouts": 0,
+        "bot": False,  # a guest, not a bot account (docs/bots-api.md)
     }
     again = sqlite_server.post(f"/api/tables/{open_id}/sit", {}, token=token)
     assert again.status_code == 409 and again.json()["detail"]["code"] == "already_seated"

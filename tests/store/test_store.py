@@ -45,6 +45,7 @@ def _new_game(table_id: str = "t1", number: int = 1) -> NewGame:
         players=["p1", None, None, None],
         names=["Anna", "Kees", "Truus", "Henk"],
         started_at=time.time(),
+        fair_secret=None,
     )
 
 

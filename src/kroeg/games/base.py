@@ -278,6 +278,9 @@ class GameTraits:
     loser_rotation: bool = False
     """A loser gives the seat to the longest-waiting person (Toepen kroegregels,
     RULES.md §2.8)."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The seats of each team of a game played in partnerships (Klaverjassen); empty when
+    everyone plays for themselves. The ratings rank teams (docs/ratings.md)."""
     clock_seconds: float = 60.0
     """The table's clock per turn or decision when nobody asks for one."""
     clock_option: str | None = None

@@ -16,6 +16,7 @@ from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
 from kroeg.server.schema import game_schema
 from kroeg.server.sessions import SignedIn
+from kroeg.server.standings import deal_standings
 from kroeg.store.store import ID_MAX
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
@@ -57,6 +58,10 @@ _STATUS = {
     "bad_login": 401,
     "bad_seat": 422,
     "table_broken": 409,
+    "not_an_account": 403,
+    "not_a_bot": 403,
+    "bots_not_allowed": 403,
+    "unknown_token": 404,
 }
 
 
@@ -179,6 +184,10 @@ class TableBody(_Body):
     """Whether anyone may read the records of the table's games; default: the public
     tables' yes, the private tables' no (then only their players)."""
     house_level: str = Field(default="basis", max_length=32)
+    bots_allowed: bool | None = None
+    """Whether bot accounts may sit here (docs/bots-api.md); default yes."""
+    rated: bool = False
+    """Whether the table's games change ratings (docs/ratings.md); "Speel nu" asks for it."""
 
 
 class SitBody(_Body):
@@ -286,6 +295,8 @@ async def create_table(
             house_level=body.house_level,
             creator=player[0],
             open_limit=rt.settings.open_tables_per_player,
+            bots_allowed=body.bots_allowed,
+            rated=body.rated,
         )
     except TableError as e:
         raise _http(e) from None
@@ -310,7 +321,9 @@ async def sit(
     table_id: TableId, rt: RuntimeDep, player: PlayerDep, body: SitBody | None = None
 ) -> dict[str, Any]:
     seat = body.seat if body is not None else None
-    result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat))
+    account = await accounts.of_player(rt.store, player[0])
+    bot = account is not None and account.kind == "bot"
+    result: dict[str, Any] = await _ask(rt, table_id, t.Sit(player[0], player[1], seat, bot=bot))
     return result
 
 
@@ -365,6 +378,17 @@ async def table_games(table_id: TableId, rt: RuntimeDep, session: SessionDep) ->
 async def record(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     """The game's hand record (RECORDS.md), once the game is over: for its players, and
     for everyone when its table's records are public (docs/security.md)."""
+    return await _readable_record(game_id, rt, session)
+
+
+@router.get("/games/{game_id}/standings", responses=responses(403, 404, 409, 422))
+async def standings(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """Each finished deal's summary and the standings after it, and the game's result, as
+    the engine replays the record (for the replay page's scores); read as the record is."""
+    return deal_standings(await _readable_record(game_id, rt, session))
+
+
+async def _readable_record(game_id: int, rt: Runtime, session: SignedIn | None) -> dict[str, Any]:
     row = await rt.store.game(game_id)
     if row is None:
         raise HTTPException(404, {"code": "unknown_game", "message": f"no game {game_id}"})

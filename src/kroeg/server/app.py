@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from kroeg.server import accounts_api, api, clubs_api, echo, static, ws
+from kroeg.server import accounts_api, api, bots_api, clubs_api, echo, players_api, static, ws
 from kroeg.server.entry import Endpoint, Entry
 from kroeg.server.limits import BodyLimit
 from kroeg.server.runtime import Runtime
@@ -51,7 +51,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_body=settings.max_body)
     app.add_exception_handler(Exception, _internal_error)
     app.include_router(api.router)
+    app.include_router(players_api.router)
     app.include_router(accounts_api.router)
+    app.include_router(bots_api.router)
     app.include_router(clubs_api.router)
     app.include_router(static.router)
     app.mount("/web", StaticFiles(directory=static.WEB, check_dir=False), name="web")

@@ -2,6 +2,10 @@
 
 On SIGTERM (or Ctrl-C) the server first tells every client that it restarts, then
 closes; every action is already in the store, so clients resume by reconnecting.
+
+``--workers N`` starts N such processes on one port (each binds it with SO_REUSEPORT and
+has its own bot pool); they share the tables through PostgreSQL and Redis
+(docs/cluster.md). With SQLite the server is one process, and says so.
 """
 
 from __future__ import annotations
@@ -11,7 +15,10 @@ import dataclasses
 import gc
 import logging
 import os
+import signal
 import socket
+import subprocess
+import sys
 
 import uvicorn
 
@@ -19,6 +26,7 @@ from kroeg.server.app import create_entry
 from kroeg.server.protocol import WebSocketProtocol
 from kroeg.server.runtime import Runtime
 from kroeg.server.settings import ServerSettings
+from kroeg.store import database_url
 
 
 class KroegServer(uvicorn.Server):
@@ -77,6 +85,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds between a deal's end and the next deal (default: KROEG_DEAL_PAUSE or 5)",
     )
     parser.add_argument("--log-level", default="info")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes on this port (SO_REUSEPORT), sharing the tables through "
+        "PostgreSQL and Redis (KROEG_REDIS_URL); SQLite: 1 only",
+    )
+    parser.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,6 +104,12 @@ def run(args: argparse.Namespace) -> int:
     if args.deal_pause is not None:
         settings = dataclasses.replace(settings, deal_pause=args.deal_pause)
     logging.basicConfig(level=args.log_level.upper())
+    if args.workers != 1:
+        refusal = workers_refusal(settings, args.workers)
+        if refusal is not None:
+            print(f"kroeg serve: {refusal}", file=sys.stderr)
+            return 2
+        return run_workers(args)
     entry = create_entry(settings)
     config = uvicorn.Config(
         entry,
@@ -102,5 +124,60 @@ def run(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=5,
         access_log=os.environ.get("KROEG_ACCESS_LOG") == "1",
     )
-    KroegServer(config, entry.app.state.runtime).run()
+    server = KroegServer(config, entry.app.state.runtime)
+    server.run(sockets=[reuse_port_socket(args.host, args.port)] if args.reuse_port else None)
     return 0
+
+
+def workers_refusal(settings: ServerSettings, workers: int) -> str | None:
+    """Why ``--workers`` cannot be served as asked, or None."""
+    if workers < 1:
+        return f"--workers must be at least 1, not {workers}"
+    if database_url(settings.database_url).startswith("sqlite"):
+        return (
+            "with SQLite the server is one process: --workers needs PostgreSQL "
+            "(KROEG_DATABASE_URL) and Redis (KROEG_REDIS_URL), see docs/cluster.md"
+        )
+    if settings.redis_url is None:
+        return "--workers needs Redis to share the tables: set KROEG_REDIS_URL (docs/cluster.md)"
+    return None
+
+
+def reuse_port_socket(host: str, port: int) -> socket.socket:
+    """The listening socket of one worker: the port shared with the others (SO_REUSEPORT,
+    the kernel spreads new connections over them)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    return sock
+
+
+def run_workers(args: argparse.Namespace) -> int:
+    """Start ``args.workers`` server processes on one port and wait for them; SIGTERM and
+    Ctrl-C go to each. A worker that dies is not restarted here (a supervisor's job):
+    its tables move to the others (docs/cluster.md)."""
+    command = [sys.executable, "-m", "kroeg.cli", "serve", "--reuse-port"]
+    command += ["--host", args.host, "--port", str(args.port), "--log-level", args.log_level]
+    for option in ("database_url", "house_delay", "deal_pause"):
+        value = getattr(args, option)
+        if value is not None:
+            command += [f"--{option.replace('_', '-')}", str(value)]
+    children = [subprocess.Popen(command) for _ in range(args.workers)]
+
+    stopped_by: set[int] = set()
+
+    def forward(signum: int, _frame: object) -> None:
+        stopped_by.add(-signum)
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    # uvicorn ends a process it stopped on a signal by that signal again: asked to stop,
+    # such a worker stopped as asked.
+    codes = [child.wait() for child in children]
+    failed = [code for code in codes if code != 0 and code not in stopped_by]
+    return failed[0] if failed else 0

@@ -51,6 +51,8 @@ class Connection:
         """The client's address, for the quotas (kroeg.server.limits)."""
         self.player: str | None = None
         self.name: str | None = None
+        self.ignored: frozenset[str] = frozenset()
+        """The players this player blocks: their chat is not sent here (kroeg.accounts.social)."""
         self.tables: set[str] = set()
         self.queue: deque[bytes | None] = deque()
         """Frames to write, in order; None closes the connection after those before it."""
@@ -69,6 +71,10 @@ class Connection:
         self.last_rate_error = 0.0
         self.closed = False
         self.close_code = 1000
+        self.bot = False
+        """Signed in as a bot account (docs/bots-api.md)."""
+        self.on_error: Callable[[str], None] | None = None
+        """Told the code of every ``error`` sent (a bot's conduct, kroeg.server.bot_conduct)."""
 
     def send(self, frame: bytes) -> None:
         if self.closed:
@@ -121,6 +127,8 @@ class Connection:
 
     def error(self, code: str, message: str, **extra: Any) -> None:
         self.send_json({"type": "error", "code": code, "message": message, **extra})
+        if self.on_error is not None:
+            self.on_error(code)
 
     def chat_allowed(self) -> bool:
         now = time.monotonic()

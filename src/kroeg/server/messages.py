@@ -97,10 +97,40 @@ class Chat(_Message, tag="chat"):
     text: Annotated[str, msgspec.Meta(max_length=CHAT_TEXT_MAX * 4)] | None = None
 
 
+class Contribute(_Message, tag="contribute"):
+    """A random contribution to deal ``deal`` (docs/protocol.md, "Fair deals"); the table
+    checks its size, so that a wrong one gets its own code, ``bad_contribution``."""
+
+    table: TableId
+    deal: Annotated[int, msgspec.Meta(ge=1, le=2**31)]
+    value: Annotated[str, msgspec.Meta(max_length=256)]
+
+
+class Invite(_Message, tag="invite"):
+    """Invite a player you follow to this table (kroeg.server.invites)."""
+
+    table: TableId
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+
+
 class Ping(_Message, tag="ping"):
     pass
 
 
-ClientMessage = Hello | Watch | Unwatch | Resume | Sit | Stand | Leave | Start | Act | Chat | Ping
+ClientMessage = (
+    Hello
+    | Watch
+    | Unwatch
+    | Resume
+    | Sit
+    | Stand
+    | Leave
+    | Start
+    | Act
+    | Contribute
+    | Chat
+    | Invite
+    | Ping
+)
 
 decoder = msgspec.json.Decoder(ClientMessage)

@@ -6,7 +6,13 @@ import asyncio
 import logging
 import time
 
+from redis.asyncio import Redis
+
+from kroeg.accounts.rating_store import rate_on_finish
+from kroeg.cluster.owner import Owner
+from kroeg.cluster.routing import Router
 from kroeg.server.auth import Tokens
+from kroeg.server.bot_conduct import Conduct
 from kroeg.server.club_nights import ClubNights
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
@@ -39,11 +45,17 @@ class Runtime:
             logins_per_name=settings.logins_per_name,
         )
         self.closing = False
+        self.conduct = Conduct()
+        """The bots disconnected for misbehaviour, and who is suspended."""
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
         self._clubs: ClubNights | None = None
         self.house = House()
+        self.redis: Redis | None = None
+        self.owner: Owner | None = None
+        self.router: Router | None = None
+        """With several server processes (docs/cluster.md): the tables owned elsewhere."""
 
     @property
     def store(self) -> Store:
@@ -68,6 +80,7 @@ class Runtime:
     async def start(self) -> None:
         """Open the store (migrating it) and rebuild every open table from its log."""
         self._store = await open_store(self.settings.database_url)
+        rate_on_finish(self._store)
         ttl = self.settings.session_days * 24 * 3600
         self._sessions = Sessions(
             self._store,
@@ -90,15 +103,38 @@ class Runtime:
         self._lobby = Lobby(
             self._store, self.house, table_settings, min_clock=self.settings.min_clock
         )
-        await self._lobby.load()
+        if self.settings.redis_url is not None and self._store.backend != "sqlite":
+            await self._join_cluster(self.settings.redis_url)
+        else:
+            if self.settings.redis_url is not None:
+                log.warning("KROEG_REDIS_URL is ignored: with SQLite the server is one process")
+            await self._lobby.load()
+            log.info("kroeg started: %d tables restored", len(self._lobby.tables))
         self._lobby.start_closing_idle(self.settings.idle_close)
-        log.info("kroeg started: %d tables restored", len(self._lobby.tables))
+
+    async def _join_cluster(self, redis_url: str) -> None:
+        """Share the tables with the other processes (docs/cluster.md): take over the
+        tables nobody owns (the owner's first scan) and route the rest."""
+        assert self._lobby is not None and self._store is not None
+        self.redis = Redis.from_url(redis_url)
+        await self.redis.ping()
+        ttl = self.settings.lease_ttl
+        self.owner = Owner(self.redis, self._store, self._lobby, ttl=ttl, renew_every=ttl / 5)
+        self.router = Router(self.redis, self.owner.process, self._lobby)
+        self.router.start()
+        await self.owner.scan()
+        self.owner.start()
+        log.info(
+            "kroeg started as %s: %d tables taken over", self.owner.process, len(self._lobby.tables)
+        )
 
     async def announce_restart(self) -> None:
         """Before a shutdown: stop the tables, say goodbye to every client, let it drain."""
         if self.closing:
             return
         self.closing = True
+        if self.owner is not None:
+            await self.owner.stop(release=True)  # the others take the tables over at once
         if self._lobby is not None:
             await self._lobby.stop()
         for connection in list(self.connections):
@@ -112,6 +148,10 @@ class Runtime:
 
     async def stop(self) -> None:
         await self.announce_restart()
+        if self.router is not None:
+            await self.router.stop()
+        if self.redis is not None:
+            await self.redis.aclose()
         await self.house.close()
         if self._store is not None:
             await self._store.close()

@@ -43,6 +43,8 @@ class SignedIn:
     player: str
     expires_at: float
     renewed: bool
+    kind: str = "guest"
+    """The session's kind: ``guest``, an account's login, or ``bot_token`` (docs/bots-api.md)."""
 
 
 class Sessions:
@@ -89,10 +91,10 @@ class Sessions:
         if row.revoked_at is not None or row.expires_at <= now:
             return None
         if now - row.last_used_at < self.renew_after:
-            return SignedIn(row.id, row.player_id, row.expires_at, renewed=False)
+            return SignedIn(row.id, row.player_id, row.expires_at, renewed=False, kind=row.kind)
         expires = now + self.ttl
         await self.store.renew_session(row.id, now, expires)
-        return SignedIn(row.id, row.player_id, expires, renewed=True)
+        return SignedIn(row.id, row.player_id, expires, renewed=True, kind=row.kind)
 
     async def _migrate(self, token: str, hashed: str) -> SessionRow | None:
         """A valid token from before sessions as a session of its own, else None."""

@@ -42,6 +42,12 @@ IDLE_CLOSE = 600.0
 class ServerSettings:
     database_url: str | None = None
     """None: ``KROEG_DATABASE_URL``, else SQLite at data/kroeg.sqlite3."""
+    redis_url: str | None = None
+    """With PostgreSQL: share the tables with every other server process that uses the
+    same database and Redis (``KROEG_REDIS_URL``, docs/cluster.md). None: one process."""
+    lease_ttl: float = 5.0
+    """Seconds a table's lease lasts unless renewed (``KROEG_LEASE_TTL``): how long the
+    tables of a process that died wait before another process takes them over."""
     house_delay: float = HOUSE_DELAY
     """Seconds the house waits before each move (``KROEG_HOUSE_DELAY``; 0 in tests)."""
     deal_pause: float = DEAL_PAUSE
@@ -98,6 +104,8 @@ class ServerSettings:
     def from_env(cls) -> ServerSettings:
         return cls(
             database_url=os.environ.get("KROEG_DATABASE_URL") or None,
+            redis_url=os.environ.get("KROEG_REDIS_URL") or None,
+            lease_ttl=_float_env("KROEG_LEASE_TTL", 5.0),
             house_delay=_float_env("KROEG_HOUSE_DELAY", HOUSE_DELAY),
             deal_pause=_float_env("KROEG_DEAL_PAUSE", DEAL_PAUSE),
             min_clock=_float_env("KROEG_MIN_CLOCK", MIN_CLOCK),

@@ -1,5 +1,6 @@
 """The browser client (``src/kroeg/web/``, built by its own engineer): ``/``, ``/t/{id}``
-deep links, and ``/web/...`` for its files."""
+deep links, the players' pages (``/speler/{name}``, ``/mijn-spellen``, ``/ranglijst/{game}``)
+and ``/web/...`` for its files."""
 
 from __future__ import annotations
 
@@ -34,4 +35,20 @@ async def index() -> Response:
 
 @router.get("/t/{table_id}")
 async def deep_link(table_id: str) -> Response:
+    return _index()
+
+
+@router.get("/speler/{name}")
+async def profile_page(name: str) -> Response:
+    """A player's profile (web/players.js)."""
+    return _index()
+
+
+@router.get("/mijn-spellen")
+async def my_games_page() -> Response:
+    return _index()
+
+
+@router.get("/ranglijst/{game}")
+async def leaderboard_page(game: str) -> Response:
     return _index()

@@ -18,13 +18,17 @@ import msgspec
 from starlette.websockets import WebSocket
 
 from kroeg import accounts
+from kroeg.accounts import social
 from kroeg.accounts.service import check_guest_name
+from kroeg.server import invites
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.bot_conduct import STRIKE_WINDOW, STRIKES, Strikes
 from kroeg.server.connection import Connection
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
+from kroeg.server.table_messages import carry_out
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError, internal
 
@@ -53,6 +57,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     runtime.connections.add(connection)
     sender = asyncio.get_running_loop().create_task(connection.run_sender())
     cookie_token = websocket.cookies.get(COOKIE)
+    bearer = _bearer(websocket.headers.get("authorization"))
+    if bearer is not None:
+        cookie_token = Bearer(bearer)  # a bot's token (docs/bots-api.md): checked at hello
     try:
         while not connection.closed:
             message = await websocket.receive()
@@ -71,11 +78,27 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         runtime.connections.discard(connection)
         for table_id in list(connection.tables):
             with contextlib.suppress(TableError, KeyError):
+                if runtime.router is not None and table_id not in runtime.lobby.tables:
+                    runtime.router.gone(connection, table_id)
+                    continue
                 await runtime.lobby.get(table_id).ask(t.Unwatch(connection))
         connection.finish()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 2.0)
         sender.cancel()
+
+
+class Bearer(str):
+    """The handshake's ``Authorization: Bearer`` token: unlike the cookie, a bad one gets
+    ``bad_token`` at ``hello``, as a token sent in the ``hello`` does."""
+
+    __slots__ = ()
+
+
+def _bearer(header: str | None) -> str | None:
+    if header is None or not header.lower().startswith("bearer "):
+        return None
+    return header[7:].strip() or None
 
 
 async def _refuse_connection(websocket: WebSocket, limit: int, whose: str) -> None:
@@ -147,6 +170,10 @@ async def _dispatch(
     if message.__class__ is m.Act:  # the most frequent first; nobody waits for the table
         if connection.player is None:
             raise TableError("not_authenticated", "send hello first")
+        router = runtime.router
+        if router is not None and message.table not in runtime.lobby.tables:
+            router.tell(connection, message)  # its refusal comes back as an error
+            return
         runtime.lobby.get(message.table).tell(
             t.Act(connection.player, message.version, message.action),
             functools.partial(_report, connection, message.table),
@@ -161,35 +188,37 @@ async def _dispatch(
     player, name = connection.player, connection.name
     if player is None or name is None:
         raise TableError("not_authenticated", "send hello first")
-    table = runtime.lobby.get(message.table)
-    match message:
-        case m.Watch():
-            await table.ask(t.Watch(connection))
-            connection.tables.add(table.id)
-        case m.Resume(version=version):
-            await table.ask(t.Watch(connection, since=version))
-            connection.tables.add(table.id)
-        case m.Unwatch():
-            await table.ask(t.Unwatch(connection))
-            connection.tables.discard(table.id)
-        case m.Sit(seat=seat):
-            await table.ask(t.Sit(player, name, seat, listener=connection))
-            connection.tables.add(table.id)
-        case m.Stand():
-            await table.ask(t.Stand(player))
-        case m.Leave():
-            await table.ask(t.Leave(player))
-            await table.ask(t.Unwatch(connection))
-            connection.tables.discard(table.id)
-        case m.Start():
-            await table.ask(t.Start(player))
-        case m.Chat(preset=preset, text=text):
-            preset, text = _check_chat(preset, text)
-            if not connection.chat_allowed():
-                raise TableError(
-                    "chat_flood", "at most 5 chat messages in 10 seconds: wait a moment"
-                )
-            await table.ask(t.Chat(player, name, preset, text))
+    if isinstance(message, m.Invite):
+        # Invitations are social, not the table's: the inviter's table is read where it
+        # runs, on this process (docs/cluster.md, "What is not done").
+        if not connection.chat_allowed():
+            raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
+        await invites.invite(runtime, connection, runtime.lobby.get(message.table), message.name)
+        return
+    router = runtime.router
+    if router is not None and message.table not in runtime.lobby.tables:
+        # Owned by another process (docs/cluster.md): carried out there.
+        _check_chat_of(connection, message)
+        follows = await router.forward(connection, message)
+    else:
+        table = runtime.lobby.get(message.table)
+        _check_chat_of(connection, message)
+        follows = await carry_out(table, connection, player, name, message, bot=connection.bot)
+    if isinstance(message, m.Contribute):
+        connection.send_json({"type": "contributed", "table": message.table, "deal": message.deal})
+    if follows is True:
+        connection.tables.add(message.table)
+    elif follows is False:
+        connection.tables.discard(message.table)
+
+
+def _check_chat_of(connection: Connection, message: Any) -> None:
+    """A chat message's text and preset, and the connection's chat flood (checked where
+    the connection is, before the table hears of it)."""
+    if isinstance(message, m.Chat):
+        message.preset, message.text = _check_chat(message.preset, message.text)
+        if not connection.chat_allowed():
+            raise TableError("chat_flood", "at most 5 chat messages in 10 seconds: wait a moment")
 
 
 def _check_chat(preset: str | None, text: str | None) -> tuple[str | None, str | None]:
@@ -217,7 +246,7 @@ async def _hello(
     if token is not None:
         session = await runtime.sessions.check(token)
         player = None if session is None else session.player
-        if player is None and message.token is not None:
+        if player is None and (message.token is not None or isinstance(token, Bearer)):
             raise TableError("bad_token", "the token is not valid: send hello with a name instead")
     # The token goes back only to a client that sent it, or to a new guest: never to a
     # connection the cookie signed in (a page must not learn the httpOnly cookie).
@@ -239,8 +268,16 @@ async def _hello(
         player = new_player_id()
         await runtime.store.create_player(player, name)
         welcome_token = await runtime.sessions.open(player)
+    account = await accounts.of_player(runtime.store, player)
+    bot = account is not None and account.kind == "bot"
+    if bot:
+        runtime.conduct.admit(player)
     _count_socket(runtime, connection, player)
     connection.player, connection.name = player, name
+    if bot and not connection.bot:
+        connection.bot = True
+        connection.on_error = functools.partial(_strike, runtime, connection, Strikes())
+    connection.ignored = frozenset(await social.blocked_by(runtime.store, player))
     welcome: dict[str, Any] = {
         "type": "welcome",
         "player": player,
@@ -250,7 +287,29 @@ async def _hello(
     }
     if welcome_token is not None:
         welcome["token"] = welcome_token
+    if bot:
+        welcome["bot"] = True
     connection.send_json(welcome)
+
+
+def _strike(runtime: Runtime, connection: Connection, strikes: Strikes, code: str) -> None:
+    """A bot's refusal counted (kroeg.server.bot_conduct): too many, and it is told why and
+    disconnected; disconnected too often, and it is suspended."""
+    if connection.closed or not strikes.count(code, time.monotonic()):
+        return
+    assert connection.player is not None
+    suspended = runtime.conduct.offence(connection.player)
+    message = (
+        f"disconnected: {STRIKES} refused messages (malformed, invalid or illegal) within "
+        f"{STRIKE_WINDOW:g} seconds"
+    )
+    if suspended:
+        message += "; the bot is suspended for misbehaving repeatedly"
+    connection.on_error = None
+    connection.send_json(
+        {"type": "bye", "reason": "misbehaviour", "message": message, "now": time.time()}
+    )
+    connection.finish(1008)
 
 
 async def _renamed(runtime: Runtime, player: str, known: str, name: str) -> str:

@@ -5,6 +5,7 @@ with the changes of other tables) before anyone is told of it.
 """
 
 from kroeg.store.changes import (
+    Fenced,
     Finish,
     GameRow,
     LogEntry,
@@ -17,6 +18,7 @@ from kroeg.store.database import database_url
 from kroeg.store.store import Store, open_store
 
 __all__ = [
+    "Fenced",
     "Finish",
     "GameRow",
     "LogEntry",

@@ -14,7 +14,7 @@ from typing import Any, TypeAlias
 import msgspec
 import sqlalchemy as sa
 
-from kroeg.store.changes import JSON, NewGame, TableChange
+from kroeg.store.changes import JSON, Fenced, NewGame, TableChange
 
 Work: TypeAlias = TableChange | sa.Executable
 """What the writer commits: a table change, or any other write as a SQLAlchemy statement."""
@@ -22,10 +22,11 @@ Work: TypeAlias = TableChange | sa.Executable
 Rows = list[tuple[Any, ...]]
 
 _GAME_COLUMNS = (
-    "table_id, number, game, variant, options, seats, dealer, seed, players, names, started_at"
+    "table_id, number, game, variant, options, seats, dealer, seed, players, names, started_at, "
+    "fair_secret"
 )
-INSERT_GAME = f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 11)})"
-INSERT_GAME_WITH_ID = f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 12)})"
+INSERT_GAME = f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 12)})"
+INSERT_GAME_WITH_ID = f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 13)})"
 INSERT_RUNS = "INSERT INTO game_log (game_id, seq, entries) VALUES (?, ?, ?)"
 FINISH_GAME = "UPDATE games SET finished_at = ?, result = ? WHERE id = ?"
 INSERT_RESULTS = (
@@ -62,6 +63,7 @@ def game_row(g: NewGame) -> tuple[Any, ...]:
         _encode(g.players),
         _encode(g.names),
         g.started_at,
+        g.fair_secret,
     )
 
 
@@ -130,6 +132,31 @@ def statements(changes: Sequence[TableChange]) -> list[tuple[str, Rows]]:
         (UPDATE_VERSION, versions),
     ]
     return [(sql, rows) for sql, rows in every if rows]
+
+
+def fence_query(changes: Sequence[TableChange]) -> tuple[str, tuple[str, ...]] | None:
+    """The query that reads the stored epochs of the batch's fenced tables (those whose
+    changes state an epoch), or None when no change states one.
+
+    Run after the batch's table updates, in the same transaction: those updates hold the
+    tables' rows locked until the commit, so a takeover (which raises the epoch with an
+    update of the same row) either committed before them, and the query sees its epoch,
+    or waits until this transaction is over, and then reads the log with this batch in it.
+    """
+    ids = tuple(sorted({c.table_id for c in changes if c.epoch is not None}))
+    if not ids:
+        return None
+    marks = ", ".join("?" * len(ids))
+    return f"SELECT id, owner_epoch FROM tables WHERE id IN ({marks})", ids
+
+
+def check_fence(changes: Sequence[TableChange], stored: dict[str, int]) -> None:
+    """Refuse the batch when a change states an epoch that is not its table's (the writer
+    then commits each change alone, so that only the fenced ones fail)."""
+    for change in changes:
+        epoch = change.epoch
+        if epoch is not None and stored.get(change.table_id) != epoch:
+            raise Fenced(change.table_id, epoch, stored.get(change.table_id))
 
 
 def results(works: Sequence[Work], game_ids: Sequence[int]) -> list[int | None]:

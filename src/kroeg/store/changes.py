@@ -31,6 +31,10 @@ class TableRow:
     their players)."""
     created_by: str | None = None
     """The player who created the table (None: before migration 0004)."""
+    bots_allowed: bool = True
+    """Whether bot accounts may sit at the table (docs/bots-api.md)."""
+    rated: bool = False
+    """Whether the table's finished games change ratings (migration 0006)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +67,9 @@ class NewGame:
     players: list[str | None]
     names: list[str]
     started_at: float
+    fair_secret: str | None
+    """The game's secret for its fair deals (docs/fair-deals.md), as hex; None for a game
+    from before them. It never leaves the server before the game is over."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +118,10 @@ class TableChange:
 
     ``entries`` append to the log of game ``game_id``; ``new_game`` starts a game (the
     write returns its id); ``seating`` replaces the table's seating; ``finish`` ends a game.
-    ``version`` is the table's version after the change.
+    ``version`` is the table's version after the change. ``epoch`` is the owner's fencing
+    epoch (docs/cluster.md): the change is refused with :class:`Fenced`, in its own
+    transaction, unless the table's stored epoch is still that one; None (a server that
+    runs alone) checks nothing.
     """
 
     table_id: str
@@ -121,3 +131,18 @@ class TableChange:
     game_id: int | None = None
     entries: list[LogEntry] = field(default_factory=list)
     finish: Finish | None = None
+    epoch: int | None = None
+
+
+class Fenced(Exception):
+    """A table change written under an epoch that is no longer the table's: another
+    process has taken the table over since. Nothing of the change was written."""
+
+    def __init__(self, table_id: str, epoch: int, stored: int | None) -> None:
+        super().__init__(
+            f"table {table_id} is owned under epoch {stored}, not {epoch}: "
+            "another process took it over"
+        )
+        self.table_id = table_id
+        self.epoch = epoch
+        self.stored = stored

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import create_engine as sa_create_engine
@@ -71,7 +72,19 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+MIGRATION_LOCK = 0x6B726F6567
+"""The PostgreSQL advisory lock the migrations run under ("kroeg" in hex)."""
+
+
 async def migrate(engine: AsyncEngine) -> None:
-    """Bring the schema to the newest migration (run on every start)."""
+    """Bring the schema to the newest migration (run on every start).
+
+    On PostgreSQL under a transaction-scoped advisory lock: several server processes
+    starting at once (``kroeg serve --workers N``, docs/cluster.md) migrate one after the
+    other, and the later ones find the schema already at its newest."""
     async with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            await connection.execute(
+                sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+            )
         await connection.run_sync(_upgrade)

@@ -85,6 +85,10 @@ async def _apply(conn: AsyncConnection, works: Sequence[Work]) -> list[int | Non
         await conn.exec_driver_sql(_sql(conn, batch.INSERT_RUNS), rows)
     for sql, rows in batch.statements(changes):
         await conn.exec_driver_sql(_sql(conn, sql), rows)
+    if (fence := batch.fence_query(changes)) is not None:
+        sql, ids = fence
+        stored: list[Any] = list(await conn.exec_driver_sql(_sql(conn, sql), ids))
+        batch.check_fence(changes, {row[0]: int(row[1]) for row in stored})
     return batch.results(works, game_ids)
 
 

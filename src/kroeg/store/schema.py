@@ -36,6 +36,12 @@
   link, never the link); ``score_entries`` (a score line with the id its phone gave it,
   and the deal it is for) and ``score_changes`` (every version of a line: who, when,
   what; the newest counts, a null line withdraws it).
+- ``ratings`` (migration 0006): each player's OpenSkill rating per game and variant, its
+  conservative ``score`` (mu − 3σ) that the leaderboard sorts by, the rated games and the
+  different people played against (``rating_opponents`` holds the pairs that count them);
+  ``rating_changes``: each person's rating before and after each rated game (a cache:
+  ``kroeg ratings rebuild`` recomputes both from the games). See docs/ratings.md.
+- ``follows`` and ``blocks``: who follows whom, who blocks whom (kroeg.accounts.social).
 """
 
 from __future__ import annotations
@@ -115,6 +121,9 @@ tables = sa.Table(
     sa.Column("public_records", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_by", sa.String(32), nullable=True),
     sa.Column("closed_at", sa.Float, nullable=True),
+    sa.Column("bots_allowed", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("owner_epoch", sa.BigInteger, nullable=False, server_default=sa.text("0")),
     sa.Index("ix_tables_closed_created_at", "closed", "created_at"),
 )
 
@@ -135,6 +144,7 @@ games = sa.Table(
     sa.Column("started_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("fair_secret", sa.String(64), nullable=True),
 )
 
 game_log = sa.Table(
@@ -153,6 +163,72 @@ results = sa.Table(
     sa.Column("player_id", sa.String(32), nullable=True, index=True),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("outcome", sa.String(8), nullable=False),
+    sa.Index("ix_results_player_game", "player_id", "game_id"),
+)
+
+LEADERBOARD_WHERE = sa.text("games >= 20 AND opponents >= 5")
+"""The players a leaderboard shows (kroeg.accounts.ratings), as its partial index has it."""
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("variant", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("opponents", sa.Integer, nullable=False),
+    sa.Index(
+        "ix_ratings_leaderboard",
+        "game",
+        "variant",
+        sa.text("score DESC"),
+        postgresql_where=LEADERBOARD_WHERE,
+        sqlite_where=LEADERBOARD_WHERE,
+    ),
+)
+
+rating_opponents = sa.Table(
+    "rating_opponents",
+    metadata,
+    sa.Column("player_id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("variant", sa.String(32), primary_key=True),
+    sa.Column("opponent_id", sa.String(32), primary_key=True),
+)
+
+rating_changes = sa.Table(
+    "rating_changes",
+    metadata,
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.String(32), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("variant", sa.String(32), nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+)
+
+follows = sa.Table(
+    "follows",
+    metadata,
+    sa.Column("follower_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("followed_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("ix_follows_followed_id", "followed_id"),
+)
+
+blocks = sa.Table(
+    "blocks",
+    metadata,
+    sa.Column("blocker_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("blocked_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
 )
 
 clubs = sa.Table(

@@ -106,6 +106,10 @@ def _apply(conn: sa.Connection, works: Sequence[Work]) -> list[int | None]:
         _driver(cursor.executemany, batch.INSERT_RUNS, batch.run_rows(changes, game_ids))
         for sql, rows in batch.statements(changes):
             _driver(cursor.executemany, sql, rows)
+        if (fence := batch.fence_query(changes)) is not None:
+            sql, ids = fence
+            _driver(cursor.execute, sql, ids)
+            batch.check_fence(changes, {row[0]: int(row[1]) for row in cursor.fetchall()})
     finally:
         cursor.close()
     return batch.results(works, game_ids)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import sqlalchemy as sa
@@ -55,6 +55,9 @@ class Store:
         self._wakeup: asyncio.Future[None] | None = None
         self._closing = False
         self._writer: asyncio.Task[None] | None = None
+        self.on_finish: list[Callable[[int], Awaitable[None]]] = []
+        """Called with a game's id once its end (results) is committed: the ratings
+        (kroeg.accounts.rating_store), registered by the server. Each must not raise."""
 
     # Lifecycle ------------------------------------------------------------------
 
@@ -82,6 +85,9 @@ class Store:
     async def write(self, change: TableChange) -> int | None:
         """Commit one table change; returns the new game's id when it started one."""
         result: int | None = await self._submit(change)
+        if change.finish is not None:
+            for hook in self.on_finish:
+                await hook(change.finish.game_id)
         return result
 
     async def _submit(self, work: Work) -> Any:
@@ -220,6 +226,22 @@ class Store:
             sa.update(t).where(t.c.id == table_id).values(closed=True, closed_at=closed_at)
         )
 
+    async def claim(self, table_id: str) -> int:
+        """Take the table over (docs/cluster.md): raise its stored epoch and return it.
+        From the commit on, every write stated under an older epoch is refused; whatever
+        was committed before it is in the log the new owner reads next."""
+        t = schema.tables
+        async with self.engine.begin() as conn:
+            epoch = await conn.scalar(
+                sa.update(t)
+                .where(t.c.id == table_id)
+                .values(owner_epoch=t.c.owner_epoch + 1)
+                .returning(t.c.owner_epoch)
+            )
+        if epoch is None:
+            raise KeyError(f"the store has no table {table_id}")
+        return int(epoch)
+
     async def table(self, table_id: str) -> TableRow | None:
         async with self.engine.connect() as conn:
             row = (
@@ -255,6 +277,20 @@ class Store:
                 sa.select(sa.func.count()).select_from(g).where(g.c.table_id == table_id)
             )
         return int(count or 0)
+
+    async def last_game(self, table_id: str) -> GameRow | None:
+        """The table's newest game, over or not (a restarted table shows it when over)."""
+        g = schema.games
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    sa.select(g)
+                    .where(g.c.table_id == table_id)
+                    .order_by(g.c.number.desc())
+                    .limit(1)
+                )
+            ).first()
+        return None if row is None else _game_row(row._mapping)
 
     async def running_game(self, table_id: str) -> GameRow | None:
         """The table's unfinished game, if any (the one to rebuild after a restart)."""
@@ -309,6 +345,8 @@ def _table_values(row: TableRow) -> JSON:
         "closed": row.closed,
         "public_records": row.public_records,
         "created_by": row.created_by,
+        "bots_allowed": row.bots_allowed,
+        "rated": row.rated,
     }
 
 
@@ -328,6 +366,8 @@ def _table_row(m: Any) -> TableRow:
         closed=bool(m["closed"]),
         public_records=bool(m["public_records"]),
         created_by=m["created_by"],
+        bots_allowed=bool(m["bots_allowed"]),
+        rated=bool(m["rated"]),
     )
 
 
@@ -345,6 +385,7 @@ def _game_row(m: Any) -> GameRow:
         players=list(m["players"]),
         names=list(m["names"]),
         started_at=m["started_at"],
+        fair_secret=m["fair_secret"],
         finished_at=m["finished_at"],
         result=m["result"],
     )

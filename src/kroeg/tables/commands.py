@@ -16,7 +16,10 @@ from typing import Any, Protocol
 
 
 class Listener(Protocol):
-    """A connection following a table: who it is, and a way to send it a frame."""
+    """A connection following a table: who it is, and a way to send it a frame.
+
+    A listener may also have ``ignored``, the players whose chat it does not get (the
+    ones its player blocks: kroeg.server.connection); the table skips them for it."""
 
     @property
     def player(self) -> str | None: ...
@@ -66,6 +69,8 @@ class Sit(Command):
     name: str
     seat: int | None
     listener: Listener | None = None
+    bot: bool = False
+    """A bot account (docs/bots-api.md): only at a table that allows bots."""
 
 
 @dataclass(slots=True)
@@ -88,6 +93,15 @@ class Act(Command):
     player: str
     version: int
     action: list[Any]
+
+
+@dataclass(slots=True)
+class Contribute(Command):
+    """A seated person's random contribution to a deal (docs/fair-deals.md)."""
+
+    player: str
+    deal: int
+    value: str
 
 
 @dataclass(slots=True)

@@ -32,6 +32,10 @@ class TableConfig:
     public_records: bool
     """Whether anyone may read the records of the table's finished games, else only
     their players (docs/security.md, "Who reads what")."""
+    bots_allowed: bool = True
+    """Whether bot accounts may sit here (docs/bots-api.md)."""
+    rated: bool = False
+    """Whether its finished games change the players' ratings (docs/ratings.md)."""
 
     def json(self) -> dict[str, Any]:
         return {
@@ -43,6 +47,8 @@ class TableConfig:
             "private": self.private,
             "house_level": self.house_level,
             "public_records": self.public_records,
+            "bots_allowed": self.bots_allowed,
+            "rated": self.rated,
         }
 
 
@@ -69,6 +75,8 @@ def make_config(
     public_records: bool | None = None,
     house_level: str = "basis",
     min_clock: float = 5.0,
+    bots_allowed: bool | None = None,
+    rated: bool = False,
 ) -> tuple[TableConfig, Game[Any]]:
     """A checked configuration and its game; TableError(bad_table) says what is wrong."""
     built = build_game(game, variant, options)
@@ -91,7 +99,10 @@ def make_config(
             f"house_level must be one of {', '.join(HOUSE_LEVELS)}, got {house_level!r}",
         )
     records = not private if public_records is None else public_records
+    # Bots sit at casual tables unless the table says no, at rated ones only if it says yes
+    # (docs/bots-api.md).
+    bots = not rated if bots_allowed is None else bots_allowed
     config = TableConfig(
-        game, variant, dict(options or {}), seats, clock, private, house_level, records
+        game, variant, dict(options or {}), seats, clock, private, house_level, records, bots, rated
     )
     return config, built

@@ -72,7 +72,7 @@ def version_frame(
     keys (:func:`_current`), all null in a step's frame. Built from its parts: the events
     are already encoded, and most frames a table sends are steps, whose state part is
     always the same."""
-    shown = b",".join([e for to, e in events if to is None or to == audience])
+    shown = b",".join(visible(events, audience))
     head = b'{"type":"event","table":%b,"version":%d,"now":%b,"events":[' % (
         encode(table.id),
         version,
@@ -80,6 +80,12 @@ def version_frame(
     )
     tail = b"]," + encode(_current(table, audience))[1:] if full else _EMPTY_TAIL
     return head + shown + tail
+
+
+def visible(events: Encoded, audience: int | None) -> list[bytes]:
+    """The events of a version that ``audience`` may see: the public ones and, for a seat,
+    its own private ones (a hand, a card drawn)."""
+    return [e for to, e in events if to is None or to == audience]
 
 
 def _current(table: Shown, audience: int | None) -> JSON:
@@ -103,7 +109,9 @@ def _current(table: Shown, audience: int | None) -> JSON:
     }
 
 
-def snapshot(table: Shown, audience: int | None) -> JSON:
+def snapshot(table: Shown, audience: int | None, log: list[JSON] | None = None) -> JSON:
+    """The whole table for one audience; ``log`` the recent versions' events as its
+    player was sent them (:meth:`~kroeg.tables.history.History.log_for`)."""
     return {
         "type": "snapshot",
         "table": table.id,
@@ -113,6 +121,7 @@ def snapshot(table: Shown, audience: int | None) -> JSON:
         "you": audience,
         "spectators": _spectators(table),
         **_current(table, audience),
+        "log": log or [],
     }
 
 
@@ -124,6 +133,7 @@ def seats_json(table: Shown) -> list[JSON]:
             "player": s.player,
             "name": s.name,
             "house": s.player is None,
+            "bot": s.bot,
             "away": s.player is not None and s.player not in connected,
             "out": s.out,
             "timeouts": s.timeouts,

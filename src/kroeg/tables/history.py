@@ -11,8 +11,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
-from kroeg.tables.frames import Encoded
+import msgspec
+
+from kroeg.games.base import JSON
+from kroeg.tables.frames import Encoded, visible
+
+LOG_VERSIONS = 64
+"""How many of the newest versions a snapshot's ``log`` holds: enough for the client's
+log of 80 lines (a version is one action, most with one line)."""
 
 Seated = tuple[str | None, ...]
 """The player at each seat (None: the house) when a version was sent: a resume is shown
@@ -66,6 +74,19 @@ class History:
         if not oldest <= since + 1 <= current:
             return None
         return [Kept(*kept) for kept in self._kept if kept[0] > since]
+
+    def log_for(self, player: str | None, count: int = LOG_VERSIONS) -> list[JSON]:
+        """The newest ``count`` versions' events as ``player`` was sent each one (a seat's
+        private events only if they held that seat then, as for a resume), for a
+        snapshot's ``log``: the client draws the table's log from it when someone comes
+        back (issue 18). Versions with nothing for them are left out."""
+        start = max(0, len(self._kept) - count)
+        log: list[JSON] = []
+        for version, events, seated in islice(self._kept, start, None):
+            shown = visible(events, Kept(version, events, seated).audience(player))
+            if shown:
+                log.append({"version": version, "events": [msgspec.Raw(e) for e in shown]})
+        return log
 
     def __len__(self) -> int:
         return len(self._kept)

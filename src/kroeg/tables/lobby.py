@@ -8,13 +8,14 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from kroeg.store import Store, TableRow
 from kroeg.tables.config import make_config
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
+from kroeg.tables.replay import last_finished
 from kroeg.tables.table import Table, TableSettings
 
 log = logging.getLogger(__name__)
@@ -45,45 +46,88 @@ class Lobby:
         """Since when (monotonic) each table that nobody follows has been so, as the sweeps
         saw it."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.reserve: Callable[[str], Awaitable[None]] | None = None
+        """With several server processes (docs/cluster.md): takes a new table's lease,
+        before its row exists (so no other process takes the table over meanwhile)."""
+        self.claim: Callable[[str], Awaitable[int]] | None = None
+        """With several server processes: the fencing epoch a new table's writes state,
+        once its row exists. None: this process owns every table."""
+        self.on_fenced: Callable[[Table], None] | None = None
+        """With several server processes: told when a table of this process was taken
+        over by another (its write was refused); the table has stopped."""
 
     async def load(self) -> None:
         """Rebuild every open table from the store; unfinished games continue from their log
         and the decision they wait for gets what was left of its clock (at least
         ``TableSettings.restart_min_clock``). A table that cannot be rebuilt is broken."""
         for row in await self.store.open_tables():
-            try:
-                config, game = make_config(
-                    row.game,
-                    row.variant,
-                    row.options,
-                    seats=row.seats,
-                    clock_seconds=row.clock_seconds,
-                    private=row.private,
-                    public_records=row.public_records,
-                    house_level=row.house_level,
-                    min_clock=0.0,
-                )
-                table = Table(
-                    row.id,
-                    config,
-                    game,
-                    self.store,
-                    self.house,
-                    self.settings,
-                    created_at=row.created_at,
-                )
-                running = await self.store.running_game(row.id)
-                entries = [] if running is None else await self.store.log(running.id)
-                table.number = await self.store.game_count(row.id)
-                table.restore(row, running, entries, restarted=True)
-            except Exception as e:
-                log.exception("table %s could not be restored; it is marked broken", row.id)
-                self.broken[row.id] = (row, f"{BROKEN} ({type(e).__name__})")
-                continue
-            self.tables[row.id] = table
-            if row.created_by is not None:
-                self.creators[row.id] = row.created_by
-            table.start()
+            await self.adopt(row)
+
+    async def adopt(self, row: TableRow, epoch: int | None = None) -> Table | None:
+        """Rebuild one open table from the store and start it, owned under ``epoch``, as
+        at a start; None when it cannot be rebuilt (it is marked broken)."""
+        try:
+            config, game = make_config(
+                row.game,
+                row.variant,
+                row.options,
+                seats=row.seats,
+                clock_seconds=row.clock_seconds,
+                private=row.private,
+                public_records=row.public_records,
+                house_level=row.house_level,
+                min_clock=0.0,
+                bots_allowed=row.bots_allowed,
+                rated=row.rated,
+            )
+            table = Table(
+                row.id,
+                config,
+                game,
+                self.store,
+                self.house,
+                self.settings,
+                created_at=row.created_at,
+            )
+            running = await self.store.running_game(row.id)
+            entries = [] if running is None else await self.store.log(running.id)
+            table.number = await self.store.game_count(row.id)
+            finished = None if running else await last_finished(self.store, row.id)
+            table.restore(row, running, entries, restarted=True, finished=finished)
+        except Exception as e:
+            log.exception("table %s could not be restored; it is marked broken", row.id)
+            self.broken[row.id] = (row, f"{BROKEN} ({type(e).__name__})")
+            return None
+        self.broken.pop(row.id, None)
+        self._start(table, epoch, row.created_by)
+        return table
+
+    def _start(self, table: Table, epoch: int | None, creator: str | None) -> None:
+        table.epoch = epoch
+        table.on_fenced = self._fenced
+        self.tables[table.id] = table
+        if creator is not None:
+            self.creators[table.id] = creator
+        table.start()
+
+    def _fenced(self, table: Table) -> None:
+        """A table was taken over by another process: it is no longer this lobby's."""
+        if self.tables.get(table.id) is table:
+            self._forget(table.id)
+        if self.on_fenced is not None:
+            self.on_fenced(table)
+
+    def _forget(self, table_id: str) -> Table | None:
+        self.creators.pop(table_id, None)
+        self.idle_since.pop(table_id, None)
+        return self.tables.pop(table_id, None)
+
+    async def drop(self, table_id: str) -> None:
+        """Stop serving a table without closing it (its lease was lost, or the process
+        shuts down): another process takes it over from the store."""
+        table = self._forget(table_id)
+        if table is not None:
+            await table.stop()
 
     async def create(
         self,
@@ -98,6 +142,8 @@ class Lobby:
         house_level: str = "basis",
         creator: str | None = None,
         open_limit: int | None = None,
+        bots_allowed: bool | None = None,
+        rated: bool = False,
     ) -> Table:
         """A new table, created by ``creator``, who may have at most ``open_limit`` open."""
         if creator is not None and open_limit is not None:
@@ -119,11 +165,15 @@ class Lobby:
             public_records=public_records,
             house_level=house_level,
             min_clock=self.min_clock,
+            bots_allowed=bots_allowed,
+            rated=rated,
         )
         table_id = secrets.token_hex(PRIVATE_ID_BYTES if private else PUBLIC_ID_BYTES)
         rng = None
         if self.settings.test_seed is not None:
             rng = random.Random(self.settings.test_seed + len(self.tables))
+        if self.reserve is not None:
+            await self.reserve(table_id)
         table = Table(
             table_id,
             config,
@@ -149,12 +199,12 @@ class Lobby:
                 seating=table.seating.json(),
                 public_records=config.public_records,
                 created_by=creator,
+                bots_allowed=config.bots_allowed,
+                rated=config.rated,
             )
         )
-        self.tables[table_id] = table
-        if creator is not None:
-            self.creators[table_id] = creator
-        table.start()
+        epoch = None if self.claim is None else await self.claim(table_id)
+        self._start(table, epoch, creator)
         return table
 
     def open_tables_of(self, player: str) -> int:
@@ -199,9 +249,8 @@ class Lobby:
         """Close a table: out of the lobby at once (nobody can reach it from now on),
         its task stopped, and marked closed in the store so that no start restores it.
         Its games stay in the store."""
-        table = self.tables.pop(table_id)
-        self.creators.pop(table_id, None)
-        self.idle_since.pop(table_id, None)
+        table = self.tables[table_id]
+        self._forget(table_id)
         await table.stop()
         await self.store.close_table(table_id, time.time())
         log.info("table %s closed: idle", table_id)

@@ -1,4 +1,5 @@
-"""Rebuilding a running game from its log after a restart (and reading log entries)."""
+"""Rebuilding a running game from its log after a restart (and reading log entries); and
+finding a table's last game when that one is over, so a restarted table shows its end."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any, NamedTuple
 
 from kroeg.cards import parse_card
 from kroeg.games.base import Deal, Game, RuleError
-from kroeg.store import GameRow, LogEntry
+from kroeg.store import GameRow, LogEntry, Store
 
 
 def deal_from_json(data: dict[str, Any]) -> Deal:
@@ -65,3 +66,17 @@ def rebuild(
         for seat in waiting:
             since.setdefault(seat, entry.created_at)
     return Rebuilt(state, left, since)
+
+
+Finished = tuple[GameRow, list[LogEntry]]
+"""A table's last game, over, and its log."""
+
+
+async def last_finished(store: Store, table_id: str) -> Finished | None:
+    """The table's last game and its log when that game is over (None when the table has
+    had no game, or its last one still runs): after a restart the table shows its result
+    and names it for the replay (issue 18), instead of no game at all."""
+    last = await store.last_game(table_id)
+    if last is None or last.finished_at is None:
+        return None
+    return last, await store.log(last.id)

@@ -66,7 +66,7 @@ class Seating:
     # Changes ----------------------------------------------------------------------------
 
     def sit(
-        self, player: str, name: str, seat: int | None, *, running: bool
+        self, player: str, name: str, seat: int | None, *, running: bool, bot: bool = False
     ) -> tuple[int | None, Event]:
         """Seat ``player`` (at ``seat``, or the first free one), or put them on the waiting
         list while a game runs or no seat is free: the seat (None: waiting) and its event."""
@@ -83,7 +83,7 @@ class Seating:
             self.waiting.append((player, name))
             return None, self._waiting_event(player, name)
         chosen = seat if seat is not None else free[0]
-        self.seats[chosen] = Seat(player, name)
+        self.seats[chosen] = Seat(player, name, bot=bot)
         return chosen, Event("sit", {"seat": chosen, "player": player, "name": name})
 
     def stand(self, player: str, *, running: bool) -> Event:
@@ -160,7 +160,10 @@ class Seating:
         """Who sits where and waits, and each seat's timeouts in a row (stored with every
         seating change, and whenever a count changes)."""
         return {
-            "seats": [None if s.player is None else [s.player, s.name] for s in self.seats],
+            "seats": [
+                None if s.player is None else [s.player, s.name, *(["bot"] if s.bot else [])]
+                for s in self.seats
+            ],
             "waiting": [[p, n] for p, n in self.waiting],
             "timeouts": [s.timeouts for s in self.seats],
         }
@@ -171,7 +174,12 @@ class Seating:
         self.seats = [
             Seat(None, house_name(i))
             if s is None
-            else Seat(s[0], s[1], timeouts=timeouts[i] if i < len(timeouts) else 0)
+            else Seat(
+                s[0],
+                s[1],
+                timeouts=timeouts[i] if i < len(timeouts) else 0,
+                bot=len(s) > 2 and s[2] == "bot",  # a bot account's seat (docs/bots-api.md)
+            )
             for i, s in enumerate(stored.get("seats", []))
         ]
         self.waiting = deque((p, n) for p, n in stored.get("waiting", []))

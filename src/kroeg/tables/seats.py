@@ -14,3 +14,5 @@ class Seat:
     """Taken out of the current game (two timeouts, or left)."""
     timeouts: int = 0
     """Clock expiries in a row."""
+    bot: bool = False
+    """A bot account's program plays the seat (docs/bots-api.md)."""

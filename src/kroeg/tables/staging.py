@@ -61,6 +61,7 @@ class Staging(Shown, Protocol):
     store: Store
     history: History
     seating: Seating
+    epoch: int | None
 
     def finish_record(self) -> Finish: ...
 
@@ -125,6 +126,7 @@ async def flush(table: Staging) -> None:
             game_id=table.game_id,
             entries=staged.entries,
             finish=staged.finish,
+            epoch=table.epoch,
         )
         await table.store.write(change)  # on failure the table discards and reloads
     table.staged = None

@@ -28,13 +28,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from kroeg.cards import CardError
+from kroeg.fairness import SECRET_BYTES
 from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
-from kroeg.store import Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
+from kroeg.store import Fenced, Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
 from kroeg.tables.clocks import Clocks
 from kroeg.tables.commands import (
     Act,
     Chat,
     Command,
+    Contribute,
     Leave,
     Listener,
     Sit,
@@ -48,6 +50,7 @@ from kroeg.tables.commands import (
 )
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError, internal
+from kroeg.tables.fair import FairDeals
 from kroeg.tables.frames import (
     encode,
     lobby_summary,
@@ -57,7 +60,7 @@ from kroeg.tables.frames import (
 )
 from kroeg.tables.history import History
 from kroeg.tables.house import DEFAULT_BUDGET, House, HouseRequest
-from kroeg.tables.replay import rebuild
+from kroeg.tables.replay import Finished, last_finished, rebuild
 from kroeg.tables.seating import Seating
 from kroeg.tables.seats import Seat
 from kroeg.tables.staging import (
@@ -79,6 +82,10 @@ MAX_TURN_STEPS = 64
 
 STORE_RETRY = 1.0
 """Seconds between a table's attempts to reload from a store it could not read."""
+
+FIRST_DEAL_WINDOW = 1.0
+"""Seconds, at most the deal pause, between a game's start and its first deal: the time
+the seated people's clients have to contribute to it (docs/protocol.md, "Fair deals")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +147,14 @@ class Table:
         the reload after it too): it reloads before doing anything else."""
         self.settled: int | None = None
         """The last game whose seats were settled after its end."""
+        self.fair = FairDeals(None)
+        """The running game's secret and the contributions to its next deal."""
+        self.epoch: int | None = None
+        """The fencing epoch this process owns the table under (docs/cluster.md), stated
+        with every write; None for a server that runs alone."""
+        self.on_fenced: Callable[[Table], None] | None = None
+        """Called once the store refused a write because another process took the table
+        over: the table has stopped and refused what it was asked (the cluster's seam)."""
 
     # Outside API (any task) ---------------------------------------------------------
 
@@ -195,13 +210,20 @@ class Table:
         loop = asyncio.get_running_loop()
         try:
             await self._advance()
+        except Fenced:
+            self._let_go(None)
+            return
         except Exception:
             log.exception("table %s failed to resume", self.id)
             await self._recover(always=True)
         while True:
             command = await self._next_command(loop)
             if command is None:
-                await self._on_due()
+                try:
+                    await self._on_due()
+                except Fenced:
+                    self._let_go(None)
+                    return
                 continue
             if isinstance(command, Stop):
                 command.reply.set_result(None)
@@ -218,6 +240,9 @@ class Table:
             try:
                 result = await self._handle(command)
                 await self._advance()
+            except Fenced:
+                self._let_go(command)
+                return
             except TableError as e:
                 await self._recover(always=False)
                 if not command.reply.done():
@@ -293,22 +318,33 @@ class Table:
         return True
 
     async def reload(self) -> None:
-        """Rebuild the table from the store: its row and its unfinished game's log."""
+        """Rebuild the table from the store: its row and its unfinished game's log (or
+        its last game's, when that one is over)."""
         row = await self.store.table(self.id)
         if row is None:
             raise TableError("internal", f"the store has no table {self.id}")
         running = await self.store.running_game(self.id)
         entries = [] if running is None else await self.store.log(running.id)
-        self.restore(row, running, entries)
+        finished = None if running is not None else await last_finished(self.store, self.id)
+        self.restore(row, running, entries, finished=finished)
         self.staged = None
 
-    def _refuse_pending(self) -> None:
+    def _refuse_pending(self, code: str = "server_restarting") -> None:
         while self.inbox:
             command = self.inbox.popleft()
             if not command.reply.done():
-                command.reply.set_exception(
-                    TableError("server_restarting", "the server restarts; reconnect shortly")
-                )
+                command.reply.set_exception(_closed(code))
+
+    def _let_go(self, command: Command | None) -> None:
+        """The store refused a write: another process owns the table now. Forget what is
+        staged, refuse what was asked, stop, and tell the cluster (``on_fenced``)."""
+        log.warning("table %s: another process took it over; letting it go", self.id)
+        discard(self)
+        if command is not None and not command.reply.done():
+            command.reply.set_exception(_closed("table_moved"))
+        self._refuse_pending("table_moved")
+        if self.on_fenced is not None:
+            self.on_fenced(self)
 
     def _next_due(self, loop: asyncio.AbstractEventLoop) -> float | None:
         return self.clocks.next_due(loop.time(), time.time())
@@ -322,6 +358,8 @@ class Table:
                 if seat in clocks.deadlines and self.running:
                     await self._expire(seat)
             await self._advance()
+        except Fenced:
+            raise
         except Exception:
             log.exception("table %s failed on a clock", self.id)
             clocks.deadlines.clear()
@@ -352,6 +390,9 @@ class Table:
             case Start(player=player):
                 await self._start(player)
                 return self.summary()
+            case Contribute():
+                self._contribute(command)
+                return None
             case Chat():
                 self._chat(command)
                 return None
@@ -367,10 +408,15 @@ class Table:
     async def _sit(self, cmd: Sit) -> None:
         if cmd.listener is not None:
             self.listeners.add(cmd.listener)
-        seat, event = self.seating.sit(cmd.player, cmd.name, cmd.seat, running=self.running)
+        if cmd.bot and not self.config.bots_allowed:
+            raise TableError("bots_not_allowed", "this table does not allow bots")
+        seat, event = self.seating.sit(
+            cmd.player, cmd.name, cmd.seat, running=self.running, bot=cmd.bot
+        )
         stage(self, [event], seating=True)
         if cmd.listener is not None:
-            stage_direct(self, cmd.listener, snapshot(self, seat))
+            log = self.history.log_for(cmd.listener.player)
+            stage_direct(self, cmd.listener, snapshot(self, seat, log))
 
     async def _stand(self, player: str) -> None:
         stage(self, [self.seating.stand(player, running=self.running)], seating=True)
@@ -392,6 +438,7 @@ class Table:
         if self.running:
             raise TableError("game_running", "a game is already running at this table")
         seed = self.rng.getrandbits(62)
+        secret = self.rng.randbytes(SECRET_BYTES)  # a test seed derives it, as the shuffles
         state = self.game.new_state(len(self.seats), dealer=None, seed=seed)
         dealer = self.game.view(state, None).get("dealer")
         self.seating.new_game()
@@ -409,14 +456,36 @@ class Table:
             players=[s.player for s in self.seats],
             names=[s.name for s in self.seats],
             started_at=time.time(),
+            fair_secret=secret.hex(),
         )
         await flush(self)
         game_id = await self.store.write(
-            TableChange(self.id, self.version + 1, seating=self.seating.json(), new_game=new_game)
+            TableChange(
+                self.id,
+                self.version + 1,
+                seating=self.seating.json(),
+                new_game=new_game,
+                epoch=self.epoch,
+            )
         )
         self.version += 1
         self.state, self.game_id, self.number, self.seq = state, game_id, self.number + 1, 0
-        stage(self, [Event("game_start", {"game_id": game_id, "seats": seats_json(self)})])
+        self.fair = FairDeals(secret)
+        if self.settings.deal_pause > 0:
+            window = min(self.settings.deal_pause, FIRST_DEAL_WINDOW)
+            self.clocks.deal_due = asyncio.get_running_loop().time() + window
+        start = Event("game_start", {"game_id": game_id, "seats": seats_json(self)})
+        stage(self, [start, *filter(None, [self.fair.commitment_event()])])
+
+    def _contribute(self, cmd: Contribute) -> None:
+        """A seated person's contribution to the next deal (nothing staged: it is told in
+        that deal's frame)."""
+        if self.state is None or not self.running:
+            raise TableError("no_game", "no game is running at this table")
+        seat = self.seat_of(cmd.player)
+        if seat is None:
+            raise TableError("not_seated", "only a seated player may contribute to a deal")
+        self.fair.contribute(seat, cmd.deal, cmd.value)
 
     def _act(self, cmd: Act) -> None:
         if self.state is None or not self.running:
@@ -449,14 +518,24 @@ class Table:
             self.seats[seat].timeouts = 0
             note_seating(self)  # the count is part of the table's stored state
 
-    def _step(self, seat: int, action: Action | Deal, by: str, first: Iterable[Event] = ()) -> None:
-        """Apply one step and stage it (sent once committed). RuleError changes nothing."""
+    def _step(
+        self,
+        seat: int,
+        action: Action | Deal,
+        by: str,
+        first: Iterable[Event] = (),
+        fair: JSON | None = None,
+    ) -> None:
+        """Apply one step and stage it (sent once committed). RuleError changes nothing.
+        ``fair``: a fair deal's commitment and contributions, logged with the deal."""
         events = self.game.apply(self.state, seat, action)
         if self.settings.deal_pause > 0 and any(e.kind == "deal_end" for e in events):
             self.clocks.deal_due = asyncio.get_running_loop().time() + self.settings.deal_pause
         data: Any
         if isinstance(action, Deal):
             kind, data = "deal", action.json()
+            if fair is not None:
+                data["fair"] = fair
             announce: list[Event] = []
         else:
             kind, data = "act", self.game.action_json(action)
@@ -565,7 +644,8 @@ class Table:
                     clocks.house_due = None
                     break  # the pause after a deal's end: the next deal comes when it is over
                 clocks.deal_due = None
-                self._step(dealer, self.game.random_deal(self.state, self.rng), "table")
+                drawn = self.fair.draw(self.game, self.config.game, self.state, self.rng)
+                self._step(dealer, drawn.deal, "table", drawn.events, drawn.note)
                 continue
             seat = self.seating.house_seat(self.game.to_act(self.state))
             if seat is None:
@@ -626,15 +706,21 @@ class Table:
         entries: list[LogEntry],
         *,
         restarted: bool = False,
+        finished: Finished | None = None,
     ) -> None:
         """Rebuild the table from its row and its unfinished game's log (after a failed
-        write, or a restart). After a restart (``restarted``) each person the game waits
-        for gets what was left of their clock, counted in wall time from when it started
-        (the downtime is not given back), but at least ``restart_min_clock``."""
+                write, or a restart). After a restart (``restarted``) each person the game waits
+                for gets what was left of their clock, counted in wall time from when it started
+                (the downtime is not given back), but at least ``restart_min_clock``. With no game
+        running, ``finished`` (the last game, over, and its log) is what the table shows."""
         self.version = row.version
         self.seating.restore(row.seating)
         if running is None:
+            self.fair = FairDeals(None)
+            if finished is not None:
+                self._show_finished(*finished)
             return
+        self.fair = FairDeals.restored(running.fair_secret, entries)
         whole_turn = self.game.traits.clock_per_turn
         rebuilt = rebuild(self.game, running, entries, whole_turn=whole_turn)
         self.state = rebuilt.state
@@ -649,6 +735,16 @@ class Table:
                 time.time(),
             )
 
+    def _show_finished(self, game: GameRow, entries: list[LogEntry]) -> None:
+        """Show the last game's end (its result, and its id for the replay). It is only
+        shown: a log that no longer replays leaves the table as it was, with no game."""
+        try:
+            state = rebuild(self.game, game, entries).state
+        except Exception:
+            log.warning("table %s: its last game %s does not replay", self.id, game.id)
+            return
+        self.state, self.game_id = state, game.id
+
     # Telling people ----------------------------------------------------------------------
 
     def _watch(self, listener: Listener, since: int | None) -> None:
@@ -656,7 +752,8 @@ class Table:
         self._presence()
         missed = self.history.since(since, self.version)
         if missed is None:
-            listener.send(encode(snapshot(self, self.seat_of(listener.player))))
+            log = self.history.log_for(listener.player)
+            listener.send(encode(snapshot(self, self.seat_of(listener.player), log)))
             return
         # Each version as its audience then was: a seat's private events reach the person
         # who sat there at the time, never a later occupant. The newest is the current
@@ -676,7 +773,9 @@ class Table:
                 self._send_all({"type": "presence", "table": self.id, "seat": i, "away": away})
 
     def _chat(self, cmd: Chat) -> None:
-        self._send_all(
+        """To everyone following the table but those who block the speaker (a listener's
+        ``ignored``, see :class:`~kroeg.tables.commands.Listener`)."""
+        frame = encode(
             {
                 "type": "chat",
                 "table": self.id,
@@ -688,6 +787,9 @@ class Table:
                 "now": time.time(),
             }
         )
+        for listener in self.listeners:
+            if cmd.player not in getattr(listener, "ignored", ()):
+                listener.send(frame)
 
     def _send_all(self, message: JSON) -> None:
         frame = encode(message)
@@ -697,3 +799,11 @@ class Table:
     def summary(self) -> JSON:
         """The table as the lobby shows it (REST)."""
         return lobby_summary(self)
+
+
+def _closed(code: str) -> TableError:
+    """The refusal of a command the table can no longer handle: the server restarts, or
+    (``table_moved``) another process owns the table now (docs/cluster.md)."""
+    if code == "table_moved":
+        return TableError("table_moved", "the table moved to another server; reconnect")
+    return TableError("server_restarting", "the server restarts; reconnect shortly")

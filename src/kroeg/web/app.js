@@ -1,5 +1,6 @@
 // The app shell: top bar, router (/ is the lobby, /t/{id} a table, /t/{id}?replay=GAME a
-// replay), the one connection, and the "verbinding kwijt" banner.
+// replay, /speler/{name} a profile, /mijn-spellen your own, /ranglijst/{game} a
+// leaderboard), the one connection, invitations, and the "verbinding kwijt" banner.
 
 import { installSuitSprite } from "./cards.js";
 import { Connection } from "./connection.js";
@@ -7,6 +8,7 @@ import { h, replace } from "./dom.js";
 import { toast } from "./errors.js";
 import { LANGUAGES, lang, t } from "./i18n.js";
 import { LobbyView } from "./lobby.js";
+import { LeaderboardView, ProfileView, showInvite } from "./players.js";
 import { ReplayView } from "./replay.js";
 import { onSettings, settings, updateSettings } from "./settings.js";
 import { TableView } from "./table.js";
@@ -26,6 +28,8 @@ function ensureConnection() {
     app.connection.onStatus(showConnectionStatus);
     app.connection.onMessage((msg) => {
       if (msg.type === "bye") toast(t("error.server_restarting"));
+      if (msg.type === "invite") showInvite(app, msg);
+      if (msg.type === "invite_sent") toast(t("players.invite_sent", { name: msg.to }));
     });
   }
   return app.connection;
@@ -52,6 +56,8 @@ function renderTopbar() {
   replace(
     bar,
     h("a", { href: "/", class: "logo", onclick: link("/"), "aria-label": t("nav.lobby") }, "Kroeg"),
+    h("a", { href: "/mijn-spellen", class: "nav-link", id: "nav-my-games", onclick: link("/mijn-spellen") }, t("players.my_games")),
+    h("a", { href: "/ranglijst/toepen", class: "nav-link", id: "nav-leaderboard", onclick: link("/ranglijst/toepen") }, t("players.leaderboard")),
     h("span", { class: "spacer" }),
     s.name ? h("span", { class: "who hide-small" }, t("nav.you", { name: s.name })) : null,
     h(
@@ -105,7 +111,15 @@ function route() {
   root.replaceChildren();
   const table = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   const replay = new URLSearchParams(location.search).get("replay");
-  if (table && replay) {
+  const player = location.pathname.match(/^\/speler\/([^/]+)\/?$/);
+  const board = location.pathname.match(/^\/ranglijst\/([a-z]+)\/?$/);
+  if (player) {
+    app.view = new ProfileView(root, app, decodeURIComponent(player[1]));
+  } else if (location.pathname.replace(/\/$/, "") === "/mijn-spellen") {
+    app.view = new ProfileView(root, app, null, { mine: true });
+  } else if (board) {
+    app.view = new LeaderboardView(root, app, board[1]);
+  } else if (table && replay) {
     app.view = new ReplayView(root, app, table[1], Number(replay));
   } else if (table) {
     app.view = new TableView(root, app, table[1]);

@@ -7,6 +7,7 @@ import { errorText, toast } from "./errors.js";
 import { refusalText } from "./refusals.js";
 import { has, hasOwn, t } from "./i18n.js";
 import { nameForm } from "./names.js";
+import { friendsPanel } from "./players.js";
 import { settings } from "./settings.js";
 
 const POLL_MS = 3000;
@@ -130,6 +131,7 @@ export class LobbyView {
       this.tables = listing.tables;
       this.broken = listing.broken || [];
       this.renderTables();
+      this.friends?.refresh();
     } catch {
       /* the next poll tries again */
     }
@@ -145,6 +147,7 @@ export class LobbyView {
     // A redraw (the games arriving) keeps what a first visitor has typed.
     const draft = this.root.querySelector("#name-input")?.value ?? this.suggestion;
     this.tableBox = h("div", { id: "open-tables" });
+    this.friends = name ? friendsPanel(this.app, () => (this.tables || []).find((tb) => Boolean(this.me) && tb.players.some((p) => p.player === this.me))?.id) : null;
     replace(
       this.root,
       h(
@@ -165,6 +168,7 @@ export class LobbyView {
         name && this.creating ? this.renderCreate() : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "mine-h", id: "your-tables", hidden: true }, h("h2", { id: "mine-h" }, t("lobby.your_tables")), (this.mineBox = h("div", {}))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "tables-h" }, h("h2", { id: "tables-h" }, t("lobby.open_tables")), this.tableBox) : null,
+        this.friends?.panel,
       ),
     );
     this.renderTables();
@@ -347,7 +351,7 @@ export class LobbyView {
     this.busy = true;
     try {
       const variant = Object.keys(g.variants)[0];
-      const body = { game: g.game, variant };
+      const body = { game: g.game, variant, rated: true }; // "Speel nu" counts (docs/ratings.md)
       const [low, high] = seatRange(g, variant);
       if (low !== high) body.seats = usualSeats(g, variant);
       const table = await api("POST", "/tables", body);

@@ -54,8 +54,13 @@ export function playSound(name) {
   }
 }
 
+/** A phone or tablet: touch is how it is used (a desktop browser may have `vibrate` too). */
+function onPhone() {
+  return typeof navigator.vibrate === "function" && window.matchMedia("(pointer: coarse)").matches;
+}
+
 /** Your turn: the chime, and on a phone a short buzz. */
 export function yourTurn() {
   playSound("turn");
-  if (settings().sound && typeof navigator.vibrate === "function") navigator.vibrate(60);
+  if (settings().sound && onPhone()) navigator.vibrate(60);
 }

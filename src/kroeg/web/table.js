@@ -3,11 +3,13 @@
 // log, and the end of a game. Everything is redrawn from the last `view` the server sent;
 // events only add animation, log lines and table-life effects.
 
+import { api } from "./api.js";
 import { cardName, cardShort, cardSvg } from "./cards.js";
 import { localDeadline, ringSvg, updateRing } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { showEffect } from "./effects.js";
 import { errorText, toast } from "./errors.js";
+import { Contributor } from "./fair.js";
 import { has, t } from "./i18n.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
@@ -37,8 +39,11 @@ export class TableView {
     this.snapshot = null; // info, you, seats, view, legal, to_act, running, game_id, waiting, spectators
     this.clocks = new Map(); // seat -> local deadline (ms)
     this.clockSeconds = 60;
-    this.log = [];
+    this.log = []; // {ev, view, version} or {chat, version}: drawn in the current language
     this.selection = new Set();
+    this.handOrder = null; // the player's own order of this deal's hand (cards), or null
+    this.arranging = false; // "Schikken": a tap picks a card up, the next puts it there
+    this.picked = null;
     this.pending = false;
     this.leaveArmed = false;
     this.sideOpen = false;
@@ -52,6 +57,9 @@ export class TableView {
     this.offMessage = null;
     this.refusal = null; // the reason the last action was refused, shown next to the hand
     this.refusalTimer = null;
+    // A phone turned, a window resized: the hand's row is measured again (fitHand).
+    this.onResize = () => this.fitHand();
+    window.addEventListener("resize", this.onResize);
     if (settings().name) this.connect();
     else this.askName();
   }
@@ -63,6 +71,7 @@ export class TableView {
   connect() {
     const conn = this.app.ensureConnection();
     this.conn = conn;
+    this.fair = new Contributor();
     this.offMessage = conn.onMessage((msg) => this.receive(msg));
     conn.follow(this.id);
     replace(this.root, h("p", { class: "empty", style: { padding: "20px" } }, t("table.loading")));
@@ -70,6 +79,7 @@ export class TableView {
   }
 
   destroy() {
+    window.removeEventListener("resize", this.onResize);
     this.offMessage?.();
     clearInterval(this.ticker);
     clearTimeout(this.refusalTimer);
@@ -94,7 +104,9 @@ export class TableView {
         for (const c of msg.clocks || []) this.clocks.set(c.seat, localDeadline(c.deadline, msg.now));
         this.pending = false;
         this.tricks.sync(msg.view);
+        if (Array.isArray(msg.log)) this.restoreLog(msg.log);
         this.conn.applied(this.id, this.version);
+        this.loadBadges();
         this.render();
         break;
       case "event":
@@ -113,10 +125,11 @@ export class TableView {
         }
         break;
       case "chat":
-        this.addLog(h("span", {}, h("span", { class: "who" }, `${msg.name}: `), msg.preset ? this.presetText(msg.preset) : msg.text));
+        this.addLog({ chat: msg, version: this.version ?? 0 });
         if (msg.preset) showEffect(this.effectLayer, `${msg.name}: ${this.presetText(msg.preset)}`);
         break;
       case "error":
+        if (this.fair.quiet(msg)) break;
         this.pending = false;
         if (msg.code === "stale_version") {
           this.conn.send({ type: "resume", table: this.id, version: this.version });
@@ -186,17 +199,22 @@ export class TableView {
       this.selection.clear();
     }
     if (ev.kind === "game_end") this.lastResult = ev;
+    this.fair.event(ev, this.snapshot?.you != null, (m) => this.conn.send({ ...m, table: this.id }));
+    if (["sit", "stand", "game_end"].includes(ev.kind)) this.loadBadges();
     this.tricks.event(ev, this.snapshot?.info?.seats ?? 4);
     this.dealMoment(ev);
     this.eventSound(ev);
     if (ev.kind === "play" || ev.kind === "deal") this.lastTrick = null;
     if (ev.kind === "play") this.freshCard = ev.card; // slides in once, at the next redraw
-    if (ev.kind === "hand" || ev.kind === "deal") this.freshDeal = true; // the hand is dealt in, once
+    if (ev.kind === "hand" || ev.kind === "deal") {
+      this.freshDeal = true; // the hand is dealt in, once
+      this.handOrder = null; // an order is kept for one deal
+      this.picked = null;
+    }
     if (ev.kind === "deal") this.lastDealEnd = null;
     if (ev.kind === "deal_end") this.lastDealEnd = ev;
     if (ev.kind === "trick") this.lastTrick = this.tricks.completed;
-    const text = this.eventText(ev, ctx);
-    if (text) this.addLog(text, ev.kind === "action" ? "" : "sys");
+    this.addLog({ ev, view: this.snapshot?.view, version: this.version ?? 0 });
     const effect = this.game.effect?.(ev, ctx) ?? this.commonEffect(ev, ctx);
     if (effect) showEffect(this.effectLayer, effect);
   }
@@ -319,14 +337,39 @@ export class TableView {
     return has(`chat.${preset}`) ? t(`chat.${preset}`) : preset;
   }
 
-  addLog(content, cls = "") {
-    this.log.push({ content, cls });
+  /** A log entry as a line in the current language ({content, cls}), or null when the
+   *  entry says nothing in the log. An event is worded with the view of its own time
+   *  when the table saw it happen (a restored one with today's view). */
+  logLine(entry, ctx = this.context()) {
+    if (entry.chat) {
+      const msg = entry.chat;
+      return { content: h("span", {}, h("span", { class: "who" }, `${msg.name}: `), msg.preset ? this.presetText(msg.preset) : msg.text), cls: "" };
+    }
+    const text = this.eventText(entry.ev, entry.view ? { ...ctx, view: entry.view } : ctx);
+    return text ? { content: text, cls: entry.ev.kind === "action" ? "" : "sys" } : null;
+  }
+
+  addLog(entry) {
+    const line = this.logLine(entry);
+    if (!line) return;
+    this.log.push(entry);
     if (this.log.length > LOG_LINES) this.log.shift();
     if (this.logEl) {
-      this.logEl.append(h("li", { class: cls }, content));
+      this.logEl.append(h("li", { class: line.cls }, line.content));
       while (this.logEl.children.length > LOG_LINES) this.logEl.firstChild.remove();
       this.logEl.scrollTop = this.logEl.scrollHeight;
     }
+  }
+
+  /** The snapshot's `log` (the table's recent events as this player saw them, oldest
+   *  first: docs/protocol.md) replaces the events of the log; chat heard since stays, in
+   *  version order. So a reload, a new tab or a long disconnection finds the log again. */
+  restoreLog(versions) {
+    const chats = this.log.filter((entry) => entry.chat);
+    const events = versions.flatMap(({ version, events: evs }) => evs.map((ev) => ({ ev, version })));
+    const ctx = this.context();
+    const kept = events.filter((entry) => this.logLine(entry, ctx));
+    this.log = [...kept, ...chats].sort((a, b) => a.version - b.version).slice(-LOG_LINES);
   }
 
   // Sending -------------------------------------------------------------------
@@ -414,7 +457,7 @@ export class TableView {
     // the felt and the hand, so no seat plate ever covers it, however many there are.
     const strip = hasView ? game.strip?.(ctx) ?? null : null;
 
-    this.logEl = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("table.log") }, this.log.map((l) => h("li", { class: l.cls }, l.content)));
+    this.logEl = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("table.log") }, this.log.map((entry) => this.logLine(entry, ctx)).filter(Boolean).map((l) => h("li", { class: l.cls }, l.content)));
     const side = h(
       "aside",
       { class: `side${this.sideOpen ? " open" : ""}`, id: "side", "aria-label": t("table.side") },
@@ -443,7 +486,9 @@ export class TableView {
   fitHand() {
     const bottom = this.root.querySelector(".bottom");
     const hand = bottom?.querySelector(".hand");
-    if (hand && hand.scrollWidth > hand.clientWidth + 1) bottom.classList.add("crowded");
+    if (!hand) return;
+    bottom.classList.remove("crowded");
+    if (hand.scrollWidth > hand.clientWidth + 1) bottom.classList.add("crowded");
   }
 
   renderSeat(seat, ctx) {
@@ -474,7 +519,7 @@ export class TableView {
       h(
         "div",
         { class: "info" },
-        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 })),
+        h("span", { class: "name" }, info.name || t("seat.empty_name", { n: seat + 1 }), info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null, this.ratingBadge(seat)),
         h(
           "span",
           { class: `state ${state}` },
@@ -489,12 +534,29 @@ export class TableView {
     );
   }
 
+  /** The seated players' ratings in this game and variant (GET /api/tables/{id}/ratings). */
+  async loadBadges() {
+    try {
+      this.badges = (await api("GET", `/tables/${this.id}/ratings`)).ratings;
+      this.render();
+    } catch {
+      /* no badges: the seats still show their names */
+    }
+  }
+
+  /** A small badge with the seat's rating (mu − 3σ), for a player with a rated game. */
+  ratingBadge(seat) {
+    const badge = this.badges?.[seat];
+    if (!badge) return null;
+    return h("span", { class: "rating-badge", title: t("seat.rating_title", { n: badge.games }), dataset: { rating: String(badge.rating) } }, ` ${Math.round(badge.rating)}`);
+  }
+
   cardButton(code, attrs = {}) {
     return h("button", { type: "button", class: "card", "aria-label": cardName(code), dataset: { card: code }, ...attrs }, cardSvg(code));
   }
 
   renderHand(ctx) {
-    const hand = ctx.view.hand && (this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
+    const hand = ctx.view.hand && this.arranged(this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
     if (!hand) {
       const note = ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
       return h("div", { class: "hand", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
@@ -512,11 +574,26 @@ export class TableView {
       const legal = usable.has(code);
       const selected = this.selection.has(code);
       const attrs = {
-        class: `card ${legal ? "legal" : "dim"}${selected ? " selected" : ""}`,
+        class: `card ${legal ? "legal" : "dim"}${selected ? " selected" : ""}${this.picked === code ? " picked" : ""}`,
         // Not disabled: clicked, a dimmed card is refused with the rules' reason.
         "aria-description": legal ? null : t("table.card_not_now"),
-        "aria-pressed": selecting ? String(selected) : null,
+        "aria-pressed": this.arranging ? String(this.picked === code) : selecting ? String(selected) : null,
+        draggable: "true",
+        ondragstart: (e) => {
+          e.dataTransfer.setData("text/x-kroeg-card", code);
+          e.dataTransfer.effectAllowed = "move";
+        },
+        ondragover: (e) => e.preventDefault(),
+        ondrop: (e) => {
+          e.preventDefault();
+          const moved = e.dataTransfer.getData("text/x-kroeg-card");
+          if (moved) this.moveCard(hand, moved, code);
+        },
         onclick: () => {
+          if (this.arranging) {
+            this.pickOrPut(hand, code);
+            return;
+          }
           if (!legal) {
             // The rules say why not: the server's refusal is shown next to the hand.
             if (this.game.cardVerb && ctx.running && !this.pending) this.send([this.game.cardVerb, code]);
@@ -536,7 +613,50 @@ export class TableView {
       };
       return this.cardButton(code, { ...attrs, style: { "--i": String(index) } });
     });
-    return h("div", { class: `hand${hand.length > 8 ? " many" : ""}${this.freshDeal ? " dealt" : ""}`, role: "group", "aria-label": t("table.hand") }, buttons);
+    return h("div", { class: `hand${hand.length > 8 ? " many" : ""}${this.freshDeal ? " dealt" : ""}${this.arranging ? " arranging" : ""}`, role: "group", "aria-label": t("table.hand") }, buttons);
+  }
+
+  /** The hand in the player's own order for this deal: the cards they moved where they put
+   *  them, a card that came in since (drawn, exchanged) where the game's sort puts it. */
+  arranged(sorted) {
+    if (!this.handOrder) return sorted;
+    const inHand = new Set(sorted);
+    const kept = this.handOrder.filter((c) => inHand.has(c));
+    const placed = new Set(kept);
+    return [...kept, ...sorted.filter((c) => !placed.has(c))];
+  }
+
+  /** Put `card` where `target` lies in the hand as shown (drag, or two taps while arranging). */
+  moveCard(shown, card, target) {
+    if (card === target || !shown.includes(card) || !shown.includes(target)) return;
+    const order = shown.filter((c) => c !== card);
+    order.splice(shown.indexOf(target), 0, card);
+    this.handOrder = order;
+    this.render();
+  }
+
+  pickOrPut(shown, code) {
+    if (this.picked === null || this.picked === code) {
+      this.picked = this.picked === code ? null : code;
+      this.render();
+    } else {
+      const card = this.picked;
+      this.picked = null;
+      this.moveCard(shown, card, code);
+    }
+    this.root.querySelector(`.hand [data-card="${code}"]`)?.focus();
+  }
+
+  /** "Schikken" (⇄): while on, tapping cards reorders the hand instead of playing them. */
+  renderArrangeToggle(ctx) {
+    if (!ctx.view.hand?.length || ctx.you === null) return null;
+    const toggle = () => {
+      this.arranging = !this.arranging;
+      this.picked = null;
+      this.render();
+    };
+    // A small button at the end of the decisions (a phone's felt has no room left in its corners).
+    return h("button", { class: `btn arrange-toggle${this.arranging ? " primary" : ""}`, "aria-pressed": String(this.arranging), "aria-label": t("table.arrange"), title: t("table.arrange"), onclick: toggle }, "⇄");
   }
 
   handKeys(event) {
@@ -574,6 +694,7 @@ export class TableView {
       controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
       controls.push(h("button", { class: "btn", onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
+    controls.push(this.renderArrangeToggle(ctx));
     const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
     return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, note, controls);
   }

@@ -109,7 +109,7 @@ class Klaverjassen(Game[KlaverjasState]):
     name: ClassVar[str] = "klaverjassen"
     deck = PIKET_DECK
     uses_upcard: ClassVar[bool] = False
-    game_traits: ClassVar[GameTraits] = GameTraits((SEATS, SEATS), SEATS)
+    game_traits: ClassVar[GameTraits] = GameTraits((SEATS, SEATS), SEATS, teams=TEAMS)
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "troefplicht": ChoiceOption(
             "duty to trump when you cannot follow suit: rotterdams (even over your partner,"

@@ -3,7 +3,7 @@ the tables of each round and the score lines kept at the bar with every change t
 (docs/clubs.md).
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0010
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 

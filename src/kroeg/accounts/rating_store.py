@@ -1,0 +1,356 @@
+"""Ratings in the store: the update after each rated game, the rebuild, and the reads.
+
+The games are the truth and the ratings a cache (DESIGN.md): :func:`rate_game` rates one
+finished game of a rated table once (a second call changes nothing), and :func:`rebuild`
+forgets every rating and rates every rated game again in the order they finished
+(``finished_at``, then id), through the same :func:`kroeg.accounts.ratings.rate`. Games
+rated as they finish are rated in that order too, so the two agree (tests/accounts).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from kroeg.accounts.ratings import Change, Rating, Seat, rate, teams_of
+from kroeg.games import game_class
+from kroeg.store import Store, schema
+
+log = logging.getLogger(__name__)
+
+Key = tuple[str, str, str]
+"""(player, game, variant): one rating."""
+
+_locks: weakref.WeakKeyDictionary[Store, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A finished game as the ratings see it."""
+
+    id: int
+    game: str
+    variant: str
+    house_level: str
+    seats: list[Seat]
+
+
+@dataclass(slots=True)
+class Standing:
+    """A player's rating in one game and variant, with what the leaderboard counts."""
+
+    rating: Rating
+    games: int = 0
+    opponents: int = 0
+
+
+def _lock(store: Store) -> asyncio.Lock:
+    lock = _locks.get(store)
+    if lock is None:
+        lock = _locks[store] = asyncio.Lock()
+    return lock
+
+
+def _seats(game: str, variant: str, results: Iterable[Any]) -> list[Seat]:
+    rows = sorted(results, key=lambda r: r.seat)
+    team_of = teams_of(len(rows), game_class(game).traits_of(variant).teams)
+    return [Seat(r.seat, r.player_id, r.outcome, team_of[r.seat]) for r in rows]
+
+
+def _rated_games() -> sa.Select[Any]:
+    g, t = schema.games, schema.tables
+    return (
+        sa.select(g.c.id, g.c.game, g.c.variant, t.c.house_level)
+        .join(t, t.c.id == g.c.table_id)
+        .where(t.c.rated == sa.true(), g.c.finished_at.is_not(None))
+    )
+
+
+async def _finished(conn: AsyncConnection, game_id: int) -> Finished | None:
+    row = (await conn.execute(_rated_games().where(schema.games.c.id == game_id))).first()
+    if row is None:
+        return None
+    r = schema.results
+    results = await conn.execute(sa.select(r).where(r.c.game_id == game_id))
+    return Finished(
+        row.id, row.game, row.variant, row.house_level, _seats(row.game, row.variant, results)
+    )
+
+
+async def rate_game(store: Store, game_id: int) -> list[Change]:
+    """Rate a finished game of a rated table, once; the changes made (none: not rated,
+    already rated, or nobody to rate)."""
+    r, rc = schema.ratings, schema.rating_changes
+    async with _lock(store), store.engine.begin() as conn:
+        # The first statement writes, so SQLite takes its write lock before anything is
+        # read: a transaction that had read could not write after another connection's
+        # commit. Ratings are only written under the lock above.
+        await conn.execute(sa.delete(rc).where(rc.c.game_id == game_id, sa.false()))
+        done = await conn.scalar(sa.select(sa.func.count()).where(rc.c.game_id == game_id))
+        game = None if done else await _finished(conn, game_id)
+        if game is None:
+            return []
+        people = [s.player for s in game.seats if s.player is not None]
+        query = sa.select(r).where(
+            r.c.player_id.in_(people), r.c.game == game.game, r.c.variant == game.variant
+        )
+        if store.backend == "postgresql":
+            query = query.with_for_update()  # another server process rating the same people
+        current = {
+            row.player_id: Standing(Rating(row.mu, row.sigma), row.games, row.opponents)
+            for row in await conn.execute(query)
+        }
+        changes = rate(game.seats, {p: s.rating for p, s in current.items()}, game.house_level)
+        if not changes:
+            return []
+        o = schema.rating_opponents
+        known = {
+            (row.player_id, row.opponent_id)
+            for row in await conn.execute(
+                sa.select(o.c.player_id, o.c.opponent_id).where(
+                    o.c.player_id.in_(people), o.c.game == game.game, o.c.variant == game.variant
+                )
+            )
+        }
+        pairs = _new_pairs(changes, known)
+        if pairs:
+            await conn.execute(
+                sa.insert(o),
+                [
+                    {"player_id": p, "game": game.game, "variant": game.variant, "opponent_id": q}
+                    for p, q in pairs
+                ],
+            )
+        for change in changes:
+            standing = current.get(change.player)
+            new = sum(1 for p, _ in pairs if p == change.player)
+            values = _rating_values(change.after, standing, new)
+            if standing is None:
+                key = {"player_id": change.player, "game": game.game, "variant": game.variant}
+                await conn.execute(sa.insert(r).values(**key, **values))
+            else:
+                await conn.execute(
+                    sa.update(r)
+                    .where(
+                        r.c.player_id == change.player,
+                        r.c.game == game.game,
+                        r.c.variant == game.variant,
+                    )
+                    .values(**values)
+                )
+        await conn.execute(sa.insert(rc), [_change_row(game, c) for c in changes])
+    return changes
+
+
+def _new_pairs(changes: Sequence[Change], known: set[tuple[str, str]]) -> list[tuple[str, str]]:
+    return sorted(
+        {(c.player, q) for c in changes for q in c.opponents if (c.player, q) not in known}
+    )
+
+
+def _rating_values(after: Rating, standing: Standing | None, new_opponents: int) -> dict[str, Any]:
+    games = 1 if standing is None else standing.games + 1
+    opponents = new_opponents + (0 if standing is None else standing.opponents)
+    return {
+        "mu": after.mu,
+        "sigma": after.sigma,
+        "score": after.score,
+        "games": games,
+        "opponents": opponents,
+    }
+
+
+def _change_row(game: Finished, c: Change) -> dict[str, Any]:
+    return {
+        "game_id": game.id,
+        "seat": c.seat,
+        "player_id": c.player,
+        "game": game.game,
+        "variant": game.variant,
+        "rank": c.rank,
+        "mu_before": c.before.mu,
+        "sigma_before": c.before.sigma,
+        "mu": c.after.mu,
+        "sigma": c.after.sigma,
+    }
+
+
+async def rebuild(store: Store, *, chunk: int = 1000) -> int:
+    """Forget every rating and rate every finished game of a rated table again, in the
+    order they finished; the number of games that changed a rating."""
+    g, r = schema.games, schema.results
+    standings: dict[Key, Standing] = {}
+    pairs: set[tuple[Key, str]] = set()
+    change_rows: list[dict[str, Any]] = []
+    rated = 0
+    async with _lock(store), store.engine.begin() as conn:
+        for table in (schema.rating_changes, schema.rating_opponents, schema.ratings):
+            await conn.execute(sa.delete(table))
+        games = (await conn.execute(_rated_games().order_by(g.c.finished_at, g.c.id))).all()
+        for start in range(0, len(games), chunk):
+            part = games[start : start + chunk]
+            results: dict[int, list[Any]] = {}
+            rows = await conn.execute(sa.select(r).where(r.c.game_id.in_([x.id for x in part])))
+            for row in rows:
+                results.setdefault(row.game_id, []).append(row)
+            for x in part:
+                game = Finished(
+                    x.id,
+                    x.game,
+                    x.variant,
+                    x.house_level,
+                    _seats(x.game, x.variant, results.get(x.id, [])),
+                )
+                changes = _apply(game, standings, pairs)
+                if changes:
+                    rated += 1
+                    change_rows.extend(_change_row(game, c) for c in changes)
+        await _insert_all(conn, schema.rating_changes, change_rows)
+        await _insert_all(
+            conn,
+            schema.rating_opponents,
+            [
+                {"player_id": k[0], "game": k[1], "variant": k[2], "opponent_id": q}
+                for k, q in sorted(pairs)
+            ],
+        )
+        await _insert_all(
+            conn,
+            schema.ratings,
+            [
+                {
+                    "player_id": k[0],
+                    "game": k[1],
+                    "variant": k[2],
+                    "mu": s.rating.mu,
+                    "sigma": s.rating.sigma,
+                    "score": s.rating.score,
+                    "games": s.games,
+                    "opponents": s.opponents,
+                }
+                for k, s in standings.items()
+            ],
+        )
+    return rated
+
+
+def _apply(
+    game: Finished, standings: dict[Key, Standing], pairs: set[tuple[Key, str]]
+) -> list[Change]:
+    """Rate one game against the ratings held in memory (the rebuild)."""
+
+    def key(player: str) -> Key:
+        return (player, game.game, game.variant)
+
+    ratings = {
+        s.player: standings[key(s.player)].rating
+        for s in game.seats
+        if s.player is not None and key(s.player) in standings
+    }
+    changes = rate(game.seats, ratings, game.house_level)
+    for c in changes:
+        standing = standings.setdefault(key(c.player), Standing(c.after))
+        standing.rating = c.after
+        standing.games += 1
+        for q in c.opponents:
+            if (key(c.player), q) not in pairs:
+                pairs.add((key(c.player), q))
+                standing.opponents += 1
+    return changes
+
+
+async def _insert_all(conn: AsyncConnection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+    for start in range(0, len(rows), 5000):
+        await conn.execute(sa.insert(table), rows[start : start + 5000])
+
+
+# Reads ----------------------------------------------------------------------------------
+
+
+async def ratings_of(store: Store, player_id: str) -> dict[tuple[str, str], Standing]:
+    """A player's ratings, by (game, variant)."""
+    r = schema.ratings
+    async with store.engine.connect() as conn:
+        rows = await conn.execute(sa.select(r).where(r.c.player_id == player_id))
+        return {
+            (row.game, row.variant): Standing(Rating(row.mu, row.sigma), row.games, row.opponents)
+            for row in rows
+        }
+
+
+async def ratings_by_player(
+    store: Store, players: Sequence[str], game: str, variant: str
+) -> Mapping[str, Standing]:
+    """The ratings of some players in one game and variant (the seats' badges)."""
+    if not players:
+        return {}
+    r = schema.ratings
+    async with store.engine.connect() as conn:
+        rows = await conn.execute(
+            sa.select(r).where(
+                r.c.player_id.in_(list(players)), r.c.game == game, r.c.variant == variant
+            )
+        )
+        return {
+            row.player_id: Standing(Rating(row.mu, row.sigma), row.games, row.opponents)
+            for row in rows
+        }
+
+
+def leaderboard_query(game: str, variant: str, limit: int) -> sa.Select[Any]:
+    """The top accounts by conservative rating among those with enough games and people.
+    The thresholds are written into the SQL, not bound: the partial index
+    ``ix_ratings_leaderboard`` serves only a query whose condition implies its own."""
+    r, a = schema.ratings, schema.accounts
+    return (
+        sa.select(a.c.name, r.c.mu, r.c.sigma, r.c.score, r.c.games, r.c.opponents)
+        .join(a, a.c.player_id == r.c.player_id)
+        .where(
+            r.c.game == game,
+            r.c.variant == variant,
+            schema.LEADERBOARD_WHERE,
+            a.c.deleted_at.is_(None),
+            a.c.kind == "person",
+        )
+        .order_by(r.c.score.desc(), a.c.name_key)
+        .limit(limit)
+    )
+
+
+async def leaderboard(
+    store: Store, game: str, variant: str, limit: int = 50
+) -> list[dict[str, Any]]:
+    async with store.engine.connect() as conn:
+        rows = await conn.execute(leaderboard_query(game, variant, limit))
+        return [
+            {
+                "rank": i + 1,
+                "name": row.name,
+                "rating": round(row.score, 2),
+                "mu": round(row.mu, 2),
+                "sigma": round(row.sigma, 2),
+                "games": row.games,
+                "opponents": row.opponents,
+            }
+            for i, row in enumerate(rows)
+        ]
+
+
+def rate_on_finish(store: Store) -> None:
+    """Rate each game as its end is committed (``Store.on_finish``). A failure is logged
+    and leaves the game unrated until ``kroeg ratings rebuild``; the table goes on."""
+
+    async def hook(game_id: int) -> None:
+        try:
+            await rate_game(store, game_id)
+        except Exception:
+            log.exception("rating game %d failed; `kroeg ratings rebuild` repairs it", game_id)
+
+    store.on_finish.append(hook)

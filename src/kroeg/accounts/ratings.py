@@ -1,0 +1,143 @@
+"""The rating maths: OpenSkill's Plackett–Luce model over one finished game.
+
+Pure: no store, no clock. :func:`rate` takes each seat of a finished game (who held it,
+how it ended, its team) and the current ratings of the people in it, and returns each
+person's new rating and the people they played against. The incremental update after a
+game and ``kroeg ratings rebuild`` both call it, game by game in the same order, so they
+agree to the last bit (docs/ratings.md).
+
+The ranking comes from the game's result as the table stored it (``results``): the
+winners share the first place, the losers the second, and whoever left the game or was
+taken out by the clock (``left``) the last. A game played in teams (Klaverjassen, the
+game's ``GameTraits.teams``) ranks teams; a partner who left is ranked last on their own.
+House seats are rated players with a fixed rating per house level (:data:`HOUSE`), never
+updated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+"""OpenSkill's defaults: a newcomer starts at mu 25, sigma 25/3."""
+
+NEW_MU = 25.0
+NEW_SIGMA = 25.0 / 3.0
+
+HOUSE: Mapping[str, tuple[float, float]] = {
+    "huis": (18.0, 2.0),
+    "basis": (25.0, 2.0),
+    "sterk": (30.0, 2.0),
+}
+"""The fixed (mu, sigma) of the house's seats per house level (kroeg.tables.house):
+``huis`` plays ``default()`` and sits below a newcomer, ``basis`` is a newcomer's
+equal, ``sterk`` above. Small sigmas: the house is well known and never updated."""
+
+RANK = {"won": 0, "lost": 1, "left": 2}
+"""Places by outcome (lower is better): winners tie first, losers second, leavers last."""
+
+LEADERBOARD_GAMES = 20
+LEADERBOARD_PEOPLE = 5
+"""Who appears on a leaderboard: at least this many rated games against at least this many
+different people (kroeg.store.schema.LEADERBOARD_WHERE, the index's condition)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a finished game: its person (None: the house), outcome and team."""
+
+    seat: int
+    player: str | None
+    outcome: str
+    team: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    mu: float = NEW_MU
+    sigma: float = NEW_SIGMA
+
+    @property
+    def score(self) -> float:
+        """The conservative rating the leaderboard sorts by: mu − 3σ."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A person's rating before and after one game, and their place in it."""
+
+    seat: int
+    player: str
+    rank: int
+    before: Rating
+    after: Rating
+    opponents: frozenset[str]
+    """The other people in the game not on this person's team."""
+
+
+def teams_of(seats: int, teams: Sequence[Sequence[int]]) -> list[int | None]:
+    """Each seat's team number, None for a game without teams."""
+    team_of: list[int | None] = [None] * seats
+    for number, members in enumerate(teams):
+        for seat in members:
+            team_of[seat] = number
+    return team_of
+
+
+def units(seats: Sequence[Seat]) -> list[tuple[list[Seat], int]]:
+    """The sides the model ranks, each with its rank: a team (those of it still in the
+    game), a leaver on their own, or a seat of a game without teams."""
+    sides: list[tuple[list[Seat], int]] = []
+    teams: dict[int, list[Seat]] = {}
+    for s in seats:
+        if s.team is None or s.outcome == "left":
+            sides.append(([s], RANK[s.outcome]))
+        else:
+            teams.setdefault(s.team, []).append(s)
+    for members in teams.values():
+        sides.append((members, min(RANK[m.outcome] for m in members)))
+    return sides
+
+
+def rate(seats: Sequence[Seat], ratings: Mapping[str, Rating], house_level: str) -> list[Change]:
+    """Each person's new rating after the game (in seat order); none when nobody or only
+    one side is left to rank. ``ratings`` holds the people's current ratings (a newcomer
+    may be missing)."""
+    people = [s for s in seats if s.player is not None]
+    sides = units(seats)
+    if not people or len(sides) < 2:
+        return []
+    house_mu, house_sigma = HOUSE[house_level]
+    current = {s.player: ratings.get(s.player, Rating()) for s in seats if s.player is not None}
+    teams = [
+        [
+            MODEL.rating(mu=house_mu, sigma=house_sigma)
+            if s.player is None
+            else MODEL.rating(mu=current[s.player].mu, sigma=current[s.player].sigma)
+            for s in members
+        ]
+        for members, _ in sides
+    ]
+    new = MODEL.rate(teams, ranks=[float(rank) for _, rank in sides])
+    after: dict[int, tuple[Rating, int]] = {}
+    for (members, rank), rated in zip(sides, new, strict=True):
+        for s, r in zip(members, rated, strict=True):
+            if s.player is not None:
+                after[s.seat] = (Rating(float(r.mu), float(r.sigma)), rank)
+    changes = []
+    for s in people:
+        assert s.player is not None
+        rating, rank = after[s.seat]
+        opponents = frozenset(
+            o.player
+            for o in people
+            if o.player is not None
+            and o.player != s.player
+            and (s.team is None or o.team != s.team)
+        )
+        changes.append(Change(s.seat, s.player, rank, current[s.player], rating, opponents))
+    return changes

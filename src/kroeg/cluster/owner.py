@@ -1,0 +1,190 @@
+"""This process's share of the tables (docs/cluster.md): it takes over every open table
+nobody holds a lease on, keeps the leases of its own renewed well inside their expiry,
+and lets a table go the moment its lease or a write is refused.
+
+A takeover is a restart of one table: take the lease (``SET NX PX``), raise the table's
+epoch in the store (:meth:`~kroeg.store.Store.claim`, which fences out every write of
+the previous owner from its commit on), then rebuild the table from its log
+(:meth:`~kroeg.tables.lobby.Lobby.adopt`: clocks restart fairly, the house resumes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+from collections.abc import Awaitable, Callable
+
+from redis.asyncio import Redis
+
+from kroeg.cluster.lease import Lease
+from kroeg.store import Store
+from kroeg.tables.lobby import Lobby
+from kroeg.tables.table import Table
+
+log = logging.getLogger(__name__)
+
+LEASE_TTL = 5.0
+"""Seconds a lease lasts unless renewed: how long the tables of a process that died
+wait before another takes them over."""
+
+RENEW_EVERY = LEASE_TTL / 5
+"""Seconds between two renewals: a lease is renewed four times before it could expire,
+so a renewal delayed by load or a slow round trip does not lose it."""
+
+RENEWALS_AT_ONCE = 16
+"""Renewals (and releases) under way at once: each holds one of the Redis client's
+connections, of which the client has a bounded pool."""
+
+SCAN_EVERY = 0.5
+"""Seconds between two looks for open tables that nobody owns."""
+
+
+def process_id() -> str:
+    """A name for this process that no other process, here or on another machine, has."""
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+class Owner:
+    def __init__(
+        self,
+        redis: Redis,
+        store: Store,
+        lobby: Lobby,
+        *,
+        process: str | None = None,
+        ttl: float = LEASE_TTL,
+        renew_every: float = RENEW_EVERY,
+        scan_every: float = SCAN_EVERY,
+    ) -> None:
+        self.redis = redis
+        self.store = store
+        self.lobby = lobby
+        self.process = process or process_id()
+        self.ttl = ttl
+        self.renew_every = renew_every
+        self.scan_every = scan_every
+        self.leases: dict[str, Lease] = {}
+        self.arriving: set[str] = set()
+        """Tables whose lease is taken and which are being claimed and rebuilt: not yet in
+        the lobby, yet not to be given up by a renewal meanwhile."""
+        self._tasks: list[asyncio.Task[None]] = []
+        lobby.reserve = self.reserve_new
+        lobby.claim = self.claim_new
+        lobby.on_fenced = self._fenced
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._every(self.renew_every, self.renew), name="cluster-renew"),
+            loop.create_task(self._every(self.scan_every, self.scan), name="cluster-scan"),
+        ]
+
+    async def stop(self, *, release: bool = True) -> None:
+        """Stop renewing and taking tables; with ``release`` give every lease up at once,
+        so that the other processes take the tables over without waiting for expiry."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+        if release:
+            held, self.leases = self.leases, {}
+            await asyncio.gather(*(self.lobby.drop(table_id) for table_id in held))
+            at_once = asyncio.Semaphore(RENEWALS_AT_ONCE)
+
+            async def give_up(lease: Lease) -> None:
+                async with at_once:
+                    await lease.give_up()
+
+            await asyncio.gather(*(give_up(lease) for lease in held.values()))
+
+    async def _every(self, seconds: float, step: Callable[[], Awaitable[object]]) -> None:
+        while True:
+            try:
+                await step()
+            except Exception:
+                log.exception("the cluster's %s failed; trying again", step.__name__)
+            await asyncio.sleep(seconds)
+
+    # Taking tables ------------------------------------------------------------------
+
+    async def reserve_new(self, table_id: str) -> None:
+        """A table this process creates: its lease, before its row is written (else
+        another process's scan could find the row without a lease and take it)."""
+        lease = Lease(self.redis, table_id, self.process, self.ttl)
+        if not await lease.take():
+            raise RuntimeError(f"the new table {table_id} already has a lease")
+        self.leases[table_id] = lease
+        self.arriving.add(table_id)
+
+    async def claim_new(self, table_id: str) -> int:
+        """The epoch of a table this process created (:meth:`reserve_new`), once its row
+        is written."""
+        try:
+            return await self.store.claim(table_id)
+        finally:
+            # The lobby starts the table as soon as this returns, before any other task.
+            self.arriving.discard(table_id)
+
+    async def scan(self) -> list[str]:
+        """Take over every open table that nobody holds; the ids taken."""
+        taken = []
+        for row in await self.store.open_tables():
+            if row.id in self.leases or row.id in self.lobby.broken:
+                continue  # a broken table's log does not replay here either: not retried
+            lease = Lease(self.redis, row.id, self.process, self.ttl)
+            if not await lease.take():
+                continue
+            self.leases[row.id] = lease
+            self.arriving.add(row.id)
+            try:
+                epoch = await self.store.claim(row.id)
+                table = await self.lobby.adopt(row, epoch)
+            except Exception:
+                log.exception("taking table %s over failed; giving its lease up", row.id)
+                table = None
+            finally:
+                self.arriving.discard(row.id)
+            if table is None:
+                del self.leases[row.id]
+                await lease.give_up()
+                continue
+            log.info("took table %s over under epoch %d", row.id, epoch)
+            taken.append(row.id)
+        return taken
+
+    # Keeping them -------------------------------------------------------------------
+
+    async def renew(self) -> None:
+        """Renew every lease, all at once (one round trip's wait however many tables:
+        one after the other, a busy process's renewals fell behind their expiry); a
+        table whose lease was lost stops at once."""
+        held = list(self.leases.items())
+        for table_id, lease in held:
+            if table_id not in self.lobby.tables and table_id not in self.arriving:
+                # Closed (idle) or fenced here: nobody serves it, let the lease go.
+                del self.leases[table_id]
+                await lease.give_up()
+        held = [(table_id, lease) for table_id, lease in held if table_id in self.leases]
+        at_once = asyncio.Semaphore(RENEWALS_AT_ONCE)
+
+        async def renew(lease: Lease) -> bool:
+            async with at_once:
+                return await lease.renew()
+
+        renewed = await asyncio.gather(*(renew(lease) for _, lease in held))
+        for (table_id, _), kept in zip(held, renewed, strict=True):
+            if not kept and self.leases.get(table_id) is not None:
+                log.warning("lost the lease of table %s; letting it go", table_id)
+                del self.leases[table_id]
+                await self.lobby.drop(table_id)
+
+    def _fenced(self, table: Table) -> None:
+        """A write of ``table`` was refused: another process owns it. Its lease (if this
+        process still thinks it has one) is no longer renewed."""
+        self.leases.pop(table.id, None)

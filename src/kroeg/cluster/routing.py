@@ -1,0 +1,387 @@
+"""Messages for tables owned by another process, and the frames coming back (docs/cluster.md).
+
+Each process reads one Redis stream, ``kroeg:proc:<process>``. A websocket's message for
+a table that another process owns is added to the owner's stream with the connection's
+identity (process, connection id, player, name); the owner carries it out
+(:func:`~kroeg.server.table_messages.carry_out`) for a :class:`RemoteListener` standing
+in for the connection, and answers on the sender's stream. Whatever the table sends that
+listener (snapshots, each version's frame for its audience, clocks, chat) goes the same
+way, batched per process and event-loop turn. Streams keep order; nothing here depends
+on them delivering everything: when a table's owner changes (it died, or was fenced),
+each connection that followed it sends ``resume`` with the last version it was sent to
+the new owner, and gets the versions it missed or a snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import re
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import msgspec
+from redis.asyncio import Redis
+
+from kroeg.cluster.lease import holder
+from kroeg.server import messages as m
+from kroeg.server.table_messages import carry_out
+from kroeg.tables.errors import TableError, internal
+from kroeg.tables.lobby import Lobby
+
+log = logging.getLogger(__name__)
+
+STREAM = "kroeg:proc:"
+FORWARD_TIMEOUT = 3.0
+"""Seconds a forwarded message waits for its owner's answer before it is refused."""
+STREAM_MAXLEN = 100_000
+"""Entries a process's stream keeps (approximately): a process that is gone for good
+leaves no unbounded stream behind."""
+WATCH_EVERY = 0.5
+"""Seconds between two checks that the tables this process's connections follow
+elsewhere still have the owner they had."""
+
+_VERSION = re.compile(rb'\{"type":"(?:event|snapshot)","table":"([^"]+)","version":(\d+)')
+"""The table and version at the start of an ``event`` or ``snapshot`` frame."""
+
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder().decode
+
+
+class Sink(Protocol):
+    """A connection as the router sees it: a player, and a place to send frames to."""
+
+    player: str | None
+    name: str | None
+    bot: bool
+    tables: set[str]
+
+    def send(self, frame: bytes) -> None: ...
+
+    def error(self, code: str, message: str, **extra: Any) -> None: ...
+
+
+@dataclass(eq=False)
+class RemoteListener:
+    """On the owner: a connection of another process, as the table's listener."""
+
+    router: Router
+    process: str
+    conn: str
+    player: str | None
+
+    def send(self, frame: bytes) -> None:
+        self.router.push(self.process, self.conn, frame)
+
+
+@dataclass
+class Followed:
+    """On the connection's process: a table followed at another process."""
+
+    owner: str
+    version: int | None = None
+    """The newest version the connection was sent, for a ``resume`` at a new owner."""
+
+
+@dataclass
+class _Outbox:
+    frames: list[tuple[str, msgspec.Raw]] = field(default_factory=list)
+
+
+class Router:
+    def __init__(self, redis: Redis, process: str, lobby: Lobby) -> None:
+        self.redis = redis
+        self.process = process
+        self.lobby = lobby
+        self.sinks: dict[str, Sink] = {}
+        """This process's connections that follow or asked a table elsewhere, by id."""
+        self._ids: dict[int, str] = {}
+        self.followed: dict[tuple[str, str], Followed] = {}
+        """(connection id, table) → where the table was when the connection followed it."""
+        self.remote: dict[tuple[str, str], RemoteListener] = {}
+        """On the owner: (process, connection id) → the listener standing in for it."""
+        self._pending: dict[str, asyncio.Future[Any]] = {}
+        self._outboxes: dict[str, _Outbox] = defaultdict(_Outbox)
+        self._due = False
+        self._queue: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
+        self._counter = itertools.count()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._owners: dict[str, tuple[str | None, float]] = {}
+
+    # Lifecycle ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._read(), name="cluster-read"),
+            loop.create_task(self._write(), name="cluster-write"),
+            loop.create_task(self._watch_owners(), name="cluster-owners"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+
+    # The connection's side ----------------------------------------------------------------
+
+    def _conn_id(self, sink: Sink) -> str:
+        key = id(sink)
+        conn = self._ids.get(key)
+        if conn is None:
+            conn = self._ids[key] = f"c{next(self._counter)}"
+            self.sinks[conn] = sink
+        return conn
+
+    async def owner_of(self, table_id: str) -> str:
+        """The process that owns the table, read from its lease (cached for a moment)."""
+        cached = self._owners.get(table_id)
+        now = time.monotonic()
+        if cached is not None and cached[0] is not None and now - cached[1] < WATCH_EVERY:
+            return cached[0]
+        owner = await holder(self.redis, table_id)
+        self._owners[table_id] = (owner, now)
+        if owner is None:
+            if await self._exists(table_id):
+                raise TableError(
+                    "table_moving",
+                    "the table is being taken over by another server; try again in a moment",
+                    table=table_id,
+                )
+            raise TableError("unknown_table", f"there is no table {table_id!r}", table=table_id)
+        return owner
+
+    async def _exists(self, table_id: str) -> bool:
+        row = await self.lobby.store.table(table_id)
+        return row is not None and not row.closed
+
+    async def forward(self, sink: Sink, message: Any) -> bool | None:
+        """Carry the message out at the owner of its table; whether the connection follows
+        the table afterwards (None: as before). Its refusal is raised as a TableError."""
+        table_id: str = message.table
+        owner = await self.owner_of(table_id)
+        if owner == self.process:  # taken over by this process a moment ago
+            raise TableError("table_moving", "the table moves here; try again", table=table_id)
+        conn = self._conn_id(sink)
+        follows = await self._ask(owner, conn, sink, message)
+        if follows is True:
+            self.followed[(conn, table_id)] = Followed(owner)
+        elif follows is False:
+            self.followed.pop((conn, table_id), None)
+        return follows
+
+    def tell(self, sink: Sink, message: Any) -> None:
+        """A move for a table elsewhere, not waited for: its refusal reaches the
+        connection as an ``error``, as a local table's does."""
+        asyncio.get_running_loop().create_task(self._tell(sink, message))
+
+    async def _tell(self, sink: Sink, message: Any) -> None:
+        try:
+            owner = await self.owner_of(message.table)
+        except TableError as e:
+            sink.error(e.code, e.message, **{"table": message.table, **e.extra})
+            return
+        conn = self._conn_id(sink)
+        self._send(owner, {"t": "ask", "rid": None, **self._who(conn, sink, message)})
+
+    def gone(self, sink: Sink, table_id: str) -> None:
+        """The connection closed: the owner stops sending it the table's frames."""
+        conn = self._ids.get(id(sink))
+        if conn is None:
+            return
+        followed = self.followed.pop((conn, table_id), None)
+        if followed is not None:
+            unwatch = m.Unwatch(table=table_id)
+            self._send(followed.owner, {"t": "ask", "rid": None, **self._who(conn, sink, unwatch)})
+        if not any(c == conn for c, _ in self.followed):
+            self.sinks.pop(conn, None)
+            self._ids.pop(id(sink), None)
+
+    def _who(self, conn: str, sink: Sink, message: Any) -> dict[str, Any]:
+        return {
+            "from": self.process,
+            "conn": conn,
+            "player": sink.player,
+            "name": sink.name,
+            "bot": sink.bot,
+            "msg": msgspec.Raw(_encode(message)),
+        }
+
+    async def _watch_owners(self) -> None:
+        """A table followed elsewhere whose owner changed: resume it at the new owner
+        from the newest version the connection was sent."""
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            try:
+                await self._check_owners()
+            except Exception:
+                log.exception("checking the owners of followed tables failed")
+
+    async def _check_owners(self) -> None:
+        for (conn, table_id), followed in list(self.followed.items()):
+            owner = await holder(self.redis, table_id)
+            if owner is None or owner == followed.owner:
+                continue
+            sink = self.sinks.get(conn)
+            if sink is None or sink.player is None or sink.name is None:
+                self.followed.pop((conn, table_id), None)
+                continue
+            resume: m.Resume | m.Watch = (
+                m.Watch(table=table_id)
+                if followed.version is None
+                else m.Resume(table=table_id, version=followed.version)
+            )
+            if owner == self.process:
+                table = self.lobby.tables.get(table_id)
+                if table is None:
+                    continue  # still being taken over here: the next check resumes it
+                self.followed.pop((conn, table_id), None)
+                with contextlib.suppress(TableError):
+                    await carry_out(table, sink, sink.player, sink.name, resume)
+                continue
+            try:
+                await self._ask(owner, conn, sink, resume)
+            except TableError:
+                continue  # the new owner is not ready yet: the next check tries again
+            followed.owner = owner
+
+    async def _ask(self, owner: str, conn: str, sink: Sink, message: Any) -> bool | None:
+        """Carry the message out at ``owner`` and wait for its answer (a TableError)."""
+        rid = f"{self.process}/{next(self._counter)}"
+        reply = asyncio.get_running_loop().create_future()
+        self._pending[rid] = reply
+        self._send(owner, {"t": "ask", "rid": rid, **self._who(conn, sink, message)})
+        try:
+            async with asyncio.timeout(FORWARD_TIMEOUT):
+                follows: bool | None = await reply
+        except TimeoutError:
+            raise TableError(
+                "table_unreachable",
+                "the server that holds the table does not answer; try again shortly",
+                table=message.table,
+            ) from None
+        finally:
+            self._pending.pop(rid, None)
+        return follows
+
+    # The owner's side -------------------------------------------------------------------
+
+    def push(self, process: str, conn: str, frame: bytes) -> None:
+        """A frame for a connection of another process, sent with the others of this turn."""
+        self._outboxes[process].frames.append((conn, msgspec.Raw(frame)))
+        if not self._due:
+            self._due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._due = False
+        outboxes, self._outboxes = self._outboxes, defaultdict(_Outbox)
+        for process, outbox in outboxes.items():
+            self._send(process, {"t": "frames", "frames": outbox.frames})
+
+    async def _carry_out(self, ask: dict[str, Any]) -> None:
+        process, conn, rid = ask["from"], ask["conn"], ask.get("rid")
+        player, name = ask.get("player"), ask.get("name")
+        answer: dict[str, Any] = {"t": "reply", "rid": rid}
+        try:
+            message: Any = m.decoder.decode(_encode(ask["msg"]))
+            table = self.lobby.tables.get(message.table)
+            if table is None:
+                raise TableError("table_moving", "the table moves; try again", table=message.table)
+            if player is None or name is None:
+                raise TableError("not_authenticated", "send hello first")
+            key = (process, conn)
+            listener = self.remote.get(key)
+            if listener is None:
+                listener = self.remote[key] = RemoteListener(self, process, conn, player)
+            bot = bool(ask.get("bot", False))
+            answer["follows"] = await carry_out(table, listener, player, name, message, bot=bot)
+        except TableError as e:
+            answer["error"] = {"code": e.code, "message": e.message, "extra": e.extra}
+        except Exception:
+            failure = internal(log, "a forwarded message failed")
+            answer["error"] = {"code": failure.code, "message": failure.message, "extra": {}}
+        if rid is not None:
+            self._send(process, answer)
+        elif "error" in answer:  # a told move: its refusal goes to the connection
+            error = answer["error"]
+            frame = {"type": "error", "code": error["code"], "message": error["message"]}
+            self.push(process, conn, _encode({**frame, **error["extra"]}))
+
+    # Both sides: the streams --------------------------------------------------------------
+
+    def _send(self, process: str, message: dict[str, Any]) -> None:
+        self._queue.put_nowait((STREAM + process, _encode(message)))
+
+    async def _write(self) -> None:
+        """Add the queued messages to their streams, in order, several per round trip."""
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for stream, data in batch:
+                        pipe.xadd(stream, {"m": data}, maxlen=STREAM_MAXLEN, approximate=True)
+                    await pipe.execute()
+            except Exception:
+                # Redis is away: what was lost is repaired by resume (docs/cluster.md).
+                log.exception("could not forward %d messages over Redis", len(batch))
+                await asyncio.sleep(0.2)
+
+    async def _read(self) -> None:
+        stream = STREAM + self.process
+        last = "0-0"  # the stream is this process's alone: from its start
+        while True:
+            try:
+                answer: Any = await self.redis.xread({stream: last}, block=1000, count=1000)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not read this process's stream; retrying")
+                await asyncio.sleep(0.2)
+                continue
+            for _, entries in answer or []:
+                for entry_id, fields in entries:
+                    last = entry_id
+                    try:
+                        self._receive(_decode(fields[b"m"]))  # the Redis client's bytes
+                    except Exception:
+                        log.exception("a message of this process's stream failed")
+
+    def _receive(self, message: Any) -> None:
+        kind = message.get("t")
+        if kind == "frames":
+            for conn, frame in message["frames"]:
+                sink = self.sinks.get(conn)
+                if sink is None:
+                    continue
+                raw = _encode(frame)
+                self._note_version(conn, raw)
+                sink.send(raw)
+        elif kind == "reply":
+            reply = self._pending.get(message["rid"])
+            if reply is None or reply.done():
+                return
+            error = message.get("error")
+            if error is not None:
+                reply.set_exception(TableError(error["code"], error["message"], **error["extra"]))
+            else:
+                reply.set_result(message.get("follows"))
+        elif kind == "ask":
+            asyncio.get_running_loop().create_task(self._carry_out(message))
+
+    def _note_version(self, conn: str, frame: bytes) -> None:
+        found = _VERSION.match(frame)
+        if found is None:
+            return
+        followed = self.followed.get((conn, found[1].decode()))
+        if followed is not None:
+            followed.version = int(found[2])

@@ -1,0 +1,170 @@
+"""The record's ``fair`` field and its check, ``kroeg verify`` (docs/fair-deals.md,
+docs/records.md).
+
+A record of a game dealt fairly carries one extra top-level field, which a reader that
+ignores unknown fields never sees::
+
+    "fair": {"format": "kroeg-fair/1",
+             "deals": [{"commitment": HEX, "contributions": {"SEAT": HEX, ...}}, ...],
+             "secret": HEX}
+
+``deals[i]`` is about the record's ``deals[i]``, deal number ``i + 1``; ``secret`` is
+there once the game is over. :func:`verify` recomputes every deal from it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from kroeg.cards import CardError, parse_card
+from kroeg.fairness import (
+    CONTRIBUTION_BYTES,
+    SECRET_BYTES,
+    FairDealError,
+    commitment,
+    commitment_holds,
+    fair_deal,
+)
+from kroeg.games.base import JSON, Deal
+
+FAIR_FORMAT = "kroeg-fair/1"
+VERIFY_FORMAT = "kroeg-verify/1"
+
+EXIT_OK, EXIT_MISMATCH, EXIT_MALFORMED = 0, 1, 2
+
+
+class Unverifiable(Exception):
+    """A record ``verify`` cannot check: not a record, or no ``fair`` field it can read."""
+
+
+class Mismatch(Exception):
+    """A deal that is not what its commitment, the secret and the contributions give."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(reason)
+        self.index = index
+        self.reason = reason
+
+
+def deal_note(secret: bytes, deal_no: int, contributions: Mapping[int, bytes]) -> JSON:
+    """What the record (and the deal's frame) says about one deal: its commitment and the
+    contributions mixed into it, by seat."""
+    return {
+        "commitment": commitment(secret, deal_no),
+        "contributions": {str(seat): contributions[seat].hex() for seat in sorted(contributions)},
+    }
+
+
+def fair_field(secret: bytes, notes: list[JSON], *, over: bool) -> JSON:
+    """The record's ``fair`` field; the secret only once the game is ``over``."""
+    field: JSON = {"format": FAIR_FORMAT, "deals": notes}
+    if over:
+        field["secret"] = secret.hex()
+    return field
+
+
+def _hex_bytes(value: object, size: int, what: str) -> bytes:
+    if not isinstance(value, str) or len(value) != 2 * size:
+        raise Unverifiable(f"{what} must be {2 * size} hexadecimal digits")
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        raise Unverifiable(f"{what} must be {2 * size} hexadecimal digits") from None
+
+
+def _record_deal(doc: object, i: int) -> Deal:
+    """A record deal's cards as a Deal, without the rules' checks (``kroeg replay``'s)."""
+    if not isinstance(doc, dict):
+        raise Unverifiable(f"deals[{i}] must be a JSON object")
+    try:
+        hands = doc.get("hands")
+        stock = doc.get("stock", [])
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise Unverifiable(f"deals[{i}].hands must be a list of lists of cards")
+        if not isinstance(stock, list):
+            raise Unverifiable(f"deals[{i}].stock must be a list of cards")
+        upcard = doc.get("upcard")
+        return Deal(
+            tuple(tuple(parse_card(str(c)) for c in hand) for hand in hands),
+            tuple(parse_card(str(c)) for c in stock),
+            None if upcard is None else parse_card(str(upcard)),
+        )
+    except CardError as e:
+        raise Unverifiable(f"deals[{i}]: {e}") from None
+
+
+def _contributions(value: object, i: int) -> dict[int, bytes]:
+    if not isinstance(value, dict):
+        raise Unverifiable(f"fair.deals[{i}].contributions must be a JSON object")
+    out: dict[int, bytes] = {}
+    for key, contribution in value.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) <= 255):
+            raise Unverifiable(f"fair.deals[{i}].contributions: {key!r} is not a seat")
+        what = f"fair.deals[{i}].contributions[{key!r}]"
+        out[int(key)] = _hex_bytes(contribution, CONTRIBUTION_BYTES, what)
+    return out
+
+
+def check(doc: object) -> int:
+    """Check every deal of a record; the number of deals checked. Unverifiable when the
+    record has nothing to check, Mismatch naming the first deal that does not match."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
+        raise Unverifiable("a record is a JSON object with a game")
+    deals, fair = doc.get("deals"), doc.get("fair")
+    if not isinstance(deals, list):
+        raise Unverifiable("deals must be a list")
+    if not isinstance(fair, dict) or fair.get("format") != FAIR_FORMAT:
+        raise Unverifiable(f"the record has no fair field of format {FAIR_FORMAT!r}")
+    if "secret" not in fair:
+        raise Unverifiable("the record holds no secret: it is revealed once the game is over")
+    secret = _hex_bytes(fair["secret"], SECRET_BYTES, "fair.secret")
+    notes = fair.get("deals")
+    if not isinstance(notes, list):
+        raise Unverifiable("fair.deals must be a list")
+    for i, dealt in enumerate(deals):
+        deal = _record_deal(dealt, i)
+        if i >= len(notes) or not isinstance(notes[i], dict):
+            raise Mismatch(i, f"deal {i + 1} has no commitment in fair.deals")
+        note = notes[i]
+        if not isinstance(note.get("commitment"), str) or not commitment_holds(
+            secret, i + 1, note["commitment"]
+        ):
+            raise Mismatch(i, f"deal {i + 1}: the commitment is not that of the secret")
+        contributions = _contributions(note.get("contributions", {}), i)
+        try:
+            expected = fair_deal(doc["game"], deal, secret, i + 1, contributions)
+        except FairDealError as e:
+            raise Unverifiable(f"deal {i + 1}: {e}") from None
+        if expected != deal:
+            raise Mismatch(
+                i, f"deal {i + 1}: the cards are not those the secret and the contributions give"
+            )
+    if len(notes) > len(deals):
+        raise Mismatch(len(deals), f"fair.deals has {len(notes)} entries for {len(deals)} deals")
+    return len(deals)
+
+
+def verify(doc: object) -> tuple[JSON, int]:
+    """``kroeg verify``'s output document and exit status."""
+    try:
+        count = check(doc)
+    except Unverifiable as e:
+        return {"format": VERIFY_FORMAT, "ok": False, "error": {"reason": str(e)}}, EXIT_MALFORMED
+    except Mismatch as e:
+        error = {"deal": e.index, "deal_no": e.index + 1, "reason": e.reason}
+        return {"format": VERIFY_FORMAT, "ok": False, "error": error}, EXIT_MISMATCH
+    return {"format": VERIFY_FORMAT, "ok": True, "deals": count}, EXIT_OK
+
+
+def verify_text(text: str) -> tuple[JSON, int]:
+    try:
+        doc: Any = json.loads(text)
+    except ValueError as e:
+        return {
+            "format": VERIFY_FORMAT,
+            "ok": False,
+            "error": {"reason": f"not JSON: {e}"},
+        }, EXIT_MALFORMED
+    return verify(doc)

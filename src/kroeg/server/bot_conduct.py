@@ -1,0 +1,76 @@
+"""How bots must behave (docs/bots-api.md, "Misbehaviour"): a bot connection whose
+messages are refused too often is disconnected with a reason, and a bot disconnected too
+often is suspended for a while.
+
+Refusals that count (:data:`MISCONDUCT`) are the ones a correct client never gets:
+malformed messages, actions the game cannot parse or the rules forbid, floods. A race
+such as ``stale_version`` does not count. The counts live in the server's memory: a
+restart forgives (docs/bots-api.md says so).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+
+from kroeg.tables.errors import TableError
+
+MISCONDUCT = frozenset(
+    {"bad_message", "too_large", "invalid_action", "illegal_action", "rate_limited", "bad_chat"}
+)
+STRIKES = 5
+"""Refusals of :data:`MISCONDUCT` within :data:`STRIKE_WINDOW` seconds that disconnect."""
+STRIKE_WINDOW = 60.0
+OFFENCES = 3
+"""Disconnections within :data:`OFFENCE_WINDOW` seconds that suspend the bot."""
+OFFENCE_WINDOW = 3600.0
+SUSPENSION = 24 * 3600.0
+
+
+class Strikes:
+    """One bot connection's recent refusals."""
+
+    __slots__ = ("times",)
+
+    def __init__(self) -> None:
+        self.times: deque[float] = deque()
+
+    def count(self, code: str, now: float) -> bool:
+        """Count a refusal; whether the connection has now had too many."""
+        if code not in MISCONDUCT:
+            return False
+        self.times.append(now)
+        while self.times and now - self.times[0] > STRIKE_WINDOW:
+            self.times.popleft()
+        return len(self.times) >= STRIKES
+
+
+class Conduct:
+    """The server's record of bots disconnected for misbehaviour, and who is suspended."""
+
+    def __init__(self) -> None:
+        self.offences: dict[str, deque[float]] = {}
+        self.suspended_until: dict[str, float] = {}
+
+    def admit(self, player: str, now: float | None = None) -> None:
+        """Refuse a suspended bot's hello (``bot_suspended``)."""
+        now = time.time() if now is None else now
+        until = self.suspended_until.get(player)
+        if until is not None and until > now:
+            when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until))
+            raise TableError(
+                "bot_suspended", f"this bot is suspended for misbehaving until {when}", until=until
+            )
+
+    def offence(self, player: str, now: float | None = None) -> bool:
+        """Record a disconnection for misbehaviour; whether the bot is now suspended."""
+        now = time.time() if now is None else now
+        times = self.offences.setdefault(player, deque())
+        times.append(now)
+        while times and now - times[0] > OFFENCE_WINDOW:
+            times.popleft()
+        if len(times) >= OFFENCES:
+            self.suspended_until[player] = now + SUSPENSION
+            times.clear()
+            return True
+        return False

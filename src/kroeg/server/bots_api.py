@@ -1,0 +1,111 @@
+"""The bot accounts' REST calls under ``/api/me`` (docs/bots-api.md): turning one's
+account into a bot account (for good), and its API tokens, created, listed and revoked.
+
+A token is a session of kind :data:`BOT_TOKEN` (kroeg.server.sessions): stored as its
+SHA-256 only, shown once when it is made, renewed by use like any session, revoked at
+once. A bot sends it as ``Authorization: Bearer TOKEN`` on ``/ws`` and on REST.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Depends
+
+from kroeg import accounts
+from kroeg.accounts.errors import AccountError
+from kroeg.server.api import RuntimeDep, SessionDep, _http, responses, same_origin
+from kroeg.server.runtime import Runtime
+from kroeg.server.sessions import SignedIn, token_hash
+from kroeg.store import schema
+from kroeg.tables.errors import TableError
+
+BOT_TOKEN = "bot_token"
+MAX_TOKENS = 10
+"""Live tokens one bot may hold."""
+
+router = APIRouter(prefix="/api/me", dependencies=[Depends(same_origin)])
+
+
+async def _account(rt: Runtime, session: SignedIn | None) -> accounts.Account:
+    if session is None:
+        raise _http(AccountError("not_authenticated", "log in to your account first"))
+    account = await accounts.of_player(rt.store, session.player)
+    if account is None:
+        raise _http(AccountError("not_an_account", "only an account can be a bot: register first"))
+    return account
+
+
+async def _bot(rt: Runtime, session: SignedIn | None) -> accounts.Account:
+    account = await _account(rt, session)
+    if account.kind != "bot":
+        raise _http(
+            AccountError("not_a_bot", "API tokens are for bot accounts: make this account one")
+        )
+    return account
+
+
+@router.post("/bot", responses=responses(401, 403, 409))
+async def become_bot(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """Turn the account into a bot account. There is no way back: a bot's games, ratings
+    and seats are a program's from then on, and it is marked "bot" everywhere."""
+    account = await _account(rt, session)
+    if account.kind == "bot":
+        raise _http(TableError("already_bot", "this account is a bot account already"))
+    a = schema.accounts
+    await rt.store.execute(
+        sa.update(a).where(a.c.player_id == account.player_id).values(kind="bot")
+    )
+    return {"account": {**account.public(), "kind": "bot"}}
+
+
+def _token_json(row: Any) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "created_at": row.created_at,
+        "last_used_at": row.last_used_at,
+        "expires_at": row.expires_at,
+        "revoked": row.revoked_at is not None,
+    }
+
+
+async def _tokens(rt: Runtime, player: str) -> list[Any]:
+    return [s for s in await rt.store.sessions_of(player) if s.kind == BOT_TOKEN]
+
+
+@router.get("/tokens", responses=responses(401, 403))
+async def list_tokens(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """The bot's tokens (never the tokens themselves: only their ids and times)."""
+    bot = await _bot(rt, session)
+    return {"tokens": [_token_json(s) for s in await _tokens(rt, bot.player_id)]}
+
+
+@router.post("/tokens", responses=responses(401, 403, 409))
+async def create_token(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
+    """A new API token; the answer is the only time it is shown."""
+    bot = await _bot(rt, session)
+    live = [s for s in await _tokens(rt, bot.player_id) if s.revoked_at is None]
+    if len(live) >= MAX_TOKENS:
+        raise _http(
+            TableError(
+                "too_many_tokens",
+                f"a bot may hold {MAX_TOKENS} tokens: revoke one first",
+                limit=MAX_TOKENS,
+            )
+        )
+    token = await rt.sessions.open(bot.player_id, kind=BOT_TOKEN)
+    row = await rt.store.session_by_hash(token_hash(token))
+    assert row is not None
+    return {**_token_json(row), "token": token}
+
+
+@router.delete("/tokens/{token_id}", responses=responses(401, 403, 404))
+async def revoke_token(token_id: str, rt: RuntimeDep, session: SessionDep) -> dict[str, bool]:
+    """Revoke one of the bot's tokens: it stops working at once (its connections stay
+    until they close)."""
+    bot = await _bot(rt, session)
+    if token_id not in {s.id for s in await _tokens(rt, bot.player_id)}:
+        raise _http(TableError("unknown_token", "this bot has no such token"))
+    await rt.sessions.revoke(token_id)
+    return {"ok": True}

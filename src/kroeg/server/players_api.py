@@ -1,0 +1,185 @@
+"""The players' REST under ``/api``: profiles, game histories, leaderboards, follows and
+blocks (issue 19 points 2, 4 and 5; docs/accounts.md, docs/ratings.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Query
+
+from kroeg.accounts import by_name, history, rating_store, social
+from kroeg.accounts.store import Account
+from kroeg.games import GAMES, game_class
+from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, _http, responses, same_origin
+from kroeg.server.runtime import Runtime
+from kroeg.store.store import ID_MAX
+from kroeg.tables.errors import TableError
+
+router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
+
+Name = Annotated[str, Path(min_length=1, max_length=64)]
+GameName = Annotated[str, Path(min_length=1, max_length=32)]
+
+
+def _error(code: str, message: str, status: int) -> HTTPException:
+    return HTTPException(status, {"code": code, "message": message})
+
+
+_STATUS = {
+    "unknown_player": 404,
+    "bad_target": 422,
+    "follow_refused": 403,
+    "not_following": 403,
+    "invite_refused": 403,
+}
+
+
+def _refused(e: TableError) -> HTTPException:
+    if e.code in _STATUS:
+        return _error(e.code, e.message, _STATUS[e.code])
+    return _http(e)
+
+
+async def _account(rt: Runtime, name: str) -> Account:
+    account = await by_name(rt.store, name)
+    if account is None:
+        raise _error("unknown_player", f"there is no player named {name!r}", 404)
+    return account
+
+
+@router.get("/players/{name}", responses=responses(404, 422))
+async def player_profile(name: Name, rt: RuntimeDep) -> dict[str, Any]:
+    """Name, member since, and per game and variant the games played and won, the rating
+    (mu, sigma, and ``rating`` = mu − 3σ) and the recent form (newest first)."""
+    return await history.profile(rt.store, await _account(rt, name))
+
+
+@router.get("/players/{name}/games", responses=responses(404, 422))
+async def player_games(
+    name: Name,
+    rt: RuntimeDep,
+    session: SessionDep,
+    game: Annotated[str | None, Query(max_length=32)] = None,
+    cursor: Annotated[int | None, Query(ge=1, le=ID_MAX)] = None,
+) -> dict[str, Any]:
+    """The player's finished games, newest first, 20 a page; ``next`` is the ``cursor``
+    of the next page. A private table's id (its invite) only for its players."""
+    account = await _account(rt, name)
+    if game is not None and game not in GAMES:
+        raise _error("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}", 422)
+    viewer = None if session is None else session.player
+    return await history.games_of(rt.store, account, viewer=viewer, game=game, cursor=cursor)
+
+
+@router.get("/leaderboard/{game}", responses=responses(404, 422))
+async def leaderboard(
+    game: GameName,
+    rt: RuntimeDep,
+    variant: Annotated[str | None, Query(max_length=32)] = None,
+) -> dict[str, Any]:
+    """The top 50 accounts by conservative rating (mu − 3σ) in the game and variant (by
+    default its first), among those with at least 20 rated games against at least 5
+    different people."""
+    if game not in GAMES:
+        raise _error("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}", 404)
+    variants = list(game_class(game).variants)
+    chosen = variant or variants[0]
+    if chosen not in variants:
+        raise _error(
+            "unknown_variant",
+            f"unknown variant {chosen!r} of {game}: one of {', '.join(variants)}",
+            422,
+        )
+    rows = await rating_store.leaderboard(rt.store, game, chosen)
+    return {"game": game, "variant": chosen, "players": rows}
+
+
+async def _change(rt: Runtime, player: tuple[str, str], name: str, what: Any) -> dict[str, Any]:
+    try:
+        account: Account = await what(rt.store, player[0], name)
+    except TableError as e:
+        raise _refused(e) from None
+    return {"name": account.name}
+
+
+@router.put("/players/{name}/follow", responses=responses(401, 403, 404, 422))
+async def follow(name: Name, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+    """Follow the player (again: nothing changes); refused when they block you."""
+    return {**await _change(rt, player, name, social.follow), "following": True}
+
+
+@router.delete("/players/{name}/follow", responses=responses(401, 404, 422))
+async def unfollow(name: Name, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+    return {**await _change(rt, player, name, social.unfollow), "following": False}
+
+
+@router.put("/players/{name}/block", responses=responses(401, 404, 422))
+async def block(name: Name, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+    """Block the player: their chat no longer reaches you, they cannot invite you, and
+    their follow of you ends. Only you ever see whom you block."""
+    result = {**await _change(rt, player, name, social.block), "blocked": True}
+    await _refresh_blocks(rt, player[0])
+    return result
+
+
+@router.delete("/players/{name}/block", responses=responses(401, 404, 422))
+async def unblock(name: Name, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+    result = {**await _change(rt, player, name, social.unblock), "blocked": False}
+    await _refresh_blocks(rt, player[0])
+    return result
+
+
+async def _refresh_blocks(rt: Runtime, player: str) -> None:
+    """The player's open connections take the new blocks at once (their chat filter)."""
+    blocked = frozenset(await social.blocked_by(rt.store, player))
+    for connection in rt.connections:
+        if connection.player == player:
+            connection.ignored = blocked
+
+
+TableId = Annotated[str, Path(max_length=64)]
+
+
+@router.get("/tables/{table_id}/ratings", responses=responses(404, 422))
+async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
+    """The seated players' ratings in the table's game and variant, by seat (the seats'
+    badges): ``rating`` is mu − 3σ; a seat without a rated game is absent."""
+    try:
+        table = rt.lobby.get(table_id)
+    except TableError as e:
+        raise _http(e) from None
+    seated = {i: s.player for i, s in enumerate(table.seats) if s.player is not None}
+    found = await rating_store.ratings_by_player(
+        rt.store, list(seated.values()), table.config.game, table.config.variant
+    )
+    return {
+        "ratings": {
+            str(seat): {"rating": round(found[p].rating.score, 1), "games": found[p].games}
+            for seat, p in seated.items()
+            if p in found
+        }
+    }
+
+
+@router.get("/me/following", responses=responses(401))
+async def my_following(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+    """The people you follow: whether each is online and at which public table they sit,
+    unless they chose to be invisible (then neither)."""
+    online = {c.player for c in rt.connections if c.player is not None}
+    where: dict[str, dict[str, Any]] = {}
+    for table in rt.lobby.tables.values():
+        if table.config.private:
+            continue  # a private table's id is its invite
+        for seat in table.seats:
+            if seat.player is not None:
+                where.setdefault(
+                    seat.player,
+                    {"id": table.id, "game": table.config.game, "variant": table.config.variant},
+                )
+    people = []
+    for player_id, name, invisible in await social.following(rt.store, player[0]):
+        shown = not invisible and player_id in online
+        people.append(
+            {"name": name, "online": shown, "table": where.get(player_id) if shown else None}
+        )
+    return {"following": people}

@@ -1,0 +1,86 @@
+"""The rating maths (kroeg.accounts.ratings): the order of a game's result becomes the
+places OpenSkill's Plackett–Luce model ranks (issue 19 point 3, docs/ratings.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kroeg.accounts.ratings import HOUSE, NEW_MU, NEW_SIGMA, Rating, Seat, rate, teams_of, units
+
+
+def _by_player(changes: list) -> dict:  # type: ignore[type-arg]
+    return {c.player: c for c in changes}
+
+
+def test_winners_gain_and_losers_lose_against_the_house() -> None:
+    seats = [Seat(0, "a", "won"), Seat(1, None, "won"), Seat(2, "b", "lost"), Seat(3, None, "won")]
+    changes = _by_player(rate(seats, {}, "basis"))
+    assert set(changes) == {"a", "b"}
+    assert changes["a"].before == Rating(NEW_MU, NEW_SIGMA)
+    assert changes["a"].after.mu > NEW_MU > changes["b"].after.mu
+    assert changes["a"].after.sigma < NEW_SIGMA and changes["b"].after.sigma < NEW_SIGMA
+    assert (changes["a"].rank, changes["b"].rank) == (0, 1)
+
+
+def test_a_player_who_left_is_ranked_below_the_losers_who_gain_on_them() -> None:
+    """Issue 19 point 3: a player who leaves a running game (or the clock takes out) is
+    ranked last: the loser who stayed finished above them."""
+    seats = [Seat(0, "a", "won"), Seat(1, "b", "lost"), Seat(2, "c", "left"), Seat(3, "d", "won")]
+    changes = _by_player(rate(seats, {}, "basis"))
+    assert changes["c"].rank == 2 > changes["b"].rank
+    assert changes["c"].after.mu < NEW_MU < changes["b"].after.mu <= changes["a"].after.mu
+
+
+def test_the_house_level_sets_how_much_a_win_against_it_is_worth() -> None:
+    def gain(level: str) -> float:
+        [change] = rate([Seat(0, "a", "won"), Seat(1, None, "lost")], {}, level)
+        return change.after.mu - NEW_MU
+
+    assert HOUSE["huis"][0] < HOUSE["basis"][0] < HOUSE["sterk"][0]
+    assert 0 < gain("huis") < gain("basis") < gain("sterk")
+
+
+def test_a_rated_player_moves_less_than_a_newcomer() -> None:
+    seats = [Seat(0, "old", "won"), Seat(1, "new", "won"), Seat(2, None, "lost")]
+    changes = _by_player(rate(seats, {"old": Rating(25.0, 2.0)}, "basis"))
+    assert changes["old"].before == Rating(25.0, 2.0)
+    assert 0 < changes["old"].after.mu - 25.0 < changes["new"].after.mu - NEW_MU
+
+
+def test_klaverjassen_ranks_two_teams_and_partners_are_no_opponents() -> None:
+    team_of = teams_of(4, ((0, 2), (1, 3)))
+    assert team_of == [0, 1, 0, 1]
+    seats = [
+        Seat(i, p, o, team_of[i])
+        for i, (p, o) in enumerate([("a", "won"), ("b", "lost"), ("c", "won"), ("d", "lost")])
+    ]
+    assert sorted(len(members) for members, _ in units(seats)) == [2, 2]
+    changes = _by_player(rate(seats, {}, "basis"))
+    assert changes["a"].after == changes["c"].after  # equal partners move together
+    assert changes["a"].after.mu > NEW_MU > changes["b"].after.mu
+    assert changes["a"].opponents == {"b", "d"}
+    assert changes["b"].opponents == {"a", "c"}
+
+
+def test_a_partner_who_left_is_ranked_last_on_their_own() -> None:
+    team_of = teams_of(4, ((0, 2), (1, 3)))
+    outcomes = [("a", "won"), ("b", "lost"), ("c", "left"), (None, "lost")]
+    seats = [Seat(i, p, o, team_of[i]) for i, (p, o) in enumerate(outcomes)]
+    sides = sorted((rank, [s.seat for s in members]) for members, rank in units(seats))
+    assert sides == [(0, [0]), (1, [1, 3]), (2, [2])]
+    changes = _by_player(rate(seats, {}, "basis"))
+    assert changes["c"].after.mu < NEW_MU < changes["a"].after.mu
+    assert changes["b"].after.mu < NEW_MU  # b and the house lost to a
+    assert changes["c"].opponents == {"b"}  # their partner a is no opponent
+
+
+def test_a_draw_moves_equal_players_nowhere_but_narrows_them() -> None:
+    team_of = teams_of(4, ((0, 2), (1, 3)))
+    seats = [Seat(i, p, "won", team_of[i]) for i, p in enumerate("abcd")]
+    for change in rate(seats, {}, "basis"):
+        assert change.after.mu == pytest.approx(NEW_MU)
+        assert change.after.sigma < NEW_SIGMA
+
+
+def test_a_game_of_the_house_alone_rates_nobody() -> None:
+    assert rate([Seat(0, None, "won"), Seat(1, None, "lost")], {}, "basis") == []

@@ -1,0 +1,154 @@
+"""The players' REST and invitations over real sockets, on SQLite and PostgreSQL: a rated
+game changes both players' ratings and shows in their profiles, histories and (with
+enough games) the leaderboard; follows, blocks and invites with their refusals (issue 19
+points 2 to 5)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+
+import httpx
+
+from tests.server.harness import Client, Server, autoplay
+
+SHORT = {"max_points": 3}
+"""Toepen to 3 points: a game of a few deals."""
+
+
+async def _member(server: Server, prefix: str) -> tuple[Client, str]:
+    """A connected guest who registered (POST /api/accounts), with a name unique to the
+    test run; ``client.token`` is the account's session."""
+    name = f"{prefix}{secrets.token_hex(3)}"
+    client = await Client.connect(server, name)
+    r = server.post("/api/accounts", {"name": name, "password": "geheim-wachtwoord"}, client.token)
+    assert r.status_code == 200, r.text
+    assert r.json()["id"] == client.player
+    client.token = r.json()["token"]
+    return client, name
+
+
+def _put(server: Server, path: str, token: str) -> httpx.Response:
+    return httpx.put(f"{server.url}{path}", headers={"authorization": f"Bearer {token}"})
+
+
+def _delete(server: Server, path: str, token: str) -> httpx.Response:
+    return httpx.delete(f"{server.url}{path}", headers={"authorization": f"Bearer {token}"})
+
+
+async def test_a_rated_game_changes_both_ratings_and_shows_in_profile_and_history(
+    server: Server,
+) -> None:
+    (anna, a), (bram, b) = await _member(server, "Anna"), await _member(server, "Bram")
+    table = server.table("toepen", "kroegregels", options=SHORT, rated=True)
+    await anna.send({"type": "sit", "table": table, "seat": 0})
+    await bram.send({"type": "sit", "table": table, "seat": 1})
+    await bram.expect(lambda f: f["type"] == "snapshot" and f["you"] == 1)
+    await anna.send({"type": "start", "table": table})
+    last, _ = await asyncio.gather(
+        autoplay(anna, table, random.Random(4), seat=0),
+        autoplay(bram, table, random.Random(5), seat=1),
+    )
+    game_id = last["game_id"]
+    badges = server.get(f"/api/tables/{table}/ratings").json()["ratings"]
+    assert set(badges) == {"0", "1"} and badges["0"]["games"] == badges["1"]["games"] == 1
+    for name in (a, b):
+        profile = server.get(f"/api/players/{name.lower()}").json()  # any case finds them
+        assert profile["name"] == name
+        [toepen] = profile["games"]
+        assert (toepen["game"], toepen["variant"], toepen["played"]) == ("toepen", "kroegregels", 1)
+        assert toepen["rating"]["games"] == 1 and toepen["rating"]["mu"] != 25.0
+        assert len(toepen["form"]) == 1
+        history = server.get(f"/api/players/{name}/games").json()
+        [played] = history["games"]
+        assert played["id"] == game_id and history["next"] is None
+        assert played["table"] == table and played["record"] == f"/api/games/{game_id}/record"
+        assert [s["name"] for s in played["seats"]][:2] == [a, b]
+        change = played["rating_change"]
+        assert change is not None and change["mu"] != change["mu_before"] == 25.0
+        won = played["outcome"] == "won"
+        assert (change["mu"] > 25.0) == won or played["outcome"] == "left"
+    await anna.close()
+    await bram.close()
+
+
+async def test_an_unrated_table_and_the_profile_errors(server: Server) -> None:
+    anna, a = await _member(server, "Anna")
+    table = server.table("toepen", "kroegregels", options=SHORT)  # rated is off by default
+    await anna.send({"type": "sit", "table": table, "seat": 0})
+    await anna.send({"type": "start", "table": table})
+    await autoplay(anna, table, random.Random(6), seat=0)
+    [toepen] = server.get(f"/api/players/{a}").json()["games"]
+    assert toepen["played"] == 1 and toepen["rating"] is None
+    [played] = server.get(f"/api/players/{a}/games").json()["games"]
+    assert played["rating_change"] is None
+    missing = server.get("/api/players/nobody-at-all")
+    assert missing.status_code == 404 and missing.json()["detail"]["code"] == "unknown_player"
+    bad = server.get(f"/api/players/{a}/games?game=schaak")
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "unknown_game_name"
+    board = server.get("/api/leaderboard/toepen?variant=kroegregels").json()
+    assert board["variant"] == "kroegregels" and a not in [p["name"] for p in board["players"]]
+    assert server.get("/api/leaderboard/schaak").json()["detail"]["code"] == "unknown_game_name"
+    wrong = server.get("/api/leaderboard/toepen?variant=nku")
+    assert wrong.status_code == 422 and wrong.json()["detail"]["code"] == "unknown_variant"
+    await anna.close()
+
+
+async def test_follow_invite_and_block(server: Server) -> None:
+    (anna, a), (bram, b) = await _member(server, "Anna"), await _member(server, "Bram")
+    table = server.table("toepen", "kroegregels")
+    await anna.send({"type": "sit", "table": table, "seat": 0})
+    await anna.expect(lambda f: f["type"] == "snapshot")
+    # A stranger cannot be invited.
+    await anna.send({"type": "invite", "table": table, "name": b})
+    assert (await anna.error())["code"] == "not_following"
+    assert not [f for f in bram.frames if f["type"] == "invite"]
+    # Follow, then the lobby shows where Bram is; the invite reaches him.
+    followed = _put(server, f"/api/players/{b}/follow", anna.token)
+    assert followed.status_code == 200 and followed.json() == {"name": b, "following": True}
+    assert _put(server, f"/api/players/{b}/follow", anna.token).status_code == 200  # again
+    mine = httpx.get(
+        f"{server.url}/api/me/following", headers={"authorization": f"Bearer {anna.token}"}
+    ).json()["following"]
+    assert mine == [{"name": b, "online": True, "table": None}]
+    await anna.send({"type": "invite", "table": table, "name": b})
+    invite = await bram.expect(lambda f: f["type"] == "invite")
+    assert invite["table"] == table and invite["from"] == a
+    assert (await anna.expect(lambda f: f["type"] == "invite_sent"))["to"] == b
+    # Bram blocks Anna: her follow ends, she cannot follow or invite him, her chat is gone.
+    await bram.send({"type": "watch", "table": table})
+    await bram.expect(lambda f: f["type"] == "snapshot")
+    assert _put(server, f"/api/players/{a}/block", bram.token).json()["blocked"] is True
+    refused = _put(server, f"/api/players/{b}/follow", anna.token)
+    assert refused.status_code == 403 and refused.json()["detail"]["code"] == "follow_refused"
+    await anna.send({"type": "invite", "table": table, "name": b})
+    assert (await anna.error())["code"] == "not_following"
+    await anna.send({"type": "chat", "table": table, "text": "hallo Bram"})
+    await anna.expect(lambda f: f["type"] == "chat")  # the speaker still hears it
+    await bram.send({"type": "chat", "table": table, "text": "ik hoor niets"})
+    await bram.expect(lambda f: f["type"] == "chat" and f["text"] == "ik hoor niets")
+    assert not [f for f in bram.frames if f["type"] == "chat" and f["player"] == anna.player]
+    # Unblocked, her chat reaches him again.
+    assert _delete(server, f"/api/players/{a}/block", bram.token).json()["blocked"] is False
+    await anna.send({"type": "chat", "table": table, "text": "en nu?"})
+    await bram.expect(lambda f: f["type"] == "chat" and f["text"] == "en nu?")
+    await anna.close()
+    await bram.close()
+
+
+async def test_follow_and_block_refuse_bad_targets_and_change_nothing(server: Server) -> None:
+    anna, a = await _member(server, "Anna")
+    for method in (_put, _delete):
+        for what in ("follow", "block"):
+            r = method(server, f"/api/players/niemand-{secrets.token_hex(2)}/{what}", anna.token)
+            assert r.status_code == 404 and r.json()["detail"]["code"] == "unknown_player"
+            own = method(server, f"/api/players/{a}/{what}", anna.token)
+            assert own.status_code == 422 and own.json()["detail"]["code"] == "bad_target"
+    anonymous = httpx.put(f"{server.url}/api/players/{a}/follow")
+    assert anonymous.status_code == 401
+    mine = httpx.get(
+        f"{server.url}/api/me/following", headers={"authorization": f"Bearer {anna.token}"}
+    )
+    assert mine.json() == {"following": []}
+    await anna.close()

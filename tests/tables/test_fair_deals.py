@@ -1,0 +1,295 @@
+"""Fair deals at a live table (issue 22, point 3; docs/fair-deals.md, docs/protocol.md
+"Fair deals"): each deal's commitment is told before the deal, the seated person's
+contributions are mixed in, the record of every game verifies, the secret is revealed
+only once the game is over and survives a restart, and a bad contribution changes
+nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import random
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kroeg.fair_records import verify
+from kroeg.fairness import card_order, commitment, deck_of
+from kroeg.games import make_game
+from kroeg.store import Store, TableRow, open_store
+from kroeg.tables import commands as t
+from kroeg.tables.config import TableConfig
+from kroeg.tables.errors import TableError
+from kroeg.tables.house import House
+from kroeg.tables.records import game_record
+from kroeg.tables.replay import deal_from_json
+from kroeg.tables.table import Table, TableSettings
+
+SHORT: dict[str, tuple[str, dict[str, Any], int]] = {
+    "toepen": ("kroegregels", {"max_points": 4}, 4),
+    "klaverjassen": ("nku", {"game_length": "8_deals", "trump_mode": "gedraaid"}, 4),
+    "eurokaarten": ("standaard", {}, 6),
+}
+"""A short game of each game (Klaverjassen with the draaikaarten, whose deal has a stock)."""
+
+
+class Ear:
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, frame: bytes) -> None:
+        self.frames.append(json.loads(frame))
+
+    def events(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
+        """The events of ``kind`` with the version of their frame."""
+        return [
+            (f["version"], e)
+            for f in self.frames
+            if f["type"] == "event"
+            for e in f["events"]
+            if e["kind"] == kind
+        ]
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await open_store(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
+    yield s
+    await s.close()
+
+
+async def _table(
+    store: Store, game: str, *, table_id: str = "t1", rng: random.Random | None = None
+) -> Table:
+    variant, options, seats = SHORT[game]
+    config = TableConfig(game, variant, options, seats, 60.0, False, "huis", True)
+    table = Table(
+        table_id,
+        config,
+        make_game(game, variant, options),
+        store,
+        House(),
+        TableSettings(house_delay=0, deal_pause=0.03),
+        created_at=time.time(),
+        rng=rng,
+    )
+    await store.create_table(
+        TableRow(table_id, game, variant, {}, seats, 60.0, False, "huis", time.time(), 0, {})
+    )
+    table.start()
+    return table
+
+
+async def _play(
+    table: Table, ear: Ear, *, deals: int = 10**6, contribute: bool = True
+) -> dict[int, str]:
+    """Anna (seat 0) contributes to every deal whose window opens (a fresh random value)
+    and plays the house's default, until the game is over or ``deals`` deals were dealt.
+    What she contributed, by deal number (the deals dealt while she was out of an
+    Eurokaarten game and the house played on may have none)."""
+    sent: dict[int, str] = {}
+    tried: set[int] = set()
+    for _ in range(20000):
+        dealt = len(ear.events("fair_deal"))
+        if not table.running or dealt >= deals:
+            return sent
+        for _, event in ear.events("commitment"):
+            deal = event["deal"]
+            if contribute and deal not in tried and deal > dealt:
+                tried.add(deal)
+                value = random.randbytes(32).hex()
+                try:
+                    await table.ask(t.Contribute("anna", deal, value))
+                except TableError as e:  # the house dealt on while Anna was out
+                    assert e.code == "deal_drawn", e
+                else:
+                    sent[deal] = value
+        if 0 not in table.game.to_act(table.state):
+            await asyncio.sleep(0.01)  # the pause before a deal
+            continue
+        action = table.game.action_json(table.game.default(table.state, 0))
+        await table.ask(t.Act("anna", table.version, action))
+    raise AssertionError("the game did not end in 20000 steps")
+
+
+async def _record(store: Store, table: Table) -> dict[str, Any]:
+    assert table.game_id is not None
+    row = await store.game(table.game_id)
+    assert row is not None
+    return game_record(row, await store.log(table.game_id))
+
+
+async def _started(store: Store, game: str, **kwargs: Any) -> tuple[Table, Ear]:
+    table = await _table(store, game, **kwargs)
+    ear = Ear("anna")
+    await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
+    await table.ask(t.Start("anna"))
+    return table, ear
+
+
+@pytest.mark.parametrize("game", sorted(SHORT))
+async def test_a_whole_game_verifies_with_the_contributions_mixed_in(
+    store: Store, game: str
+) -> None:
+    table, ear = await _started(store, game)
+    sent = await _play(table, ear)
+    assert not table.running
+    record = await _record(store, table)
+    out, status = verify(record)
+    assert (status, out["ok"]) == (0, True), out
+    assert out["deals"] == len(record["deals"]) >= 1
+    fair = record["fair"]
+    secret = bytes.fromhex(fair["secret"])
+    for i, note in enumerate(fair["deals"]):
+        assert note["commitment"] == commitment(secret, i + 1)
+        mine = {"0": sent[i + 1]} if i + 1 in sent else {}
+        assert note["contributions"] == mine, "Anna's value was mixed in"
+    # Without the contribution the deal would have been another: it did count.
+    first = deal_from_json(record["deals"][0])
+    bare = card_order(deck_of(first), secret, 1, {})
+    mixed = card_order(deck_of(first), secret, 1, {0: bytes.fromhex(sent[1])})
+    assert bare != mixed
+    await table.stop()
+
+
+async def test_each_commitment_is_told_before_its_deal_and_in_its_frame(store: Store) -> None:
+    table, ear = await _started(store, "toepen")
+    await _play(table, ear, deals=3)
+    announced = {e["deal"]: (v, e["commitment"]) for v, e in ear.events("commitment")}
+    for version, event in ear.events("fair_deal"):
+        told_at, told = announced[event["deal"]]
+        assert told_at < version, "the commitment came in an earlier frame than the deal"
+        assert event["commitment"] == told
+        deal_frames = [f for f in ear.frames if f.get("version") == version]
+        kinds = [e["kind"] for f in deal_frames for e in f["events"]]
+        assert "deal" in kinds, "the fair_deal event is in the deal's own frame"
+    await table.stop()
+
+
+async def test_the_secret_is_revealed_only_once_the_game_is_over(store: Store) -> None:
+    table, ear = await _started(store, "toepen")
+    await _play(table, ear, deals=2)
+    assert table.running
+    running = await _record(store, table)
+    assert "secret" not in running["fair"]
+    assert verify(running)[1] == 2, "nothing to check before the secret is revealed"
+    row = await store.game(table.game_id or 0)
+    assert row is not None and row.fair_secret is not None
+    frames = json.dumps(ear.frames)
+    assert row.fair_secret not in frames, "no frame held the secret"
+    await _play(table, ear)
+    assert (await _record(store, table))["fair"]["secret"] == row.fair_secret
+    await table.stop()
+
+
+async def test_the_secret_survives_a_restart(store: Store) -> None:
+    table, ear = await _started(store, "toepen")
+    await _play(table, ear, deals=2)
+    game_id = table.game_id
+    await table.stop()
+    again = Table(
+        "t1",
+        table.config,
+        table.game,
+        store,
+        House(),
+        table.settings,
+        created_at=time.time(),
+    )
+    row = await store.table("t1")
+    running = await store.running_game("t1")
+    assert row is not None and running is not None and running.id == game_id
+    again.restore(row, running, await store.log(running.id), restarted=True)
+    assert again.fair.secret == bytes.fromhex(running.fair_secret or "")
+    assert again.fair.next_deal == 3
+    again.start()
+    ear2 = Ear("anna")
+    await again.ask(t.Watch(ear2))
+    await _play(again, ear2)
+    out, status = verify(await _record(store, again))
+    assert status == 0, out
+    await again.stop()
+
+
+async def test_a_bad_contribution_is_refused_and_changes_nothing(store: Store) -> None:
+    table, ear = await _started(store, "toepen")
+    await _play(table, ear, deals=1, contribute=False)
+    drawn = len(ear.events("fair_deal"))
+    assert drawn == 1
+    refusals = [
+        (1, "ab" * 32, "deal_drawn"),  # after its deal
+        (2, "ab" * 31, "bad_contribution"),  # too short
+        (2, "ab" * 33, "bad_contribution"),  # too long
+        (2, "zz" * 32, "bad_contribution"),  # not hexadecimal
+        (2, "ab " * 21 + "a", "bad_contribution"),  # 64 characters, not 64 digits
+        (3, "ab" * 32, "deal_not_open"),
+    ]
+    for deal, value, code in refusals:
+        with pytest.raises(TableError) as refused:
+            await table.ask(t.Contribute("anna", deal, value))
+        assert refused.value.code == code
+    assert table.fair.pending == {}, "nothing was taken"
+    with pytest.raises(TableError) as stranger:
+        await table.ask(t.Contribute("bram", 2, "cd" * 32))
+    assert stranger.value.code == "not_seated"
+    await table.ask(t.Contribute("anna", 2, "cd" * 32))
+    with pytest.raises(TableError) as twice:
+        await table.ask(t.Contribute("anna", 2, "ef" * 32))
+    assert twice.value.code == "already_contributed"
+    await _play(table, ear, deals=2, contribute=False)
+    record = await _record(store, table)
+    assert record["fair"]["deals"][1]["contributions"] == {"0": "cd" * 32}
+    await table.stop()
+
+
+async def test_a_test_seed_deals_the_same_game_again(store: Store) -> None:
+    """KROEG_TEST_SEED's tables take their secret from the seeded generator: the same seed
+    gives the same deals (without contributions), as the seeded shuffles did."""
+    records = []
+    for table_id in ("s1", "s2"):
+        table, ear = await _started(store, "toepen", table_id=table_id, rng=random.Random(7))
+        await _play(table, ear, deals=2, contribute=False)
+        records.append(await _record(store, table))
+        await table.stop()
+    assert records[0]["deals"][0]["hands"] == records[1]["deals"][0]["hands"]
+    assert records[0]["fair"]["deals"] == records[1]["fair"]["deals"]
+
+
+async def test_a_tampered_record_is_rejected_naming_the_deal(store: Store) -> None:
+    table, ear = await _started(store, "toepen")
+    await _play(table, ear)
+    record = await _record(store, table)
+    assert len(record["deals"]) >= 2
+    assert verify(record)[1] == 0
+
+    swapped = copy.deepcopy(record)
+    hands = swapped["deals"][1]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    out, status = verify(swapped)
+    assert (status, out["error"]["deal"], out["error"]["deal_no"]) == (1, 1, 2), out
+
+    changed = copy.deepcopy(record)
+    stock = changed["deals"][0]["stock"]
+    stock[0] = changed["deals"][0]["hands"][2][1]  # a card of the deck where another was
+    assert verify(changed)[1] == 1
+
+    contributed = copy.deepcopy(record)
+    value = contributed["fair"]["deals"][1]["contributions"]["0"]
+    contributed["fair"]["deals"][1]["contributions"]["0"] = ("0" if value[0] != "0" else "1") + (
+        value[1:]
+    )
+    out, status = verify(contributed)
+    assert (status, out["error"]["deal"]) == (1, 1), out
+
+    secret = copy.deepcopy(record)
+    s = secret["fair"]["secret"]
+    secret["fair"]["secret"] = s[:-1] + ("0" if s[-1] != "0" else "1")
+    out, status = verify(secret)
+    assert (status, out["error"]["deal"]) == (1, 0), out
+    assert "commitment" in out["error"]["reason"]
+    await table.stop()
