@@ -13,7 +13,7 @@ ENTRY = re.compile(r'^\s*"([^"]+)":\s*("(?:[^"\\]|\\.)*"),?\s*$')
 KEY_PREFIXES = (
     "app", "lang", "nav", "settings", "conn", "game", "variant", "lobby", "table", "seat",
     "prompt", "card", "suit", "rank", "rankname", "verb", "log", "effect", "chat", "result",
-    "score", "toepen", "kj", "euro", "replay", "error", "opt", "optname",
+    "score", "toepen", "kj", "euro", "replay", "error", "opt", "optname", "club",
 )  # fmt: skip
 PREFIX = "|".join(KEY_PREFIXES)
 KEY_LITERAL = re.compile(rf'"((?:{PREFIX})\.[A-Za-z0-9_.]+)"')
@@ -40,7 +40,7 @@ def test_dutch_and_english_have_the_same_keys() -> None:
 def test_every_key_the_code_names_exists() -> None:
     nl = catalog("nl")
     used: set[str] = set()
-    for path in [*WEB.glob("*.js"), *WEB.glob("games/*.js")]:
+    for path in [*WEB.glob("*.js"), *WEB.glob("games/*.js"), *WEB.glob("mieke/*.js")]:
         used |= set(KEY_LITERAL.findall(path.read_text()))
     assert used, "the code names catalog keys"
     missing = sorted(used - set(nl))

@@ -11,7 +11,17 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from kroeg.server import accounts_api, api, bots_api, echo, passkeys_api, players_api, static, ws
+from kroeg.server import (
+    accounts_api,
+    api,
+    bots_api,
+    clubs_api,
+    echo,
+    passkeys_api,
+    players_api,
+    static,
+    ws,
+)
 from kroeg.server.entry import Endpoint, Entry
 from kroeg.server.limits import BodyLimit
 from kroeg.server.runtime import Runtime
@@ -55,6 +65,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(accounts_api.router)
     app.include_router(bots_api.router)
     app.include_router(passkeys_api.router)
+    app.include_router(clubs_api.router)
     app.include_router(static.router)
     app.mount("/web", StaticFiles(directory=static.WEB, check_dir=False), name="web")
     return app

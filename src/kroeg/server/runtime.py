@@ -14,6 +14,7 @@ from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
 from kroeg.server.auth import Tokens
 from kroeg.server.bot_conduct import Conduct
+from kroeg.server.club_nights import ClubNights
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
 from kroeg.server.sessions import Sessions
@@ -50,6 +51,7 @@ class Runtime:
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
+        self._clubs: ClubNights | None = None
         self.house = House()
         self.redis: Redis | None = None
         self.owner: Owner | None = None
@@ -69,6 +71,11 @@ class Runtime:
         return self._sessions
 
     @property
+    def clubs(self) -> ClubNights:
+        assert self._clubs is not None, "the server has not started"
+        return self._clubs
+
+    @property
     def lobby(self) -> Lobby:
         assert self._lobby is not None, "the server has not started"
         return self._lobby
@@ -84,6 +91,7 @@ class Runtime:
             renew_after=min(SESSION_RENEW, ttl / 10),
             legacy=Tokens(await self._store.secret()),
         )
+        self._clubs = ClubNights(self._store, await self._store.secret())
         table_settings = TableSettings(
             house_delay=self.settings.house_delay,
             deal_pause=self.settings.deal_pause,

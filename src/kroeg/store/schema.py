@@ -24,6 +24,18 @@
   almost twice as much per step (``bench/log_rows.py``, docs/performance.md): its cost
   is per row.
 - ``results``: each seat's outcome of a finished game.
+- The club tables (migration 0007, docs/clubs.md): ``clubs`` (name, how many best
+  nights count in the season, who founded it); ``club_members`` (an account, or a guest
+  entered by name with no player id; ``role`` organiser or member); ``club_nights`` (the
+  game, variant and options, table size, rounds, deals per round, ``mode`` online or
+  bar, pair night or not, the seed of the schedule, ``status`` draft/open/closed, the
+  round now or last played and whether it runs, ``changes`` counted for the live pages);
+  ``night_players`` (who is registered, their partner on a pair night, when they left);
+  ``night_rounds`` (when each round started and finished); ``round_tables`` (a round's
+  table: its seating of member ids, None for the house, and the SHA-256 of the scorer's
+  link, never the link); ``score_entries`` (a score line with the id its phone gave it,
+  and the deal it is for) and ``score_changes`` (every version of a line: who, when,
+  what; the newest counts, a null line withdraws it).
 - ``ratings`` (migration 0006): each player's OpenSkill rating per game and variant, its
   conservative ``score`` (mu − 3σ) that the leaderboard sorts by, the rated games and the
   different people played against (``rating_opponents`` holds the pairs that count them);
@@ -227,4 +239,103 @@ game_analysis = sa.Table(
     sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
     sa.Column("analysis", sa.JSON, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+)
+clubs = sa.Table(
+    "clubs",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("season_best", sa.Integer, nullable=False),
+    sa.Column("created_by", sa.String(32), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+club_members = sa.Table(
+    "club_members",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("club_id", sa.String(32), sa.ForeignKey("clubs.id"), nullable=False, index=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.UniqueConstraint("club_id", "player_id", name="uq_club_members_player"),
+)
+
+club_nights = sa.Table(
+    "club_nights",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("club_id", sa.String(32), sa.ForeignKey("clubs.id"), nullable=False, index=True),
+    sa.Column("title", sa.String(64), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("variant", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("table_size", sa.Integer, nullable=False),
+    sa.Column("rounds", sa.Integer, nullable=False),
+    sa.Column("deals_per_round", sa.Integer, nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("pairs", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("seed", sa.String(64), nullable=False),
+    sa.Column("status", sa.String(8), nullable=False),
+    sa.Column("current_round", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("round_running", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("changes", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("closed_at", sa.Float, nullable=True),
+)
+
+night_players = sa.Table(
+    "night_players",
+    metadata,
+    sa.Column("night_id", sa.String(32), sa.ForeignKey("club_nights.id"), primary_key=True),
+    sa.Column("member_id", sa.String(32), sa.ForeignKey("club_members.id"), primary_key=True),
+    sa.Column("partner_id", sa.String(32), nullable=True),
+    sa.Column("registered_at", sa.Float, nullable=False),
+    sa.Column("left_at", sa.Float, nullable=True),
+)
+
+night_rounds = sa.Table(
+    "night_rounds",
+    metadata,
+    sa.Column("night_id", sa.String(32), sa.ForeignKey("club_nights.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("finished_at", sa.Float, nullable=True),
+)
+
+round_tables = sa.Table(
+    "round_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("night_id", sa.String(32), sa.ForeignKey("club_nights.id"), nullable=False),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("seating", sa.JSON, nullable=False),
+    sa.Column("secret_hash", sa.String(64), nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True),
+    sa.Index("ix_round_tables_night_round", "night_id", "round"),
+)
+
+score_entries = sa.Table(
+    "score_entries",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("round_table_id", sa.String(32), sa.ForeignKey("round_tables.id"), nullable=False),
+    sa.Column("night_id", sa.String(32), sa.ForeignKey("club_nights.id"), nullable=False),
+    sa.Column("deal", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("ix_score_entries_night", "night_id"),
+)
+
+score_changes = sa.Table(
+    "score_changes",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("entry_id", sa.String(64), sa.ForeignKey("score_entries.id"), nullable=False),
+    sa.Column("night_id", sa.String(32), sa.ForeignKey("club_nights.id"), nullable=False),
+    sa.Column("line", sa.JSON, nullable=True),
+    sa.Column("by", sa.String(64), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("ix_score_changes_night", "night_id"),
 )

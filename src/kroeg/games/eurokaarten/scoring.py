@@ -8,7 +8,7 @@ those tied for it (E2), except that a wrong open gaan costs the opener the coin.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from kroeg.games.base import Event
@@ -37,12 +37,34 @@ def losers_of(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> li
     return tied
 
 
-def _bokje_free(s: EuroState, seat: int, opts: EuroOptions) -> bool:
+def _bokje_free(bokje: Collection[int], seat: int, opts: EuroOptions) -> bool:
     if not opts.bokje:
         return False
     if opts.bokje_per_player:
-        return seat not in s.bokje
-    return not s.bokje
+        return seat not in bokje
+    return not bokje
+
+
+def coin_outcome(
+    coins: Sequence[int],
+    bokje: Collection[int],
+    seats_in: Sequence[int],
+    losers: Sequence[int],
+    opts: EuroOptions,
+) -> tuple[list[int], list[int], bool]:
+    """Of the ``losers`` of a round: who gets the bokje, who goes out, and whether the
+    round is void because every player still in would go out (§7.3, §7.7, E3). A score
+    sheet at the bar (kroeg.clubs.sheets) settles its rounds with this function too."""
+    gets_bokje = []
+    goes_out = []
+    for seat in losers:
+        if coins[seat] > 1:
+            continue
+        if coins[seat] == 1 and _bokje_free(bokje, seat, opts):
+            gets_bokje.append(seat)
+        else:
+            goes_out.append(seat)
+    return gets_bokje, goes_out, len(goes_out) == len(seats_in)
 
 
 def end_round(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> list[Event]:
@@ -53,16 +75,7 @@ def end_round(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> li
     (RULES.md §7.7, E3)."""
     seats_in = s.seats_in()
     losers = losers_of(s, ended, by, opts)
-    gets_bokje = []
-    goes_out = []
-    for seat in losers:
-        if s.coins[seat] > 1:
-            continue
-        if s.coins[seat] == 1 and _bokje_free(s, seat, opts):
-            gets_bokje.append(seat)
-        else:
-            goes_out.append(seat)
-    void = len(goes_out) == len(seats_in)
+    gets_bokje, goes_out, void = coin_outcome(s.coins, s.bokje, seats_in, losers, opts)
     summary: dict[str, Any] = {
         "ended": ended,
         "by": by,

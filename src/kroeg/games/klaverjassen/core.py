@@ -7,7 +7,7 @@ they took from :meth:`Rules.legal_plays` (the fast path measured in ``bench/``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kroeg.cards import CLUBS, PIKET_MASK, SPADES, suit_str
@@ -395,8 +395,7 @@ def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
     if revoker is not None:
         roem_then = s.revoke_roem[revoker]
         assert roem_then is not None
-        score = [0, 0]
-        score[1 - team_of(revoker)] = DEAL_POINTS * factor + REVOKE_PENALTY + sum(roem_then)
+        score = revoke_score(team_of(revoker), roem_then, factor)
         mark: str | None = "verzaakt"
     else:
         responsible = must_make(s) if cfg.kraken else -1
@@ -429,6 +428,15 @@ def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
     else:
         s.phase = DEAL
         s.dealer = (s.dealer + 1) % 4
+
+
+def revoke_score(team: int, roem: Sequence[int], factor: int = 1) -> list[int]:
+    """What a deal in which ``team`` revoked (verzaakt) adds to each team: the other team
+    takes the deal's points, the penalty and all roem (seed 001). A score sheet at the
+    bar (kroeg.clubs.sheets) scores its V lines with this function too."""
+    score = [0, 0]
+    score[1 - team] = DEAL_POINTS * factor + REVOKE_PENALTY + sum(roem)
+    return score
 
 
 def deal_score(

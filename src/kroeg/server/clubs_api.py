@@ -1,0 +1,360 @@
+"""The REST of club nights under ``/api/clubs`` (docs/clubs.md; OpenAPI at ``/docs``).
+
+Organisers act with their session (an account: ``not_an_account`` otherwise); a table's
+scorer needs no account, only the table's link (``/api/clubs/sheets/{token}``); the
+standings and the schedule are public, for the bar's screen. Errors are the API's
+``{"detail": {"code", "message"}}`` with an English message.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+
+import segno
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from kroeg.clubs.errors import ClubError
+from kroeg.server.api import PlayerDep, responses, same_origin
+from kroeg.server.club_nights import ClubNights
+
+router = APIRouter(prefix="/api/clubs", tags=["clubs"], dependencies=[Depends(same_origin)])
+
+SCORE_PAGE = "/web/mieke/sheet.html"
+"""The scorer's page; the table's token goes in its fragment (never sent to a server)."""
+
+_STATUS = {
+    "not_authenticated": 401,
+    "not_an_account": 403,
+    "not_organiser": 403,
+    "unknown_club": 404,
+    "unknown_night": 404,
+    "unknown_member": 404,
+    "unknown_account": 404,
+    "unknown_sheet": 404,
+    "unknown_entry": 404,
+}
+"""Refusals in the night's state (``round_running``, ``night_closed``,
+``duplicate_entry``, ``deal_taken``...) are 409; a body that does not fit (a score line
+that does not add up: ``points_not_162``, ``mark_mismatch``...) 422."""
+
+_CONFLICTS = frozenset(
+    {
+        "already_member",
+        "already_registered",
+        "night_open",
+        "night_not_open",
+        "night_closed",
+        "round_running",
+        "no_round_running",
+        "no_rounds_left",
+        "round_not_started",
+        "duplicate_entry",
+        "deal_taken",
+        "sheet_over",
+        "player_on_two_tables",
+        "too_many_members",
+        "mixed_games",
+        "online_rounds_unavailable",
+    }
+)
+
+
+def _http(e: ClubError) -> HTTPException:
+    status = _STATUS.get(e.code, 409 if e.code in _CONFLICTS else 422)
+    return HTTPException(status, {"code": e.code, "message": e.message})
+
+
+def clubs(request: Request) -> ClubNights:
+    service: ClubNights = request.app.state.runtime.clubs
+    return service
+
+
+ClubsDep = Annotated[ClubNights, Depends(clubs)]
+Id = Annotated[str, Path(max_length=64)]
+Token = Annotated[str, Path(max_length=128)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClubBody(_Body):
+    name: str = Field(min_length=1, max_length=64)
+    season_best: int = Field(default=10, ge=1, le=100)
+    """How many of a member's best nights count in the season."""
+
+
+class MemberBody(_Body):
+    account: str | None = Field(default=None, min_length=1, max_length=24)
+    """An account's name; or ``guest``: a name for a player without an account."""
+    guest: str | None = Field(default=None, min_length=1, max_length=64)
+    role: Literal["member", "organiser"] = "member"
+
+
+class NightBody(_Body):
+    title: str | None = Field(default=None, max_length=64)
+    game: str = Field(max_length=32)
+    variant: str = Field(max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
+    table_size: int | None = Field(default=None, ge=2, le=8)
+    rounds: int = Field(ge=1, le=12)
+    deals_per_round: int = Field(ge=1, le=32)
+    mode: Literal["online", "bar"]
+    pairs: bool = False
+    """A klaverjas pair night: register pairs; they stay together."""
+    seed: str | None = Field(default=None, max_length=64)
+    """The schedule's seed (default: random); the same seed draws the same schedule."""
+
+
+class RegisterBody(_Body):
+    member: str = Field(max_length=64)
+    partner: str | None = Field(default=None, max_length=64)
+
+
+class ReplaceBody(_Body):
+    out: str = Field(max_length=64)
+    replacement: str = Field(max_length=64)
+
+
+class EntryBody(_Body):
+    id: str = Field(max_length=64)
+    """The line's own id, made by the phone (8-64 of A-Z a-z 0-9 - _): sent again after
+    being offline it is refused as ``duplicate_entry`` and counted once."""
+    deal: int = Field(ge=1, le=64)
+    line: dict[str, Any] = Field(max_length=16)
+    """Klaverjassen ``played`` (seat), ``points`` and ``roem`` [Wij, Zij], ``mark``
+    (N, P, V; V with ``revoked``: the team); Toepen ``penalties`` per seat and
+    ``winner``; Eurokaarten ``coin_lost`` (seats)."""
+    by: str = Field(default="Mieke", min_length=1, max_length=64)
+
+
+class CorrectionBody(_Body):
+    change: str = Field(max_length=64)
+    """The change's own id (as an entry's)."""
+    line: dict[str, Any] | None = Field(max_length=16)
+    """The corrected line, or null to withdraw it."""
+    by: str = Field(default="Mieke", min_length=1, max_length=64)
+
+
+_ORG = responses(401, 403, 404, 409, 422)
+_PUBLIC = responses(404, 422)
+
+
+@router.post("", responses=_ORG)
+async def create_club(body: ClubBody, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
+    """A new club; the caller (an account) is its first organiser."""
+    try:
+        return await svc.create_club(player[0], body.name.strip(), body.season_best)
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.get("/nights/{night_id}", responses=_PUBLIC)
+async def get_night(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
+    """The night, who plays, and the schedule of every round once it is open."""
+    try:
+        return await svc.night(night_id)
+    except ClubError as e:
+        raise _http(e) from None
+
+
+async def _organise(svc: ClubNights, action: str, night_id: str, player: str) -> dict[str, Any]:
+    try:
+        result: dict[str, Any] = await getattr(svc, action)(night_id, player)
+    except ClubError as e:
+        raise _http(e) from None
+    return result
+
+
+@router.post("/nights/{night_id}/players", responses=_ORG)
+async def register(
+    night_id: Id, body: RegisterBody, player: PlayerDep, svc: ClubsDep
+) -> dict[str, Any]:
+    """Register a member (on a pair night: a pair) before the night opens."""
+    try:
+        return await svc.register(night_id, player[0], body.member, body.partner)
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.post("/nights/{night_id}/open", responses=_ORG)
+async def open_night(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
+    """Draw every round's tables from the night's seed and open the night."""
+    return await _organise(svc, "open", night_id, player[0])
+
+
+@router.post("/nights/{night_id}/rounds/start", responses=_ORG)
+async def start_round(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
+    """Start the next round (``round_running`` while one runs)."""
+    return await _organise(svc, "start_round", night_id, player[0])
+
+
+@router.post("/nights/{night_id}/rounds/finish", responses=_ORG)
+async def finish_round(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
+    return await _organise(svc, "finish_round", night_id, player[0])
+
+
+@router.post("/nights/{night_id}/close", responses=_ORG)
+async def close_night(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
+    """Close the night: no more score lines; it counts in the season."""
+    return await _organise(svc, "close", night_id, player[0])
+
+
+@router.post("/nights/{night_id}/replace", responses=_ORG)
+async def replace(
+    night_id: Id, body: ReplaceBody, player: PlayerDep, svc: ClubsDep
+) -> dict[str, Any]:
+    """A member takes the seat of a player who left, from the running round on."""
+    try:
+        return await svc.replace(night_id, player[0], body.out, body.replacement)
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.get("/nights/{night_id}/links", responses=_ORG)
+async def links(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
+    """Per table its scorer's token, for the links and QR codes (organisers only)."""
+    return await _organise(svc, "scorer_links", night_id, player[0])
+
+
+@router.get("/nights/{night_id}/standings", responses=_PUBLIC)
+async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
+    """Each player's total, rank and points per round (the house is not ranked)."""
+    try:
+        return await svc.standings(night_id)
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.get(
+    "/nights/{night_id}/standings.csv",
+    responses={**_PUBLIC, 200: {"content": {"text/csv": {}}}},
+    response_class=Response,
+)
+async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
+    """The standings as CSV: rank, name, each round, total."""
+    try:
+        data = await svc.standings(night_id)
+    except ClubError as e:
+        raise _http(e) from None
+    out = io.StringIO()
+    writer = csv.writer(out)
+    rounds = data["night"]["current_round"]
+    writer.writerow(["rank", "name", *(f"round {i}" for i in range(1, rounds + 1)), "total"])
+    for row in data["standings"]:
+        cells = ["" if v is None else v for v in row["rounds"]]
+        writer.writerow([row["rank"], _csv_text(row["name"]), *cells, row["total"]])
+    return Response(
+        out.getvalue(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="standings-{night_id}.csv"'},
+    )
+
+
+def _csv_text(text: str) -> str:
+    """A name as a spreadsheet cell that is never read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@router.get("/nights/{night_id}/changes", responses=_PUBLIC)
+async def changes(
+    night_id: Id, svc: ClubsDep, after: Annotated[int, Query(ge=-1, le=2**31)] = -1
+) -> dict[str, int]:
+    """The night's change count, once it is above ``after`` (waits up to 20 s): the live
+    pages ask again and reload the standings when it moved."""
+    try:
+        return {"changes": await svc.wait(night_id, after)}
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.get("/sheets/{token}", responses=_PUBLIC)
+async def sheet(token: Token, svc: ClubsDep) -> dict[str, Any]:
+    """A table's score sheet for its scorer: seats, lines with their history, the stand."""
+    try:
+        return await svc.sheet(token)
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.get(
+    "/sheets/{token}/qr.svg",
+    responses={**_PUBLIC, 200: {"content": {"image/svg+xml": {}}}},
+    response_class=Response,
+)
+async def sheet_qr(token: Token, request: Request, svc: ClubsDep) -> Response:
+    """The QR code of the table's score page (an SVG), to lay on the table."""
+    try:
+        await svc.sheet(token)
+    except ClubError as e:
+        raise _http(e) from None
+    url = f"{str(request.base_url).rstrip('/')}{SCORE_PAGE}#{quote(token, safe='')}"
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2)
+    return Response(out.getvalue(), media_type="image/svg+xml")
+
+
+@router.post("/sheets/{token}/entries", responses=responses(404, 409, 422))
+async def add_entry(token: Token, body: EntryBody, svc: ClubsDep) -> dict[str, Any]:
+    """Add a score line for a deal; it is checked against the sheet and the rules."""
+    try:
+        return await svc.add_entry(token, body.id, body.deal, body.line, body.by.strip())
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.post("/sheets/{token}/entries/{entry_id}", responses=responses(404, 409, 422))
+async def correct_entry(
+    token: Token, entry_id: Id, body: CorrectionBody, svc: ClubsDep
+) -> dict[str, Any]:
+    """Correct (or withdraw) a line; every version is kept with who and when."""
+    try:
+        return await svc.correct(token, entry_id, body.change, body.line, body.by.strip())
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.get("/{club_id}", responses=_PUBLIC)
+async def get_club(club_id: Id, svc: ClubsDep) -> dict[str, Any]:
+    try:
+        return await svc.club(club_id)
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.post("/{club_id}/members", responses=_ORG)
+async def add_member(
+    club_id: Id, body: MemberBody, player: PlayerDep, svc: ClubsDep
+) -> dict[str, Any]:
+    """Add a member: an account by its name, or a guest by a name (organisers only)."""
+    try:
+        return await svc.add_member(
+            club_id, player[0], account=body.account, guest=body.guest, role=body.role
+        )
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.post("/{club_id}/nights", responses=_ORG)
+async def create_night(
+    club_id: Id, body: NightBody, player: PlayerDep, svc: ClubsDep
+) -> dict[str, Any]:
+    """A new night (a draft: register the players, then open it)."""
+    try:
+        return await svc.create_night(club_id, player[0], body.model_dump())
+    except ClubError as e:
+        raise _http(e) from None
+
+
+@router.get("/{club_id}/season", responses=_PUBLIC)
+async def season(club_id: Id, svc: ClubsDep) -> dict[str, Any]:
+    """The season: each member's best K closed nights summed (K: the club's)."""
+    try:
+        return await svc.season(club_id)
+    except ClubError as e:
+        raise _http(e) from None

@@ -1,0 +1,105 @@
+"""The queries of club nights (the club tables of :mod:`kroeg.store.schema`).
+
+Reads take a connection; each write is one transaction of statements
+(:meth:`ClubStore.write`) opened with a write, so that on SQLite it waits for the lock
+instead of failing on a stale read snapshot. Whoever writes (the server's
+``ClubNights``) reads first and writes under its own lock per night: club writes are
+rare and come from one process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from kroeg.store import schema
+
+Row = dict[str, Any]
+
+
+class ClubStore:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    async def write(self, statements: Sequence[sa.Executable]) -> None:
+        """All the statements in one transaction; an IntegrityError rolls all back."""
+        async with self.engine.begin() as conn:
+            for statement in statements:
+                await conn.execute(statement)
+
+    async def _rows(self, query: sa.Select[Any]) -> list[Row]:
+        async with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in await conn.execute(query)]
+
+    async def _row(self, query: sa.Select[Any]) -> Row | None:
+        rows = await self._rows(query)
+        return rows[0] if rows else None
+
+    async def club(self, club_id: str) -> Row | None:
+        return await self._row(sa.select(schema.clubs).where(schema.clubs.c.id == club_id))
+
+    async def members(self, club_id: str) -> list[Row]:
+        m = schema.club_members
+        return await self._rows(
+            sa.select(m).where(m.c.club_id == club_id).order_by(m.c.created_at, m.c.id)
+        )
+
+    async def night(self, night_id: str) -> Row | None:
+        n = schema.club_nights
+        return await self._row(sa.select(n).where(n.c.id == night_id))
+
+    async def nights_of(self, club_id: str) -> list[Row]:
+        n = schema.club_nights
+        return await self._rows(
+            sa.select(n).where(n.c.club_id == club_id).order_by(n.c.created_at, n.c.id)
+        )
+
+    async def registrations(self, night_id: str) -> list[Row]:
+        p = schema.night_players
+        return await self._rows(
+            sa.select(p).where(p.c.night_id == night_id).order_by(p.c.registered_at, p.c.member_id)
+        )
+
+    async def rounds(self, night_id: str) -> list[Row]:
+        r = schema.night_rounds
+        return await self._rows(sa.select(r).where(r.c.night_id == night_id).order_by(r.c.number))
+
+    async def round_tables(self, night_id: str) -> list[Row]:
+        t = schema.round_tables
+        return await self._rows(
+            sa.select(t).where(t.c.night_id == night_id).order_by(t.c.round, t.c.number)
+        )
+
+    async def round_table(self, table_id: str) -> Row | None:
+        t = schema.round_tables
+        return await self._row(sa.select(t).where(t.c.id == table_id))
+
+    async def entries(self, night_id: str) -> list[Row]:
+        e = schema.score_entries
+        return await self._rows(
+            sa.select(e).where(e.c.night_id == night_id).order_by(e.c.created_at, e.c.id)
+        )
+
+    async def changes(self, night_id: str) -> list[Row]:
+        """Every change of the night's lines, oldest first."""
+        c = schema.score_changes
+        return await self._rows(
+            sa.select(c).where(c.c.night_id == night_id).order_by(c.c.at, c.c.id)
+        )
+
+    async def change(self, change_id: str) -> Row | None:
+        c = schema.score_changes
+        return await self._row(sa.select(c).where(c.c.id == change_id))
+
+    async def entry(self, entry_id: str) -> Row | None:
+        e = schema.score_entries
+        return await self._row(sa.select(e).where(e.c.id == entry_id))
+
+
+def bump(night_id: str) -> sa.Update:
+    """Count a change of the night, for the live pages that wait on it."""
+    n = schema.club_nights
+    return sa.update(n).where(n.c.id == night_id).values(changes=n.c.changes + 1)

@@ -1,0 +1,184 @@
+"""A klaverjas night at the bar with three phones (issue 21, "Done when"): two phones on
+table 1, one of them offline for a while, a third on table 2; each table enters a
+boompje of four deals on Mieke's page; the big screen's standings follow live and equal
+the sum of the sheets, worked out here by hand (RULES.md §6.7). A line that does not add
+up gets a Dutch message and changes nothing.
+
+Screenshots of the pages go to ``docs/screenshots/`` with ``KROEG_CLUB_SCREENSHOTS=1``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import DESKTOP, PHONE, NewPage
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SIZES = {"phone": PHONE, "wide-phone": {"width": 844, "height": 390}, "desktop": DESKTOP}
+
+
+def _api(server: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
+    headers = {"authorization": f"Bearer {token}"} if token else {}
+    r = httpx.request(method, f"{server}{path}", json=body, headers=headers, timeout=20)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _night(server: str) -> dict[str, Any]:
+    name = f"Org{uuid.uuid4().hex[:8]}"
+    org = _api(server, "POST", "/api/accounts", {"name": name, "password": "klaverjassen-1"})
+    token = org["token"]
+    club = _api(server, "POST", "/api/clubs", {"name": "De Klaverhoek"}, token)
+    members = [
+        _api(server, "POST", f"/api/clubs/{club['id']}/members", {"guest": n}, token)
+        for n in ("Anna", "Bert", "Cor", "Dini", "Eef", "Fien", "Gijs", "Hanna")
+    ]
+    body = {
+        "title": "Klaverjasavond",
+        "game": "klaverjassen",
+        "variant": "nku",
+        "rounds": 1,
+        "deals_per_round": 4,
+        "mode": "bar",
+        "seed": "bar-1",
+    }
+    night = _api(server, "POST", f"/api/clubs/{club['id']}/nights", body, token)
+    for m in members:
+        _api(server, "POST", f"/api/clubs/nights/{night['id']}/players", {"member": m["id"]}, token)
+    night = _api(server, "POST", f"/api/clubs/nights/{night['id']}/open", None, token)
+    _api(server, "POST", f"/api/clubs/nights/{night['id']}/rounds/start", None, token)
+    links = _api(server, "GET", f"/api/clubs/nights/{night['id']}/links", None, token)
+    return {"night": night, "links": links["tables"], "token": token}
+
+
+def _enter(
+    page: Page,
+    played: int,
+    wij: int,
+    roem: tuple[int, int] = (0, 0),
+    mark: str = "",
+    counts: bool = True,
+) -> None:
+    page.select_option("[name=played]", str(played))
+    page.fill("[name=points0]", str(wij))
+    expect(page.locator("[name=points1]")).to_have_value(str(162 - wij))
+    page.fill("[name=roem0]", str(roem[0]))
+    page.fill("[name=roem1]", str(roem[1]))
+    page.select_option("[name=mark]", mark)
+    rows = page.locator("#lines tr[data-entry], #lines tr.pending")
+    before = rows.count()
+    page.click("button.primary")
+    if counts:  # as a person would: the next line once this one is on the sheet
+        expect(rows).to_have_count(before + 1)
+
+
+def _shoot(page: Page, name: str) -> None:
+    if os.environ.get("KROEG_CLUB_SCREENSHOTS") != "1":
+        return
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.screenshot(path=SHOTS / f"club-{name}-{size}.png", full_page=True)
+    page.set_viewport_size(PHONE)
+
+
+def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) -> None:
+    setup = _night(server)
+    night = setup["night"]
+    tokens = {t["number"]: t["token"] for t in setup["links"]}
+    sheet_url = "/web/mieke/sheet.html#{}"
+    screen = new_page(DESKTOP)
+    screen.goto(f"/web/mieke/stand.html#{night['id']}")
+    expect(screen.locator("#title")).to_have_text("Klaverjasavond")
+
+    a, b, c = (new_page(PHONE, touch=True) for _ in range(3))
+    for phone, table in ((a, 1), (b, 1), (c, 2)):
+        phone.goto(sheet_url.format(tokens[table]))
+        expect(phone.locator("#where")).to_have_text(f"Ronde 1 · tafel {table}")
+    # The service worker has the page before the phone goes offline.
+    b.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+    # Table 2: a line that does not add up is refused on the phone, in Dutch.
+    c.select_option("[name=played]", "0")
+    c.fill("[name=points0]", "100")
+    c.fill("[name=points1]", "60")
+    c.click("button.primary")
+    expect(c.locator("#message")).to_have_text("Wij en Zij samen zijn 160 punten, niet 162.")
+    # Wij played and have less than Zij without the N: the server refuses, in Dutch.
+    _enter(c, 0, 60, counts=False)
+    expect(c.locator("#message")).to_contain_text("Het teken klopt niet bij de punten")
+    expect(c.locator("#lines tr[data-entry]")).to_have_count(0)
+
+    # Table 1: phone A writes deal 1; phone B sees it.
+    _enter(a, 0, 100, (20, 0))
+    expect(b.locator("#lines tr[data-entry]")).to_have_count(1)
+    # Phone B goes offline, writes deal 2 and reloads its page from the service worker.
+    b.context.set_offline(True)
+    _enter(b, 1, 90, mark="N")
+    expect(b.locator("#net")).to_have_text("1 regel wacht op verbinding")
+    b.reload()
+    expect(b.locator("#where")).to_have_text("Ronde 1 · tafel 1")
+    expect(b.locator("#lines tr.pending")).to_have_count(1)
+    _shoot(b, "sheet-offline")
+    # Back online, B's queued line goes out once and phone A sees it.
+    b.context.set_offline(False)
+    b.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(b.locator("#net")).to_have_text("Alles is doorgegeven")
+    expect(a.locator("#lines tr[data-entry]")).to_have_count(2)
+    _enter(a, 0, 162, mark="P")
+    expect(b.locator("#lines tr[data-entry]")).to_have_count(3)
+    _enter(b, 1, 50, (0, 50))
+    expect(a.locator("#lines tr[data-entry]")).to_have_count(4)
+    # Phone A corrects deal 1: the roem was 40; both versions are kept (who, when).
+    a.locator("#lines tr[data-entry]").first.locator("button").click()
+    expect(a.locator("#form h2")).to_have_text("Spel 1 verbeteren")
+    a.fill("[name=roem0]", "40")
+    a.click("button.primary")
+    expect(b.locator("#lines tr[data-entry] .history").first).to_contain_text("eerder: Mieke")
+    # Table 2's boompje.
+    for played, wij, roem, mark in (
+        (0, 82, (0, 0), ""),
+        (1, 0, (0, 0), "P"),
+        (0, 70, (0, 0), "N"),
+        (1, 100, (0, 40), ""),
+    ):
+        _enter(c, played, wij, roem, mark)
+    expect(c.locator("#lines tr[data-entry]")).to_have_count(4)
+    expect(c.locator("#form")).to_contain_text("Alle spellen van deze ronde staan erop.")
+    _shoot(a, "sheet")
+    a.click("#stand")
+    # Table 1 by hand: 140-62, 162-0 (nat), 262-0 (pit), 50-162 → Wij 614, Zij 224.
+    expect(a.locator("#standbox")).to_contain_text("614")
+    expect(a.locator("#standbox")).to_contain_text("224")
+    # Table 2 by hand: 82-80, 0-262 (pit), 0-162 (nat), 100-102 → Wij 182, Zij 606.
+    totals = {1: (614, 224), 2: (182, 606)}
+    expected: dict[str, int] = {}
+    for table in night["schedule"][0]["tables"]:
+        for seat, s in enumerate(table["seats"]):
+            expected[s["name"]] = totals[table["number"]][seat % 2]
+    rows = screen.locator("#standings tbody tr")
+    expect(rows).to_have_count(8)
+    best = max(expected.values())
+    expect(rows.first.locator("td.total")).to_have_text(str(best))
+    shown = {}
+    for row in rows.all():
+        cells = row.locator("td").all_inner_texts()
+        shown[cells[1]] = int(cells[-1])
+    assert shown == expected
+    _shoot(screen, "standings")
+    csv = httpx.get(f"{server}/api/clubs/nights/{night['id']}/standings.csv", timeout=10).text
+    assert sorted(int(line.split(",")[-1]) for line in csv.strip().splitlines()[1:]) == sorted(
+        expected.values()
+    )
+    links = new_page(DESKTOP)
+    links.context.add_cookies([{"name": "kroeg_token", "value": setup["token"], "url": server}])
+    links.goto(f"/web/mieke/links.html#{night['id']}")
+    expect(links.locator(".tablecard")).to_have_count(2)
+    expect(links.locator(".tablecard img.qr").first).to_have_attribute("src", re.compile("qr.svg"))
+    _shoot(links, "links")
