@@ -32,8 +32,10 @@ unit: $(STAMP)
 e2e: $(STAMP) chromium
 	$(BIN)/pytest tests/e2e
 
+# The suite on every core (pytest-xdist): a module's tests stay together on one worker,
+# so that its server and browser fixtures are made once (docs/testing.md).
 test: $(STAMP) chromium lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadfile
 
 # Screenshots of each game on a desktop and a phone for the README (docs/screenshots/).
 screenshots: $(STAMP) chromium
