@@ -10,9 +10,21 @@ import websockets
 from tests.server.harness import Client, Frame, Server
 
 
+def _no_cookie(request: httpx.Request) -> None:
+    request.headers.pop("cookie", None)
+
+
 def rest(server: Server, source: str) -> httpx.Client:
+    """A REST client from ``source`` that sends no cookie, as a program with a bearer
+    token does: each call stands alone (a cookie would make its posts need the CSRF
+    token, docs/security.md)."""
     transport = httpx.HTTPTransport(local_address=source)
-    return httpx.Client(base_url=server.url, transport=transport, timeout=10)
+    return httpx.Client(
+        base_url=server.url,
+        transport=transport,
+        timeout=10,
+        event_hooks={"request": [_no_cookie]},
+    )
 
 
 async def connect(server: Server, source: str, **hello: Any) -> Client:
