@@ -45,7 +45,13 @@ def _member(page: Page, prefix: str) -> tuple[str, str]:
     name = f"{prefix}{secrets.token_hex(2)}"
     enter(page, name)
     body = api(page, "POST", "/accounts", {"name": name, "password": "geheim-wachtwoord"})
-    page.evaluate("t => localStorage.setItem('kroeg.token', t)", body["token"])
+    # Registering rotates the session (the guest's is revoked): the page takes the
+    # account's as its httpOnly cookie, as the account page's own call would set it.
+    base = page.evaluate("location.origin")
+    page.context.add_cookies(
+        [{"name": "kroeg_token", "value": body["token"], "url": base, "httpOnly": True}]
+    )
+    page.reload()
     return name, str(body["token"])
 
 
