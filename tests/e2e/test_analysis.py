@@ -67,7 +67,9 @@ def test_the_replay_shows_each_player_s_accuracy_and_the_cards_that_cost_points(
         expect(rows).to_have_count(4)
         anna = analysis["players"][0]
         expect(rows.first).to_contain_text("Anna")
-        expect(rows.first).to_contain_text(f"{anna['accuracy']}%")
+        # In Dutch: a decimal comma, no ".0" (92,5% or 85%).
+        shown = f"{anna['accuracy']:.1f}".removesuffix(".0").replace(".", ",")
+        expect(rows.first).to_contain_text(f"{shown}%")
         for _ in range(first["deal"]):
             page.click("#next-deal")
         expect(page.locator("#deal-no")).to_contain_text(f"Ronde {first['deal'] + 1} van")

@@ -10,7 +10,12 @@ import { api } from "./api.js";
 import { cardShort } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { errorText } from "./errors.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
+
+/** A share in per cent as the language writes it: "92,5%" in Dutch, "92.5%" in English. */
+function percent(value) {
+  return `${new Intl.NumberFormat(lang(), { maximumFractionDigits: 1 }).format(value)}%`;
+}
 
 export class AnalysisPanel {
   constructor(gameId) {
@@ -48,7 +53,7 @@ export class AnalysisPanel {
           "tbody",
           {},
           this.data.players.map((p) =>
-            h("tr", { dataset: { seat: String(p.seat) } }, h("td", {}, p.name), h("td", {}, p.accuracy === null ? "–" : `${p.accuracy}%`), h("td", {}, String(p.lost))),
+            h("tr", { dataset: { seat: String(p.seat) } }, h("td", {}, p.name), h("td", {}, p.accuracy === null ? "–" : percent(p.accuracy)), h("td", {}, String(p.lost))),
           ),
         ),
       ),
