@@ -121,10 +121,16 @@ async def _play(
 
 
 async def _record(store: Store, table: Table) -> dict[str, Any]:
+    """The record of the table's game once its end is stored: the table knows the game
+    is over before its writer has committed that (on a loaded machine, visibly so)."""
     assert table.game_id is not None
-    row = await store.game(table.game_id)
-    assert row is not None
-    return game_record(row, await store.log(table.game_id))
+    for _ in range(400):
+        row = await store.game(table.game_id)
+        assert row is not None
+        if row.finished_at is not None:
+            return game_record(row, await store.log(table.game_id))
+        await asyncio.sleep(0.025)
+    raise AssertionError("the game's end was not stored within 10 seconds")
 
 
 async def _started(store: Store, game: str, **kwargs: Any) -> tuple[Table, Ear]:
