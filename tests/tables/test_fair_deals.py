@@ -121,6 +121,13 @@ async def _play(
 
 
 async def _record(store: Store, table: Table) -> dict[str, Any]:
+    assert table.game_id is not None
+    row = await store.game(table.game_id)
+    assert row is not None
+    return game_record(row, await store.log(table.game_id))
+
+
+async def _finished_record(store: Store, table: Table) -> dict[str, Any]:
     """The record of the table's game once its end is stored: the table knows the game
     is over before its writer has committed that (on a loaded machine, visibly so)."""
     assert table.game_id is not None
@@ -148,7 +155,7 @@ async def test_a_whole_game_verifies_with_the_contributions_mixed_in(
     table, ear = await _started(store, game)
     sent = await _play(table, ear)
     assert not table.running
-    record = await _record(store, table)
+    record = await _finished_record(store, table)
     out, status = verify(record)
     assert (status, out["ok"]) == (0, True), out
     assert out["deals"] == len(record["deals"]) >= 1
