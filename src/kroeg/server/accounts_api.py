@@ -28,6 +28,7 @@ from kroeg.server.api import (
     set_session_cookie,
 )
 from kroeg.server.limits import address
+from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.server.sessions import SignedIn
 from kroeg.tables.errors import TableError
@@ -73,6 +74,7 @@ async def create_account(
         )
     except TableError as e:
         raise _http(e) from None
+    await seat_as_account(rt, account)
     return _answer(account, token, request, response, rt)
 
 
