@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 
 from tests.accounts.conftest import fresh_name
-from tests.server.harness import Server
+from tests.server.harness import Client, Server
 
 PASSWORD = "correct horse battery"
 
@@ -199,3 +199,32 @@ def test_a_seat_shows_its_account_and_a_guests_seat_none(server: Server) -> None
     assert seats[0]["account"] == {"name": name, "kind": "person"} and seats[0]["name"] == name
     assert seats[1]["account"] is None and seats[1]["name"] == "Gast Gerrit"
     assert seats[2]["account"] is None and seats[2]["house"]
+
+
+async def test_a_guest_who_registers_while_seated_shows_the_account_at_once(
+    server: Server,
+) -> None:
+    """docs/accounts.md, "Names at the table": the seat takes the account's name
+    and kind when the guest registers, for the table and for everyone watching it,
+    without sitting down again."""
+    visitor = guest(server, "Gast Greet")
+    table = server.table("toepen", "klassiek")
+    r = call(server, "POST", f"/api/tables/{table}/sit", {"seat": 1}, visitor["token"])
+    assert (
+        r.json()["players"][1]["name"] == "Gast Greet" and r.json()["players"][1]["account"] is None
+    )
+    watcher = await Client.connect(server, "Kijker")
+    try:
+        await watcher.send({"type": "watch", "table": table})
+        await watcher.expect(lambda f: f["type"] == "snapshot")
+        name = fresh_name("Greet")
+        registered = register(server, name, visitor["token"])
+        seat = server.get(f"/api/tables/{table}").json()["players"][1]
+        assert seat["name"] == name and seat["account"] == {"name": name, "kind": "person"}
+        shown = await watcher.expect(
+            lambda f: f["type"] == "snapshot" and f["seats"][1]["name"] == name
+        )
+        assert shown["seats"][1]["account"] == {"name": name, "kind": "person"}
+        assert registered["id"] == visitor["player"]
+    finally:
+        await watcher.close()

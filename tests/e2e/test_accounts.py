@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Response, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, NewPage
 from tests.e2e.helpers import api, enter, play_now
@@ -157,3 +157,35 @@ def test_the_account_page_fits_a_phone(new_page: NewPage) -> None:
     expect(page.locator("#login-h")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"no sideways scrolling: {width}"
+
+
+def _visibility_put(response: Response) -> bool:
+    return response.url.endswith("/api/me/visibility") and response.request.method == "PUT"
+
+
+def test_the_account_page_toggles_invisible(new_page: NewPage) -> None:
+    """docs/accounts.md, "Invisible": the toggle changes the account and stays after a
+    reload."""
+    page = new_page()
+    enter(page, "Ina")
+    page.goto("/account")
+    name = fresh("Ina")
+    page.fill("#register-name", name)
+    page.fill("#register-password", PASSWORD)
+    page.locator("#register-form").get_by_role("button", name="Account aanmaken").click()
+    expect(page.locator("#account-name")).to_have_text(f"Je bent ingelogd als {name}.")
+    toggle = page.get_by_label("Onzichtbaar")
+    expect(toggle).not_to_be_checked()
+    with page.expect_response(_visibility_put):
+        toggle.check()
+    assert api(page, "GET", "/me/visibility") == {"invisible": True}
+    page.reload()
+    expect(page.get_by_label("Onzichtbaar")).to_be_checked()
+    screenshot(page, "account-invisible")
+    page.set_viewport_size(DESKTOP)
+    with page.expect_response(_visibility_put):
+        page.get_by_label("Onzichtbaar").uncheck()
+    expect(page.locator("#invisible-status")).to_have_text("")
+    page.reload()
+    expect(page.get_by_label("Onzichtbaar")).not_to_be_checked()
+    assert api(page, "GET", "/me/visibility") == {"invisible": False}

@@ -100,3 +100,19 @@ def test_a_bearer_token_from_another_origin_is_not_the_cookie(sqlite_only: Serve
         timeout=10,
     )
     assert r.status_code == 200, r.text
+
+
+def test_the_visibility_toggle_with_the_cookie_needs_the_csrf_token(sqlite_only: Server) -> None:
+    """``PUT /api/me/visibility`` (docs/accounts.md, "Invisible") is a cookie call like the
+    others: without the CSRF token it is refused and changes nothing."""
+    r = sqlite_only.post("/api/accounts", {"name": "Vera", "password": "geheim-wachtwoord"})
+    token = r.json()["token"]
+    url = f"{sqlite_only.url}/api/me/visibility"
+    cookies = {"kroeg_token": token}
+    own = f"http://127.0.0.1:{sqlite_only.port}"
+    r = httpx.put(url, json={"invisible": True}, cookies=cookies, headers={"origin": own})
+    assert r.status_code == 403 and r.json()["detail"]["code"] == "bad_csrf"
+    assert httpx.get(url, cookies=cookies).json() == {"invisible": False}
+    csrf = {"origin": own, "x-csrf-token": csrf_token(token)}
+    r = httpx.put(url, json={"invisible": True}, cookies=cookies, headers=csrf)
+    assert r.status_code == 200 and httpx.get(url, cookies=cookies).json() == {"invisible": True}

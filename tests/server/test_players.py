@@ -152,3 +152,56 @@ async def test_follow_and_block_refuse_bad_targets_and_change_nothing(server: Se
     )
     assert mine.json() == {"following": []}
     await anna.close()
+
+
+async def test_an_invisible_player_is_neither_shown_nor_invited(server: Server) -> None:
+    """docs/accounts.md, "Invisible": ``PUT /api/me/visibility`` hides that the player is
+    online from the people who follow them; visible again, they are shown and invited."""
+    (anna, a), (bram, b) = await _member(server, "Anna"), await _member(server, "Bram")
+    table = server.table("toepen", "kroegregels")
+    await anna.send({"type": "sit", "table": table, "seat": 0})
+    await anna.expect(lambda f: f["type"] == "snapshot")
+    assert _put(server, f"/api/players/{b}/follow", anna.token).status_code == 200
+
+    def following() -> object:
+        r = httpx.get(
+            f"{server.url}/api/me/following", headers={"authorization": f"Bearer {anna.token}"}
+        )
+        return r.json()["following"]
+
+    def visibility(body: object) -> httpx.Response:
+        return httpx.put(
+            f"{server.url}/api/me/visibility",
+            json=body,
+            headers={"authorization": f"Bearer {bram.token}"},
+        )
+
+    assert visibility({"invisible": True}).json() == {"invisible": True}
+    seen = httpx.get(
+        f"{server.url}/api/me/visibility", headers={"authorization": f"Bearer {bram.token}"}
+    )
+    assert seen.json() == {"invisible": True}
+    assert following() == [{"name": b, "online": False, "table": None}]
+    await anna.send({"type": "invite", "table": table, "name": b})
+    assert (await anna.error())["code"] == "not_online"
+    # Bad input is refused and changes nothing.
+    for bad in ({"invisible": "nee"}, {}, {"invisible": False, "extra": 1}):
+        r = visibility(bad)
+        assert r.status_code == 422, (bad, r.text)
+    assert following() == [{"name": b, "online": False, "table": None}]
+    assert visibility({"invisible": False}).json() == {"invisible": False}
+    assert following() == [{"name": b, "online": True, "table": None}]
+    await anna.send({"type": "invite", "table": table, "name": b})
+    assert (await bram.expect(lambda f: f["type"] == "invite"))["from"] == a
+    # A guest has no account to hide, nobody without a session either.
+    guest = server.post("/api/guests", {"name": "Gast"}).json()["token"]
+    r = httpx.put(
+        f"{server.url}/api/me/visibility",
+        json={"invisible": True},
+        headers={"authorization": f"Bearer {guest}"},
+    )
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "not_registered"
+    r = httpx.put(f"{server.url}/api/me/visibility", json={"invisible": True})
+    assert r.status_code == 401
+    await anna.close()
+    await bram.close()

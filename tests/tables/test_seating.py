@@ -115,3 +115,20 @@ def test_the_stored_seating_restores_seats_waiting_and_timeouts() -> None:
     assert again.accounts == {"anna": "person"}
     again.restore_left({2: ("anna", "Anna")})
     assert again.seats[2].out
+
+
+def test_a_guest_who_becomes_an_account_keeps_its_seat_or_place_under_the_new_name() -> None:
+    """docs/accounts.md, "Names at the table": the seat (or the waiting place)
+    takes the account's name and kind; the seat's state in the game stays."""
+    seating = Seating(2)
+    seating.sit("anna", "Gast Anna", 0, running=False)
+    seating.sit("bram", "Bram", 1, running=False)
+    seating.sit("cor", "Gast Cor", None, running=True)  # full: waits
+    seating.seats[0].timeouts = 1
+    assert seating.become_account("anna", "Anna", "person")
+    assert seating.seats[0].name == "Anna" and seating.seats[0].timeouts == 1
+    assert seating.seats[0].player == "anna" and seating.accounts["anna"] == "person"
+    assert seating.become_account("cor", "Cor", "person")
+    assert list(seating.waiting) == [("cor", "Cor")] and seating.accounts["cor"] == "person"
+    assert not seating.become_account("dirk", "Dirk", "person")  # not here: nothing changes
+    assert "dirk" not in seating.accounts and seating.seats[1].name == "Bram"

@@ -1,10 +1,12 @@
 """A player's own data, all of it, as one JSON document (``GET /api/me/data``): who they
-are, their account and passkeys, their sessions, the tables they opened and the games
-they played with their results (docs/accounts.md, "Your data").
+are, their account and passkeys, their sessions, the tables they opened, the games
+they played with their results, their ratings and rating changes, and whom they follow
+and block (docs/accounts.md, "Your data").
 
 Only what is theirs: of the games, what every player of them may see (the records are
 a separate download, ``/api/games/{id}/record``); of the sessions, never a token or its
-hash; of the passkeys, never more than the browser already knows.
+hash; of the passkeys, never more than the browser already knows; of follows and
+blocks, the player's own (whom they follow or block), never who follows or blocks them.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import time
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from kroeg.accounts.store import of_player
 from kroeg.server.sessions import Sessions
@@ -43,6 +46,10 @@ async def export(store: Store, sessions: Sessions, player: str) -> JSON:
             .order_by(s.games.c.started_at)
         )
         games = [_game(r._mapping) for r in played]
+        ratings = await _rows(conn, s.ratings, s.ratings.c.player_id == player)
+        changes = await _rows(conn, s.rating_changes, s.rating_changes.c.player_id == player)
+        following = await _ties(conn, s.follows.c.follower_id, s.follows.c.followed_id, player)
+        blocking = await _ties(conn, s.blocks.c.blocker_id, s.blocks.c.blocked_id, player)
     account = await of_player(store, player)
     return {
         "exported_at": time.time(),
@@ -69,7 +76,33 @@ async def export(store: Store, sessions: Sessions, player: str) -> JSON:
         ],
         "tables": tables,
         "games": games,
+        "ratings": ratings,
+        "rating_changes": changes,
+        "following": following,
+        "blocking": blocking,
     }
+
+
+async def _rows(conn: AsyncConnection, table: sa.Table, mine: Any) -> list[JSON]:
+    """The player's rows of a table, without the player's id (it is the document's)."""
+    keys = [c for c in table.columns if c.name != "player_id"]
+    rows = await conn.execute(sa.select(*keys).where(mine).order_by(*table.primary_key.columns))
+    return [dict(r._mapping) for r in rows]
+
+
+async def _ties(
+    conn: AsyncConnection, own: sa.Column[Any], other: sa.Column[Any], player: str
+) -> list[JSON]:
+    """Whom the player follows or blocks: their account's name and since when."""
+    a, ties = s.accounts, own.table
+    query = (
+        sa.select(a.c.name, ties.c.created_at)
+        .select_from(ties)
+        .join(a, a.c.player_id == other)
+        .where(own == player)
+        .order_by(ties.c.created_at)
+    )
+    return [{"name": r.name, "since": r.created_at} for r in await conn.execute(query)]
 
 
 def _game(m: Any) -> JSON:

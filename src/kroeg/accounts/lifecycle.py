@@ -3,7 +3,8 @@
 Deleting keeps the games (the other players' history and ratings stand on them) but
 takes the name out of them: the account's name, its player's display name and its name
 in every game it played become ``oud-speler N`` (docs/accounts.md, "Deleting"). The
-account's row stays, without its password, to keep that replacement name taken.
+account's row stays, without its password, to keep that replacement name taken. Its
+passkeys, sessions, follows and blocks (both ways) are deleted.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ async def delete_account(store: Store, sessions: Sessions, player: str) -> str:
         raise AccountError("not_registered", "only an account can be deleted")
     former = await _rename_account(store, player)
     await store.execute(sa.delete(s.passkeys).where(s.passkeys.c.player_id == player))
+    await _forget_ties(store, player)
     await store.rename_player(player, former)
     await store.execute(
         sa.update(s.results).where(s.results.c.player_id == player).values(name=former)
@@ -57,6 +59,16 @@ async def delete_account(store: Store, sessions: Sessions, player: str) -> str:
     await _rename_in_games(store, player, former)
     await sessions.revoke_all(player)
     return former
+
+
+async def _forget_ties(store: Store, player: str) -> None:
+    """The account's follows and blocks go, both ways: whom it followed or blocked is
+    personal, and nobody follows or blocks a deleted account."""
+    f, b = s.follows, s.blocks
+    await store.execute(
+        sa.delete(f).where((f.c.follower_id == player) | (f.c.followed_id == player))
+    )
+    await store.execute(sa.delete(b).where((b.c.blocker_id == player) | (b.c.blocked_id == player)))
 
 
 async def _rename_account(store: Store, player: str) -> str:

@@ -115,3 +115,11 @@ async def set_password(store: Store, player_id: str, password_hash: str | None) 
     await store.execute(
         sa.update(_a).where(_a.c.player_id == player_id).values(password_hash=password_hash)
     )
+
+
+async def set_invisible(store: Store, player_id: str, invisible: bool) -> None:
+    """Whether the account hides that it is online: the lobby's followed list and
+    invitations honour it (docs/accounts.md, "Invisible")."""
+    await store.execute(
+        sa.update(_a).where(_a.c.player_id == player_id, _LIVE).values(invisible=invisible)
+    )

@@ -11,12 +11,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from kroeg.accounts import data, lifecycle, service
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.names import name_key
-from kroeg.accounts.store import Account, of_player
+from kroeg.accounts.store import Account, of_player, set_invisible
 from kroeg.server.api import (
     RuntimeDep,
     SessionDep,
@@ -28,6 +28,7 @@ from kroeg.server.api import (
     set_session_cookie,
 )
 from kroeg.server.limits import address
+from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.server.sessions import SignedIn
 from kroeg.tables.errors import TableError
@@ -73,6 +74,7 @@ async def create_account(
         )
     except TableError as e:
         raise _http(e) from None
+    await seat_as_account(rt, account)
     return _answer(account, token, request, response, rt)
 
 
@@ -166,6 +168,35 @@ async def download_data(session: SignedInDep, rt: RuntimeDep) -> Response:
     return JSONResponse(
         body, headers={"content-disposition": 'attachment; filename="kroeg-data.json"'}
     )
+
+
+class VisibilityBody(_Body):
+    invisible: StrictBool
+
+
+async def _account_of(rt: Runtime, session: SignedIn, what: str) -> Account:
+    account = await of_player(rt.store, session.player)
+    if account is None:
+        raise _http(AccountError("not_registered", f"only an account can {what}"))
+    return account
+
+
+@router.get("/me/visibility", responses=responses(401, 409))
+async def visibility(session: SignedInDep, rt: RuntimeDep) -> dict[str, bool]:
+    """Whether the caller's account is invisible (docs/accounts.md, "Invisible")."""
+    account = await _account_of(rt, session, "be invisible")
+    return {"invisible": account.invisible}
+
+
+@router.put("/me/visibility", responses=responses(401, 409, 422))
+async def set_visibility(
+    body: VisibilityBody, session: SignedInDep, rt: RuntimeDep
+) -> dict[str, bool]:
+    """Be invisible (or visible again): the people who follow you no longer see that
+    you are online nor where you sit, and cannot invite you."""
+    await _account_of(rt, session, "be invisible")
+    await set_invisible(rt.store, session.player, body.invisible)
+    return {"invisible": body.invisible}
 
 
 class DeleteBody(_Body):

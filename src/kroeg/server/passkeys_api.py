@@ -34,6 +34,7 @@ from kroeg.server.api import (
 )
 from kroeg.server.limits import address
 from kroeg.server.origins import _authority
+from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.server.sessions import SignedIn
 from kroeg.tables.errors import TableError
@@ -123,6 +124,7 @@ async def register(
             name = await service.check_new_account(rt.store, ceremony.name, session)
             account, token = await service.create(rt.store, rt.sessions, name, None, session)
             await _add(rt, account.player_id, key)
+            await seat_as_account(rt, account)
             set_session_cookie(response, request, rt, token)
             return {"id": account.player_id, "account": account.public(), "token": token}
         if session is None or session.player != ceremony.player:

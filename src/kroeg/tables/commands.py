@@ -77,6 +77,16 @@ class Sit(Command):
 
 
 @dataclass(slots=True)
+class Registered(Command):
+    """The player, seated or waiting here as a guest, made an account: their seat takes
+    its name and kind at once (not only at their next sit)."""
+
+    player: str
+    name: str
+    account: str
+
+
+@dataclass(slots=True)
 class Stand(Command):
     player: str
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from kroeg.games.base import JSON, Event
@@ -91,6 +92,19 @@ class Seating:
         chosen = seat if seat is not None else free[0]
         self.seats[chosen] = Seat(player, name, bot=account == "bot")
         return chosen, Event("sit", {"seat": chosen, "player": player, "name": name})
+
+    def become_account(self, player: str, name: str, account: str) -> bool:
+        """The guest ``player`` is now the account ``name`` of kind ``account``: their seat
+        or place on the waiting list shows it. False when they neither sit nor wait here."""
+        seat = self.seat_of(player)
+        if seat is not None:
+            self.seats[seat] = replace(self.seats[seat], name=name)
+        elif self.is_waiting(player):
+            self.waiting = deque((p, name if p == player else n) for p, n in self.waiting)
+        else:
+            return False
+        self.accounts[player] = account
+        return True
 
     def stand(self, player: str, *, running: bool) -> Event:
         """``player`` gives up their seat, or their place on the waiting list. During a game

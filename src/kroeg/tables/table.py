@@ -40,6 +40,7 @@ from kroeg.tables.commands import (
     Contribute,
     Leave,
     Listener,
+    Registered,
     Sit,
     Stand,
     Start,
@@ -386,6 +387,9 @@ class Table:
             case Sit():
                 await self._sit(command)
                 return self.summary()
+            case Registered():
+                self._registered(command)
+                return self.summary()
             case Stand(player=player):
                 await self._stand(player)
                 return self.summary()
@@ -422,6 +426,16 @@ class Table:
         if cmd.listener is not None:
             log = self.history.log_for(cmd.listener.player)
             stage_direct(self, cmd.listener, snapshot(self, seat, log))
+
+    def _registered(self, cmd: Registered) -> None:
+        """Everyone at the table gets the seat under the account's name (a snapshot: the
+        name is the seating's, not an event of the game)."""
+        if not self.seating.become_account(cmd.player, cmd.name, cmd.account):
+            return
+        note_seating(self)
+        for listener in self.listeners:
+            log = self.history.log_for(listener.player)
+            stage_direct(self, listener, snapshot(self, self.seat_of(listener.player), log))
 
     async def _stand(self, player: str) -> None:
         stage(self, [self.seating.stand(player, running=self.running)], seating=True)

@@ -48,9 +48,10 @@ export class AccountView {
       this.me = { account: null };
     }
     if (this.me.account) {
-      const [sessions, keys] = await Promise.all([api("GET", "/sessions"), api("GET", "/passkeys")]);
+      const [sessions, keys, visibility] = await Promise.all([api("GET", "/sessions"), api("GET", "/passkeys"), api("GET", "/me/visibility")]);
       this.sessions = sessions.sessions;
       this.passkeys = keys.passkeys;
+      this.invisible = visibility.invisible;
     }
     this.render();
   }
@@ -161,11 +162,35 @@ export class AccountView {
             this.restart("");
           }) }, t("account.log_out")),
           h("a", { class: "btn", href: "/api/me/data", download: "kroeg-data.json", id: "download" }, t("account.download"))),
+        this.visibilityToggle(),
       ),
       this.sessionsPanel(),
       this.passkeysPanel(),
       this.deletePanel(account),
     ];
+  }
+
+  /** Invisible: the people who follow you do not see that you are online, nor where. */
+  visibilityToggle() {
+    const error = h("p", { class: "prompt error-text", id: "invisible-status", role: "alert" });
+    const box = h("input", {
+      type: "checkbox",
+      id: "invisible",
+      checked: this.invisible,
+      onchange: async () => {
+        error.textContent = "";
+        try {
+          this.invisible = (await api("PUT", "/me/visibility", { invisible: box.checked })).invisible;
+        } catch (err) {
+          error.textContent = failure(err);
+        }
+        box.checked = this.invisible;
+      },
+    });
+    return h("div", {},
+      h("label", { class: "toggle", for: "invisible" }, box, " ", t("account.invisible")),
+      h("p", { class: "prompt" }, t("account.invisible_explain")),
+      error);
   }
 
   /** Run a change; its failure is shown in the page's status line. */

@@ -24,6 +24,8 @@ export default {
   "account.logged_in_as": "You are logged in as {name}.",
   "account.log_out": "Log out",
   "account.download": "Download my data",
+  "account.invisible": "Invisible",
+  "account.invisible_explain": "People who follow you do not see that you are online or at which table you sit, and cannot invite you.",
   "account.sessions": "Devices you are logged in on",
   "account.session_this": "This device",
   "account.session_other": "Logged in since {since}",

@@ -23,6 +23,8 @@ export default {
   "account.logged_in_as": "Je bent ingelogd als {name}.",
   "account.log_out": "Uitloggen",
   "account.download": "Download mijn gegevens",
+  "account.invisible": "Onzichtbaar",
+  "account.invisible_explain": "Wie jou volgt, ziet niet dat je online bent of aan welke tafel je zit, en kan je niet uitnodigen.",
   "account.sessions": "Apparaten waarop je bent ingelogd",
   "account.session_this": "Dit apparaat",
   "account.session_other": "Ingelogd sinds {since}",
