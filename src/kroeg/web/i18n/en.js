@@ -963,4 +963,5 @@ export default {
   "error.invite_flood": "Not so many invitations at once.",
   "error.unknown_game_name": "We do not know that game.",
   "error.unknown_variant": "We do not know that variant.",
+  "error.unknown_board": "There is no such leaderboard: choose people or bots.",
 };

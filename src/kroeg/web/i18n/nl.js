@@ -1026,4 +1026,5 @@ export default {
   "error.invite_flood": "Niet zo veel uitnodigingen tegelijk.",
   "error.unknown_game_name": "Dat spel kennen we niet.",
   "error.unknown_variant": "Die variant kennen we niet.",
+  "error.unknown_board": "Die ranglijst bestaat niet: kies mensen of bots.",
 };
