@@ -304,10 +304,16 @@ async def ratings_by_player(
         }
 
 
-def leaderboard_query(game: str, variant: str, limit: int) -> sa.Select[Any]:
-    """The top accounts by conservative rating among those with enough games and people.
-    The thresholds are written into the SQL, not bound: the partial index
-    ``ix_ratings_leaderboard`` serves only a query whose condition implies its own."""
+BOARDS = ("person", "bot")
+"""The leaderboards of a game and variant: people's and bots' (issue 22 point 1), by the
+account's ``kind``. A bot is rated like anyone and never shows on the people's board."""
+
+
+def leaderboard_query(game: str, variant: str, limit: int, kind: str = "person") -> sa.Select[Any]:
+    """The top accounts of the ``kind`` (one of :data:`BOARDS`) by conservative rating
+    among those with enough games and people. The thresholds are written into the SQL,
+    not bound: the partial index ``ix_ratings_leaderboard`` serves only a query whose
+    condition implies its own."""
     r, a = schema.ratings, schema.accounts
     return (
         sa.select(a.c.name, r.c.mu, r.c.sigma, r.c.score, r.c.games, r.c.opponents)
@@ -317,7 +323,7 @@ def leaderboard_query(game: str, variant: str, limit: int) -> sa.Select[Any]:
             r.c.variant == variant,
             schema.LEADERBOARD_WHERE,
             a.c.deleted_at.is_(None),
-            a.c.kind == "person",
+            a.c.kind == kind,
         )
         .order_by(r.c.score.desc(), a.c.name_key)
         .limit(limit)
@@ -325,10 +331,10 @@ def leaderboard_query(game: str, variant: str, limit: int) -> sa.Select[Any]:
 
 
 async def leaderboard(
-    store: Store, game: str, variant: str, limit: int = 50
+    store: Store, game: str, variant: str, limit: int = 50, kind: str = "person"
 ) -> list[dict[str, Any]]:
     async with store.engine.connect() as conn:
-        rows = await conn.execute(leaderboard_query(game, variant, limit))
+        rows = await conn.execute(leaderboard_query(game, variant, limit, kind))
         return [
             {
                 "rank": i + 1,

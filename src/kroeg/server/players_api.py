@@ -76,10 +76,11 @@ async def leaderboard(
     game: GameName,
     rt: RuntimeDep,
     variant: Annotated[str | None, Query(max_length=32)] = None,
+    kind: Annotated[str, Query(max_length=16)] = "person",
 ) -> dict[str, Any]:
     """The top 50 accounts by conservative rating (mu − 3σ) in the game and variant (by
     default its first), among those with at least 20 rated games against at least 5
-    different people."""
+    different people: people's accounts, or with ``kind=bot`` the bots' own board."""
     if game not in GAMES:
         raise _error("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}", 404)
     variants = list(game_class(game).variants)
@@ -90,8 +91,14 @@ async def leaderboard(
             f"unknown variant {chosen!r} of {game}: one of {', '.join(variants)}",
             422,
         )
-    rows = await rating_store.leaderboard(rt.store, game, chosen)
-    return {"game": game, "variant": chosen, "players": rows}
+    if kind not in rating_store.BOARDS:
+        raise _error(
+            "unknown_board",
+            f"unknown leaderboard {kind!r}: one of {', '.join(rating_store.BOARDS)}",
+            422,
+        )
+    rows = await rating_store.leaderboard(rt.store, game, chosen, kind=kind)
+    return {"game": game, "variant": chosen, "kind": kind, "players": rows}
 
 
 async def _change(rt: Runtime, player: tuple[str, str], name: str, what: Any) -> dict[str, Any]:

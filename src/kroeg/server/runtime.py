@@ -13,7 +13,7 @@ from kroeg.accounts.rating_store import rate_on_finish
 from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
 from kroeg.server.auth import Tokens
-from kroeg.server.bot_conduct import Conduct
+from kroeg.server.bot_conduct import SUSPENDED, TIMEOUT_WINDOW, TIMEOUTS, Conduct, send_off
 from kroeg.server.club_nights import ClubNights
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
@@ -98,6 +98,7 @@ class Runtime:
             history=self.settings.history,
             test_seed=self.settings.test_seed,
             restart_min_clock=self.settings.restart_min_clock,
+            on_bot_timeout=self._bot_timed_out,
         )
         if self.settings.test_seed is not None:
             log.warning("KROEG_TEST_SEED is set: shuffles are repeatable, NOT for real play")
@@ -114,6 +115,19 @@ class Runtime:
             await self._lobby.load()
             log.info("kroeg started: %d tables restored", len(self._lobby.tables))
         self._lobby.start_closing_idle(self.settings.idle_close)
+
+    def _bot_timed_out(self, player: str) -> None:
+        """A bot's clock ran out at one of its tables (kroeg.server.bot_conduct): too
+        often, and its connections here are told why and closed; disconnected too often,
+        and it is suspended. Counted even when it has no connection: it misbehaved."""
+        if not self.conduct.timeout(player):
+            return
+        message = f"disconnected: {TIMEOUTS} time-outs within {TIMEOUT_WINDOW:g} seconds"
+        if self.conduct.offence(player):
+            message += SUSPENDED
+        for connection in list(self.connections):
+            if connection.player == player and connection.bot and not connection.closed:
+                send_off(connection, message)
 
     async def _join_cluster(self, redis_url: str) -> None:
         """Share the tables with the other processes (docs/cluster.md): take over the

@@ -23,7 +23,7 @@ from kroeg.accounts.service import check_guest_name
 from kroeg.server import invites
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
-from kroeg.server.bot_conduct import STRIKE_WINDOW, STRIKES, Strikes
+from kroeg.server.bot_conduct import STRIKE_WINDOW, STRIKES, SUSPENDED, Strikes, send_off
 from kroeg.server.connection import Connection
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
@@ -307,12 +307,8 @@ def _strike(runtime: Runtime, connection: Connection, strikes: Strikes, code: st
         f"{STRIKE_WINDOW:g} seconds"
     )
     if suspended:
-        message += "; the bot is suspended for misbehaving repeatedly"
-    connection.on_error = None
-    connection.send_json(
-        {"type": "bye", "reason": "misbehaviour", "message": message, "now": time.time()}
-    )
-    connection.finish(1008)
+        message += SUSPENDED
+    send_off(connection, message)
 
 
 async def _renamed(runtime: Runtime, player: str, known: str, name: str) -> str:

@@ -103,6 +103,9 @@ class TableSettings:
     instead of the CSPRNG, so a browser test can look for a deal."""
     restart_min_clock: float = 15.0
     """After a restart, the least a waiting person's clock shows (at most the table's)."""
+    on_bot_timeout: Callable[[str], None] | None = None
+    """Told the player of a bot's seat whose clock ran out (the server's bot conduct,
+    kroeg.server.bot_conduct)."""
 
 
 class Table:
@@ -610,6 +613,8 @@ class Table:
         person = self.seats[seat]
         person.timeouts += 1
         note_seating(self)  # a restart remembers the count (docs/operations.md)
+        if person.bot and person.player is not None and self.settings.on_bot_timeout:
+            self.settings.on_bot_timeout(person.player)
         timeout = Event("timeout", {"seat": seat, "timeouts": person.timeouts})
         if person.timeouts >= 2:
             self._take_out(seat, "timeouts", [timeout])

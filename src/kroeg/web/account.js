@@ -3,6 +3,7 @@
 // account and logging out (docs/accounts.md).
 
 import { api } from "./api.js";
+import { botPanel, loadTokens } from "./bot_tokens.js";
 import { h, replace } from "./dom.js";
 import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
@@ -38,6 +39,9 @@ export class AccountView {
     this.root = root;
     this.app = app;
     this.me = null;
+    this.tokens = [];
+    this.newToken = null; // a bot's API token just made: shown this once
+    this.when = when;
     this.load();
   }
 
@@ -48,10 +52,16 @@ export class AccountView {
       this.me = { account: null };
     }
     if (this.me.account) {
-      const [sessions, keys, visibility] = await Promise.all([api("GET", "/sessions"), api("GET", "/passkeys"), api("GET", "/me/visibility")]);
-      this.sessions = sessions.sessions;
+      const [sessions, keys, visibility, tokens] = await Promise.all([
+        api("GET", "/sessions"),
+        api("GET", "/passkeys"),
+        api("GET", "/me/visibility"),
+        loadTokens(this.me.account),
+      ]);
+      this.sessions = sessions.sessions.filter((s) => s.kind !== "bot_token"); // the bot panel lists those
       this.passkeys = keys.passkeys;
       this.invisible = visibility.invisible;
+      this.tokens = tokens;
     }
     this.render();
   }
@@ -166,6 +176,7 @@ export class AccountView {
       ),
       this.sessionsPanel(),
       this.passkeysPanel(),
+      botPanel(this, account),
       this.deletePanel(account),
     ];
   }

@@ -180,6 +180,7 @@ export class LeaderboardView {
     this.app = app;
     this.game = GAMES.includes(game) ? game : GAMES[0];
     this.variant = variant;
+    this.kind = "person"; // or "bot": the bots' own board (docs/bots-api.md)
     this.board = null;
     this.variants = [];
     this.error = null;
@@ -190,8 +191,9 @@ export class LeaderboardView {
     try {
       const games = (await api("GET", "/variants")).games;
       this.variants = Object.keys(games.find((g) => g.game === this.game)?.variants ?? {});
-      const query = this.variant ? `?variant=${encodeURIComponent(this.variant)}` : "";
-      this.board = await api("GET", `/leaderboard/${this.game}${query}`);
+      const query = new URLSearchParams({ kind: this.kind });
+      if (this.variant) query.set("variant", this.variant);
+      this.board = await api("GET", `/leaderboard/${this.game}?${query}`);
       this.variant = this.board.variant;
       this.error = null;
     } catch (err) {
@@ -224,7 +226,14 @@ export class LeaderboardView {
                 )
               : null,
           ),
-          h("p", { class: "help" }, t("players.leaderboard_rule")),
+          h(
+            "div",
+            { class: "row", role: "group", id: "board-kind", "aria-label": t("players.board_kind") },
+            ["person", "bot"].map((k) =>
+              h("button", { type: "button", class: `btn small${k === this.kind ? " primary" : ""}`, "aria-pressed": String(k === this.kind), "data-kind": k, onclick: () => { this.kind = k; this.load(); } }, t(`players.board_${k}`)),
+            ),
+          ),
+          h("p", { class: "help" }, t(this.kind === "bot" ? "players.leaderboard_rule_bot" : "players.leaderboard_rule")),
           this.error ? h("p", { role: "alert" }, this.error) : null,
           b && b.players.length
             ? h(
@@ -234,7 +243,7 @@ export class LeaderboardView {
                 h("tbody", {}, b.players.map((p) => h("tr", {}, h("td", {}, String(p.rank)), h("td", {}, profileLink(this.app, p.name)), h("td", {}, ratingText(p.rating)), h("td", {}, String(p.games))))),
               )
             : b
-              ? h("p", { class: "empty" }, t("players.leaderboard_empty"))
+              ? h("p", { class: "empty" }, t(this.kind === "bot" ? "players.leaderboard_empty_bot" : "players.leaderboard_empty"))
               : null,
         ),
       ),
