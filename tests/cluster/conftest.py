@@ -42,7 +42,7 @@ LEASE_TTL = "1.0"
 @pytest.fixture
 def pair(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     """Two real ``kroeg serve`` processes on one PostgreSQL database and Redis."""
-    env = {"KROEG_REDIS_URL": REDIS_URL, "KROEG_LEASE_TTL": LEASE_TTL}
+    env = {"KROEG_REDIS_URL": REDIS_URL, "KROEG_LEASE_TTL": LEASE_TTL, "PYTHONUNBUFFERED": "1"}
     a = Server(pg_url, tmp_path / "a.log", **env).start()
     b = Server(pg_url, tmp_path / "b.log", **env).start()
     try:
