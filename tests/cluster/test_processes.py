@@ -7,30 +7,10 @@ is lost (every event a client received is in the log, in order)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from kroeg.store import open_store
-from tests.cluster.conftest import REDIS_URL
 from tests.server.harness import Client, Server
-
-TTL = "1.0"
-
-
-@pytest.fixture
-def pair(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    env = {"KROEG_REDIS_URL": REDIS_URL, "KROEG_LEASE_TTL": TTL}
-    a = Server(pg_url, tmp_path / "a.log", **env).start()
-    b = Server(pg_url, tmp_path / "b.log", **env).start()
-    try:
-        yield a, b
-    finally:
-        for server in (a, b):
-            if server.process is not None and server.process.poll() is None:
-                server.kill()
 
 
 def _state(client: Client, table: str) -> dict[str, Any]:

@@ -302,7 +302,7 @@ async def me(player: PlayerDep, rt: RuntimeDep) -> dict[str, Any]:
 @router.get("/tables", responses=responses())
 async def list_tables(rt: RuntimeDep) -> dict[str, Any]:
     """The public tables; ``broken``: the public tables that could not be rebuilt."""
-    return {"tables": rt.lobby.listed(), "broken": rt.lobby.broken_list(public_only=True)}
+    return {"tables": await rt.listed(), "broken": rt.lobby.broken_list(public_only=True)}
 
 
 @router.post("/tables", responses=responses(401, 404, 409, 422, 429))

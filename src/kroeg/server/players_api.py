@@ -172,16 +172,14 @@ async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
 async def my_following(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
     """The people you follow: whether each is online and at which public table they sit,
     unless they chose to be invisible (then neither)."""
-    online = {c.player for c in rt.connections if c.player is not None}
+    online = await rt.online()
     where: dict[str, dict[str, Any]] = {}
-    for table in rt.lobby.tables.values():
-        if table.config.private:
-            continue  # a private table's id is its invite
-        for seat in table.seats:
-            if seat.player is not None:
+    for table in await rt.listed():  # public only: a private table's id is its invite
+        for seat in table["players"]:
+            if seat["player"] is not None:
                 where.setdefault(
-                    seat.player,
-                    {"id": table.id, "game": table.config.game, "variant": table.config.variant},
+                    seat["player"],
+                    {"id": table["id"], "game": table["game"], "variant": table["variant"]},
                 )
     people = []
     for player_id, name, invisible in await social.following(rt.store, player[0]):

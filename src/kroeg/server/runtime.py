@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import Any
 
 from redis.asyncio import Redis
 
 from kroeg.accounts.passkeys import Ceremonies
 from kroeg.accounts.rating_store import rate_on_finish
+from kroeg.cluster.directory import Directory
 from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
 from kroeg.server.auth import Tokens
@@ -59,6 +61,8 @@ class Runtime:
         """With several server processes (docs/cluster.md): the tables owned elsewhere."""
         self.ceremonies = Ceremonies()
         """The passkey ceremonies under way (kroeg.accounts.passkeys)."""
+        self.directory: Directory | None = None
+        """With several server processes: the open tables and presence of all of them."""
 
     @property
     def store(self) -> Store:
@@ -139,17 +143,41 @@ class Runtime:
         self.owner = Owner(self.redis, self._store, self._lobby, ttl=ttl, renew_every=ttl / 5)
         self.router = Router(self.redis, self.owner.process, self._lobby)
         self.router.start()
+        self.directory = Directory(
+            self.redis,
+            self._store,
+            self._lobby,
+            self.owner.process,
+            lambda: (c.player for c in self.connections),
+            ttl=3 * ttl,
+        )
         await self.owner.scan()
         self.owner.start()
+        self.directory.start(ttl / 5)
         log.info(
             "kroeg started as %s: %d tables taken over", self.owner.process, len(self._lobby.tables)
         )
+
+    async def listed(self) -> list[dict[str, Any]]:
+        """The open public tables: of every process in a cluster, else of this one."""
+        if self.directory is not None:
+            return await self.directory.listed()
+        return self.lobby.listed()
+
+    async def online(self) -> set[str]:
+        """The players with an open connection: to any process in a cluster."""
+        here = {c.player for c in self.connections if c.player is not None}
+        if self.directory is not None:
+            return here | await self.directory.online()
+        return here
 
     async def announce_restart(self) -> None:
         """Before a shutdown: stop the tables, say goodbye to every client, let it drain."""
         if self.closing:
             return
         self.closing = True
+        if self.directory is not None:
+            await self.directory.stop()
         if self.owner is not None:
             await self.owner.stop(release=True)  # the others take the tables over at once
         if self._lobby is not None:
