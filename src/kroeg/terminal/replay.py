@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from kroeg.records import EXIT_MALFORMED, RecordError, replay_text
+from kroeg.terminal.input_file import read_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,11 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+        text = read_text(args.file)
     except (OSError, UnicodeDecodeError) as e:
         error = RecordError(f"cannot read {args.file}: {e}")
         print(json.dumps({"format": "kroeg-replay/1", "ok": False, "error": error.json()}))
