@@ -14,17 +14,13 @@ def _no_cookie(request: httpx.Request) -> None:
     request.headers.pop("cookie", None)
 
 
-def rest(server: Server, source: str) -> httpx.Client:
-    """A REST client from ``source`` that sends no cookie, as a program with a bearer
-    token does: each call stands alone (a cookie would make its posts need the CSRF
-    token, docs/security.md)."""
+def rest(server: Server, source: str, *, cookies: bool = False) -> httpx.Client:
+    """A REST client from ``source``. Without ``cookies`` it sends none, as a program with
+    a bearer token does: each call stands alone (a cookie would make its posts need the
+    CSRF token, docs/security.md); with ``cookies`` it is a browser's session."""
     transport = httpx.HTTPTransport(local_address=source)
-    return httpx.Client(
-        base_url=server.url,
-        transport=transport,
-        timeout=10,
-        event_hooks={"request": [_no_cookie]},
-    )
+    hooks = {} if cookies else {"request": [_no_cookie]}
+    return httpx.Client(base_url=server.url, transport=transport, timeout=10, event_hooks=hooks)
 
 
 async def connect(server: Server, source: str, **hello: Any) -> Client:

@@ -89,7 +89,7 @@ def test_the_cookie_without_its_csrf_token_changes_nothing(
     login_limited: Server, source: str
 ) -> None:
     own = {"origin": f"http://127.0.0.1:{login_limited.port}"}
-    with rest(login_limited, source) as http:
+    with rest(login_limited, source, cookies=True) as http:
         _, token = _register(http)
         http.cookies.clear()
         http.cookies.set("kroeg_token", token)
