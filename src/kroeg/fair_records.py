@@ -28,6 +28,7 @@ from kroeg.fairness import (
     fair_deal,
 )
 from kroeg.games.base import JSON, Deal
+from kroeg.records import replay
 
 FAIR_FORMAT = "kroeg-fair/1"
 VERIFY_FORMAT = "kroeg-verify/1"
@@ -107,6 +108,21 @@ def _contributions(value: object, i: int) -> dict[int, bytes]:
     return out
 
 
+def _check_deals_are_the_games(doc: Mapping[str, Any]) -> None:
+    """Each deal is one the game accepts (its own checks, as ``kroeg replay`` runs them:
+    the cards of its deck, none twice). The shuffle is recomputed from a deal's own cards,
+    so without this a card changed into its neighbour in the deck's order (a card twice,
+    another missing) could give back the changed deal."""
+    out, _ = replay(doc)
+    error = out.get("error")
+    if not isinstance(error, dict) or error.get("action") is not None:
+        return  # every deal was accepted (an action's fault is not verify's to judge)
+    deal = error.get("deal")
+    if not isinstance(deal, int):
+        raise Unverifiable(f"the record is malformed: {error.get('reason')}")
+    raise Mismatch(deal, f"deal {deal + 1}: not a deal of the game: {error.get('reason')}")
+
+
 def check(doc: object) -> int:
     """Check every deal of a record; the number of deals checked. Unverifiable when the
     record has nothing to check, Mismatch naming the first deal that does not match."""
@@ -123,6 +139,9 @@ def check(doc: object) -> int:
     notes = fair.get("deals")
     if not isinstance(notes, list):
         raise Unverifiable("fair.deals must be a list")
+    for i, dealt in enumerate(deals):
+        _record_deal(dealt, i)  # each deal's cards readable, before the game judges them
+    _check_deals_are_the_games(doc)
     for i, dealt in enumerate(deals):
         deal = _record_deal(dealt, i)
         if i >= len(notes) or not isinstance(notes[i], dict):

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from kroeg.cards import card_str
 from kroeg.fair_records import verify
 from kroeg.fairness import card_order, commitment, deck_of
 from kroeg.games import make_game
@@ -274,6 +275,26 @@ async def test_a_test_seed_deals_the_same_game_again(store: Store) -> None:
         await table.stop()
     assert records[0]["deals"][0]["hands"] == records[1]["deals"][0]["hands"]
     assert records[0]["fair"]["deals"] == records[1]["fair"]["deals"]
+
+
+async def test_a_card_changed_into_its_neighbour_in_the_deck_is_rejected(store: Store) -> None:
+    """The shuffle is recomputed from the deal's own cards: a stock card changed into the
+    card just below it in the deck's order (so one card twice, one missing) gave the
+    changed deal back, and verify accepted it (seen once in twenty runs of the test
+    below, whose changed card is random). The game's own deal check refuses it."""
+    table, ear = await _started(store, "toepen")
+    await _play(table, ear)
+    record = await _record(store, table)
+    assert verify(record)[1] == 0
+    deal = deal_from_json(record["deals"][0])
+    order = deck_of(deal)
+    target = deal.stock[0]
+    below = order[order.index(target) - 1] if order.index(target) > 0 else order[1]
+    changed = copy.deepcopy(record)
+    changed["deals"][0]["stock"][0] = card_str(below)
+    out, status = verify(changed)
+    assert (status, out["error"]["deal"]) == (1, 0), out
+    await table.stop()
 
 
 async def test_a_tampered_record_is_rejected_naming_the_deal(store: Store) -> None:
