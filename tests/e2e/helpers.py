@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def enter(page: Page, name: str) -> None:
@@ -130,7 +131,9 @@ def my_turn(page: Page, frames: Frames, timeout: float = 20_000) -> dict[str, An
             frame = frames.latest("legal")
         except AssertionError:
             frame = {"version": -1}
-        if frame["version"] == shown:
+        # A frame without decisions means the page moved on (a house player knocked, the
+        # trick ended) between the wait and the read: wait again for the next turn.
+        if frame["version"] == shown and frame.get("legal"):
             return frame
         page.wait_for_timeout(20)
     raise AssertionError("the page and the frames never agreed on a version")
@@ -139,6 +142,16 @@ def my_turn(page: Page, frames: Frames, timeout: float = 20_000) -> dict[str, An
 def click_action(page: Page, action: list[Any]) -> None:
     """Click a decision's button (data-action holds the action as JSON.stringify writes it)."""
     page.click(f".actions-bar button[data-action='{json.dumps(action, separators=(',', ':'))}']")
+
+
+def click_if_still_there(page: Page, selector: str) -> bool:
+    """Click a card or button the page showed a moment ago; False when it went away first
+    (in Toepen a house player may knock out of turn, which unlights the hand)."""
+    try:
+        page.locator(selector).first.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 def lit_cards(page: Page) -> list[str]:

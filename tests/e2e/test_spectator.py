@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import NewPage
-from tests.e2e.helpers import Frames, enter, hand_cards, legal_actions
+from tests.e2e.helpers import Frames, click_if_still_there, enter, hand_cards, legal_actions
 from tests.support import cards_mentioned
 
 DOM_STRINGS = """() => {
@@ -26,10 +26,8 @@ def take_a_decision(page: Page) -> bool:
     """Make one decision when the game waits for this page's seat (never a knock)."""
     if page.locator(".seat.me.turn").count() == 0:
         return False
-    lit = page.locator(".hand .card.legal")
-    if lit.count():
-        lit.first.click()
-        return True
+    if page.locator(".hand .card.legal").count():
+        return click_if_still_there(page, ".hand .card.legal")
     actions = [a for a in legal_actions(page) if a[0] != "knock"]
     if not actions:
         return False
