@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -35,8 +36,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     module = importlib.import_module(module_name)
     parser = argparse.ArgumentParser(prog=f"kroeg {args[0]}", description=text)
     module.add_arguments(parser)
-    status: int = module.run(parser.parse_args(args[1:]))
+    try:
+        status: int = module.run(parser.parse_args(args[1:]))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_went_away()
     return status
+
+
+SIGPIPE_STATUS = 141
+"""What a shell reports for a command whose reader closed the pipe (128 + SIGPIPE)."""
+
+
+def _reader_went_away() -> int:
+    """``kroeg replay rec.json | head``: the reader stopped early. Say nothing (as ``cat``
+    does) rather than print a traceback, and point standard output at /dev/null so that
+    Python's own flush at exit does not fail again (the Python docs' recipe, "Note on
+    SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return SIGPIPE_STATUS
 
 
 if __name__ == "__main__":
