@@ -7,27 +7,18 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Response, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, NewPage
-from tests.e2e.helpers import api, enter, play_now
+from tests.e2e.helpers import api, enter, play_now, shoot
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "accounts"
 PASSWORD = "correct horse battery"
 
 
 def fresh(prefix: str) -> str:
     return f"{prefix}{secrets.token_hex(3)}"
-
-
-def screenshot(page: Page, name: str) -> None:
-    for width, height in ((640, 360), (844, 390), (1280, 720)):
-        page.set_viewport_size({"width": width, "height": height})
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=SHOTS / f"{name}-{width}x{height}.png", full_page=True)
 
 
 def test_a_guest_registers_with_a_password_and_keeps_its_game(new_page: NewPage) -> None:
@@ -38,11 +29,11 @@ def test_a_guest_registers_with_a_password_and_keeps_its_game(new_page: NewPage)
     assert before["account"] is None
     expect(page.locator(".seat.me .guest-mark")).to_have_text("gast")
     expect(page.locator(".seat .guest-mark")).to_have_count(1)  # the house's seats have none
-    screenshot(page, "table-guest")
+    shoot(page, "accounts/table-guest")
     page.set_viewport_size(DESKTOP)
     page.goto("/account")
     expect(page.locator("#register-h")).to_have_text("Account aanmaken")
-    screenshot(page, "guest")
+    shoot(page, "accounts/guest")
     page.set_viewport_size(DESKTOP)
     name = fresh("Gijs")
     page.fill("#register-name", name)
@@ -60,7 +51,7 @@ def test_a_guest_registers_with_a_password_and_keeps_its_game(new_page: NewPage)
     # The page kept no token: only the httpOnly cookie holds the session.
     assert page.evaluate("localStorage.getItem('kroeg.token')") is None
     assert "kroeg_token" not in page.evaluate("document.cookie")
-    screenshot(page, "account")
+    shoot(page, "accounts/account")
     page.set_viewport_size(DESKTOP)
     # Back at its table it still holds its seat and its cards.
     page.goto(f"/t/{table}")
@@ -181,7 +172,7 @@ def test_the_account_page_toggles_invisible(new_page: NewPage) -> None:
     assert api(page, "GET", "/me/visibility") == {"invisible": True}
     page.reload()
     expect(page.get_by_label("Onzichtbaar")).to_be_checked()
-    screenshot(page, "account-invisible")
+    shoot(page, "accounts/account-invisible")
     page.set_viewport_size(DESKTOP)
     with page.expect_response(_visibility_put):
         page.get_by_label("Onzichtbaar").uncheck()

@@ -18,11 +18,10 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import DESKTOP, SEED, NewPage
-from tests.e2e.helpers import enter
+from tests.e2e.conftest import SEED, NewPage
+from tests.e2e.helpers import enter, shoot
 from tests.e2e.serve import serve
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "accounts"
 PASSWORD = "correct horse battery"
 WORKDIR: list[Path] = []
 
@@ -33,17 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     WORKDIR.append(workdir)
     with serve(workdir, seed=SEED) as url:
         yield url
-
-
-def _screenshot(page: Page, name: str, show: str = "h1") -> None:
-    """At the three sizes, with ``show`` scrolled into view (the page scrolls inside its
-    main area, so a full-page picture holds only the top)."""
-    for width, height in ((640, 360), (844, 390), (1280, 720)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.locator(show).scroll_into_view_if_needed()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=SHOTS / f"{name}-{width}x{height}.png", full_page=True)
-    page.set_viewport_size(DESKTOP)
 
 
 def _register(page: Page, prefix: str) -> str:
@@ -70,7 +58,7 @@ def test_become_a_bot_make_a_token_see_it_and_revoke_it(new_page: NewPage, serve
     expect(panel.locator("h2")).to_have_text("Bot-account")
     become = panel.get_by_role("button", name="Maak er een bot van")
     expect(become).to_be_disabled()  # the confirmation first: there is no way back
-    _screenshot(page, "bot-become", "#bot-panel")
+    shoot(page, "accounts/bot-become", "#bot-panel")
     panel.get_by_label("Ik begrijp dat dit account voorgoed een bot wordt.").check()
     become.click()
     expect(panel).to_contain_text("Dit account is een bot.")
@@ -89,7 +77,7 @@ def test_become_a_bot_make_a_token_see_it_and_revoke_it(new_page: NewPage, serve
     bearer = {"Authorization": f"Bearer {token}"}
     assert httpx.get(f"{base}/api/me", headers=bearer).json()["account"]["kind"] == "bot"
     expect(page.locator("#sessions li")).to_have_count(1)
-    _screenshot(page, "bot-token", "#bot-panel")
+    shoot(page, "accounts/bot-token", "#bot-panel")
 
     page.reload()  # shown once: a new load of the page no longer holds it
     expect(panel.locator("#tokens li")).to_have_count(1)
@@ -131,7 +119,7 @@ def test_the_leaderboard_switches_between_people_and_bots(new_page: NewPage, ser
     expect(page.locator("#leaderboard")).to_contain_text(bot)
     expect(page.locator("#leaderboard")).not_to_contain_text(person)
     expect(page.locator(".help")).to_contain_text("Bots staan niet op de ranglijst van mensen.")
-    _screenshot(page, "leaderboard-bots")
+    shoot(page, "accounts/leaderboard-bots", "h1")
     switch.get_by_role("button", name="Mensen").click()
     expect(page.locator("#leaderboard")).to_contain_text(person)
     expect(page.locator("#leaderboard")).not_to_contain_text(bot)

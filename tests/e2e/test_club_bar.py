@@ -4,7 +4,7 @@ boompje of four deals on Mieke's page; the big screen's standings follow live an
 the sum of the sheets, worked out here by hand (RULES.md §6.7). A line that does not add
 up gets a Dutch message and changes nothing.
 
-Screenshots of the pages go to ``docs/screenshots/`` with ``KROEG_CLUB_SCREENSHOTS=1``.
+Screenshots of the pages go to ``docs/screenshots/`` with ``KROEG_SCREENSHOTS=1``.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def _enter(
 
 
 def _shoot(page: Page, name: str) -> None:
-    if os.environ.get("KROEG_CLUB_SCREENSHOTS") != "1":
+    if os.environ.get("KROEG_SCREENSHOTS") != "1":
         return
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
