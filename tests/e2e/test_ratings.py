@@ -104,7 +104,8 @@ def test_a_rated_game_shows_in_badges_profiles_history_and_leaderboard(
     expect(row).to_contain_text("Kroegregels")
     expect(row.locator("td.rating")).to_contain_text("μ")
     expect(anna.locator("#history tbody tr")).to_have_count(1)
-    expect(anna.locator("#history td.change")).to_have_text(re.compile(r"^[+-]\d+\.\d$"))
+    # Numbers in Dutch: a decimal comma, "+1,3" (the change of one game is never zero).
+    expect(anna.locator("#history td.change")).to_have_text(re.compile(r"^[+-]\d+,\d$"))
 
     bram.goto(f"/speler/{a}")
     expect(bram.locator("h1")).to_have_text(a)
@@ -122,6 +123,10 @@ def test_a_rated_game_shows_in_badges_profiles_history_and_leaderboard(
     anna.goto("/ranglijst/toepen")
     expect(anna.locator("#leaderboard")).to_contain_text(a)
     expect(anna.locator("#leaderboard")).not_to_contain_text(b)
+    rating = api(anna, "GET", f"/players/{a}")["games"][0]["rating"]["rating"]
+    shown = f"{rating:.1f}".replace(".", ",")
+    their_row = anna.locator("#leaderboard tbody tr", has_text=a)
+    expect(their_row.locator("td").nth(2)).to_have_text(shown)
     anna.locator("#leaderboard").get_by_role("link", name=a).click()
     expect(anna.locator("h1")).to_have_text(a)
 

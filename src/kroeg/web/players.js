@@ -10,13 +10,23 @@ import { variantLabel } from "./lobby.js";
 
 const GAMES = ["toepen", "klaverjassen", "eurokaarten"];
 
+function locale() {
+  return lang() === "nl" ? "nl-NL" : "en-GB";
+}
+
 function date(seconds) {
-  const locale = lang() === "nl" ? "nl-NL" : "en-GB";
-  return new Date(seconds * 1000).toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
+  return new Date(seconds * 1000).toLocaleDateString(locale(), { year: "numeric", month: "short", day: "numeric" });
+}
+
+/** One decimal in the reader's language: "31,0" in Dutch, "31.0" in English. */
+function decimal(value, { signed = false } = {}) {
+  const format = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  if (signed) format.signDisplay = "exceptZero";
+  return value.toLocaleString(locale(), format);
 }
 
 function ratingText(value) {
-  return value === null || value === undefined ? "–" : value.toFixed(1);
+  return value === null || value === undefined ? "–" : decimal(value);
 }
 
 function profileLink(app, name) {
@@ -126,7 +136,7 @@ export class ProfileView {
                   h("td", {}, `${t(`game.${g.game}`)} · ${variantLabel(g.game, g.variant)}`),
                   h("td", {}, String(g.played)),
                   h("td", {}, String(g.won)),
-                  h("td", { class: "rating" }, g.rating ? `${ratingText(g.rating.rating)} (μ ${g.rating.mu.toFixed(1)} ± ${g.rating.sigma.toFixed(1)})` : t("players.unrated")),
+                  h("td", { class: "rating" }, g.rating ? `${ratingText(g.rating.rating)} (μ ${decimal(g.rating.mu)} ± ${decimal(g.rating.sigma)})` : t("players.unrated")),
                   h("td", {}, g.form.map((o) => t(`players.form.${o}`)).join(" ")),
                 ),
               ),
@@ -159,7 +169,7 @@ export class ProfileView {
                   h("td", {}, `${t(`game.${g.game}`)} · ${variantLabel(g.game, g.variant)}`),
                   h("td", {}, g.seats.map((s) => s.name).join(", ")),
                   h("td", {}, t(`players.form.${g.outcome}`)),
-                  h("td", { class: "change" }, delta === null ? "–" : `${delta >= 0 ? "+" : ""}${delta.toFixed(1)}`),
+                  h("td", { class: "change" }, delta === null ? "–" : decimal(delta, { signed: true })),
                   h("td", {}, g.replay ? h("a", { href: g.replay, onclick: this.app.link(g.replay) }, t("players.replay")) : null),
                 );
               }),
