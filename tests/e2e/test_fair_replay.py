@@ -16,7 +16,9 @@ from tests.e2e.helpers import Frames, api, decide, enter, my_turn, sit_and_start
 
 CHECK = """async (record) => {
   const { checkRecord } = await import('/web/fair.js');
-  return await checkRecord(record);
+  const games = (await (await fetch('/api/variants')).json()).games;
+  const defaults = games.find((g) => g.game === record.game).variants[record.variant];
+  return await checkRecord(record, defaults);
 }"""
 
 
@@ -56,6 +58,15 @@ def test_the_replay_says_the_game_was_dealt_fairly(new_page: NewPage) -> None:
     hands = tampered["deals"][1]["hands"]
     hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
     assert page.evaluate(CHECK, tampered) == {"ok": False, "deal": 2}
+    # A seven changed into the six of its suit keeps its place in the sorted deck, so the
+    # recomputed shuffle gives the changed deal back: only the deck check sees it (a
+    # Toepen deal lists all 32 piket cards, so deal 2 holds a seven somewhere).
+    neighbour = copy.deepcopy(record)
+    deal = neighbour["deals"][1]
+    places = [cards for cards in [*deal["hands"], deal.get("stock", [])] if cards]
+    cards, at = next((c, i) for c in places for i, card in enumerate(c) if card[0] == "7")
+    cards[at] = "6" + cards[at][1]
+    assert page.evaluate(CHECK, neighbour) == {"ok": False, "deal": 2}
     contribution = copy.deepcopy(record)
     value = contribution["fair"]["deals"][1]["contributions"]["0"]
     contribution["fair"]["deals"][1]["contributions"]["0"] = value[::-1]

@@ -1,7 +1,8 @@
 // Fair deals in the browser (docs/fair-deals.md): the seated player's random contribution
 // to each deal, and the check of a finished game's record with Web Crypto, the same steps
 // as `kroeg verify` (src/kroeg/fair_records.py): every commitment against the revealed
-// secret, every deal recomputed from the secret and the contributions.
+// secret, every deal first checked to hold exactly the game's deck (each card once), then
+// recomputed from the secret and the contributions.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -18,6 +19,21 @@ function cardNumber(card) {
   if (card === "X2") return 53;
   const rank = card.length === 3 ? "T" : card[0];
   return SUITS.indexOf(card[card.length - 1]) * 13 + RANKS.indexOf(rank);
+}
+
+const PIKET_RANKS = new Set([5, 6, 7, 8, 9, 10, 11, 12]); // seven to ace
+
+/**
+ * The card numbers of the deck a game deals with its resolved options, sorted: Toepen and
+ * Klaverjassen the 32-card piket deck (seven to ace), Eurokaarten the 52 cards and its
+ * `jokers` (the games' own `deck`, RULES.md §1, §6, §7). The shuffle is recomputed from the
+ * deal's own cards, so without this check a card changed into a neighbour that is not
+ * in the deck (7♥ into 6♥) would come back from the shuffle as the changed deal.
+ */
+export function deckOf(game, options) {
+  const all = Array.from({ length: 52 }, (_, n) => n);
+  if (game === "eurokaarten") return [...all, ...[52, 53].slice(0, Number(options.jokers ?? 0))];
+  return all.filter((n) => PIKET_RANKS.has(n % 13));
 }
 
 function rankOf(n) {
@@ -108,19 +124,28 @@ async function expectedDeal(game, deal, secret, n, contributions) {
 
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** Whether a deal holds exactly `deck` (sorted card numbers), each card once. */
+function holdsDeck(deal, deck) {
+  const cards = [...deal.hands.flat(), ...(deal.upcard ? [deal.upcard] : []), ...(deal.stock || [])];
+  return same(cards.map(cardNumber).sort((a, b) => a - b), deck);
+}
+
 /**
- * Check a record: `{ok: true, deals}`, `{ok: false, deal}` (the first deal, from 1, that
- * does not match), or null when the record has nothing to check (no `fair` field, no
- * secret, or a browser without Web Crypto).
+ * Check a record against its variant's option defaults (`GET /api/variants`):
+ * `{ok: true, deals}`, `{ok: false, deal}` (the first deal, from 1, that does not match),
+ * or null when the record has nothing to check (no `fair` field, no secret, or a browser
+ * without Web Crypto).
  */
-export async function checkRecord(record) {
+export async function checkRecord(record, defaults) {
   const fair = record?.fair;
   const secret = unhex(fair?.secret, 32);
   if (!secret || !Array.isArray(fair.deals) || !globalThis.crypto?.subtle) return null;
+  const deck = deckOf(record.game, { ...defaults, ...(record.options || {}) });
   for (let i = 0; i < record.deals.length; i++) {
     const deal = record.deals[i];
     const note = fair.deals[i];
     const n = i + 1;
+    if (!holdsDeck(deal, deck)) return { ok: false, deal: n };
     if (!note || note.commitment !== (await commitment(secret, n))) return { ok: false, deal: n };
     const contributions = {};
     for (const [seat, value] of Object.entries(note.contributions || {})) {

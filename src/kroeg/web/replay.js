@@ -247,12 +247,24 @@ export class ReplayView {
       replace(this.root, h("div", { class: "replay" }, h("p", { role: "alert" }, errorText(err.code, err.message)), this.backLink()));
       return;
     }
-    checkRecord(this.record).then((outcome) => { this.fair = outcome; this.render(); });
+    this.checkFairness();
     this.goDeal(0);
     try {
       this.standings = await api("GET", `/games/${this.gameId}/standings`);
     } catch {
       this.standings = null; // the cards still replay; the scores are left out
+    }
+    this.render();
+  }
+
+  /** The fairness badge: the record checked against its variant's deck and defaults. */
+  async checkFairness() {
+    try {
+      const games = (await api("GET", "/variants")).games;
+      const defaults = games.find((g) => g.game === this.record.game)?.variants[this.record.variant] || {};
+      this.fair = await checkRecord(this.record, defaults);
+    } catch {
+      this.fair = null; // nothing to say rather than a wrong badge
     }
     this.render();
   }
