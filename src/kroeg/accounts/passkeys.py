@@ -1,11 +1,13 @@
 """Passkeys (WebAuthn, the ``webauthn`` package): registering one and logging in with it.
 
-A ceremony is two calls: the server hands out options with a fresh challenge (kept here,
-in memory, for :data:`CEREMONY_SECONDS`, used once), the browser asks the authenticator
-and sends back what it signed. Passkeys are discoverable (resident) credentials, so a
-login needs no name: the browser offers the passkeys it has for this site. User
-verification (a PIN, a fingerprint) is *preferred*: asked for where the authenticator
-can, not required, so a plain security key works too (docs/accounts.md, "Passkeys").
+A ceremony is two calls: the server hands out options with a fresh challenge (kept for
+:data:`CEREMONY_SECONDS` and used once: here in memory, or in Redis when several
+processes share the pub, ``kroeg.cluster.ceremonies``, since the two calls may reach
+different processes), the browser asks the authenticator and sends back what it signed.
+Passkeys are discoverable (resident) credentials, so a login needs no name: the browser
+offers the passkeys it has for this site. User verification (a PIN, a fingerprint) is
+*preferred*: asked for where the authenticator can, not required, so a plain security
+key works too (docs/accounts.md, "Passkeys").
 
 The relying party is the host the page was served from (its name without the port) and
 the expected origin that page's own origin: a passkey made on ``kroeg.example`` works
@@ -18,7 +20,7 @@ import json
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from webauthn import (
@@ -70,6 +72,44 @@ class Ceremony:
     name: str | None = None
     """Registering a new account with a passkey only: its name."""
 
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "challenge": self.challenge.hex(),
+                "purpose": self.purpose,
+                "rp_id": self.party.rp_id,
+                "origin": self.party.origin,
+                "expires": self.expires,
+                "player": self.player,
+                "name": self.name,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Ceremony:
+        d = json.loads(text)
+        party = Party(d["rp_id"], d["origin"])
+        challenge = bytes.fromhex(d["challenge"])
+        return cls(challenge, d["purpose"], party, d["expires"], d["player"], d["name"])
+
+
+def still_open(ceremony: Ceremony | None, purpose: str) -> Ceremony:
+    """The ceremony a finishing call named, or ``bad_passkey`` when it is unknown, expired
+    or of another purpose (either way it is closed now: a challenge is used once)."""
+    if ceremony is None or ceremony.expires <= time.time() or ceremony.purpose != purpose:
+        raise AccountError("bad_passkey", "the passkey request expired: start again")
+    return ceremony
+
+
+class CeremonyStore(Protocol):
+    """Where the ceremonies under way are kept, by a random id handed to the browser."""
+
+    async def begin(self, ceremony: Ceremony) -> str: ...
+
+    async def finish(self, key: str, purpose: str) -> Ceremony:
+        """The ceremony (once: it is closed now); ``bad_passkey`` per :func:`still_open`."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class NewPasskey:
@@ -80,12 +120,12 @@ class NewPasskey:
 
 
 class Ceremonies:
-    """The open ceremonies, by a random id handed to the browser with the options."""
+    """The open ceremonies of one process, in memory (a :class:`CeremonyStore`)."""
 
     def __init__(self) -> None:
         self._open: dict[str, Ceremony] = {}
 
-    def begin(self, ceremony: Ceremony) -> str:
+    async def begin(self, ceremony: Ceremony) -> str:
         now = time.time()
         for key in [k for k, c in self._open.items() if c.expires <= now]:
             del self._open[key]
@@ -97,13 +137,8 @@ class Ceremonies:
         self._open[key] = ceremony
         return key
 
-    def finish(self, key: str, purpose: str) -> Ceremony:
-        """The ceremony (once: it is closed now), or ``bad_passkey`` when it is unknown,
-        expired or of another purpose."""
-        ceremony = self._open.pop(key, None)
-        if ceremony is None or ceremony.expires <= time.time() or ceremony.purpose != purpose:
-            raise AccountError("bad_passkey", "the passkey request expired: start again")
-        return ceremony
+    async def finish(self, key: str, purpose: str) -> Ceremony:
+        return still_open(self._open.pop(key, None), purpose)
 
 
 def registration_options(

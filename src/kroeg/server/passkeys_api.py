@@ -91,7 +91,7 @@ async def register_options(
             [] if player is None else [k["id"] for k in await passkeys.of_player(rt.store, player)]
         )
         challenge, options = passkeys.registration_options(site, handle, name, existing)
-        ceremony = rt.ceremonies.begin(
+        ceremony = await rt.ceremonies.begin(
             Ceremony(
                 challenge,
                 "register",
@@ -117,7 +117,7 @@ async def register(
     """Keep the new passkey: a new account's first (and its session, as a login), or
     one more for the account logged in."""
     try:
-        ceremony = rt.ceremonies.finish(body.ceremony, "register")
+        ceremony = await rt.ceremonies.finish(body.ceremony, "register")
         key = passkeys.verify_registration(ceremony, body.credential)
         if ceremony.player is None:
             assert ceremony.name is not None
@@ -141,7 +141,7 @@ async def login_options(request: Request, rt: RuntimeDep, site: PartyDep) -> dic
     try:
         rt.limits.logins_by_address.take(address(request.scope), "logins")
         challenge, options = passkeys.login_options(site)
-        ceremony = rt.ceremonies.begin(
+        ceremony = await rt.ceremonies.begin(
             Ceremony(challenge, "login", site, time.time() + CEREMONY_SECONDS)
         )
     except TableError as e:
@@ -159,7 +159,7 @@ async def login(
 ) -> dict[str, Any]:
     """Log in with the passkey's signature: a new session of its account (rotated)."""
     try:
-        ceremony = rt.ceremonies.finish(body.ceremony, "login")
+        ceremony = await rt.ceremonies.finish(body.ceremony, "login")
         key = await passkeys.find(rt.store, passkeys.credential_id(body.credential))
         if key is None:
             raise AccountError("bad_login", "this passkey belongs to no account here")

@@ -9,8 +9,9 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from kroeg.accounts.passkeys import Ceremonies
+from kroeg.accounts.passkeys import Ceremonies, CeremonyStore
 from kroeg.accounts.rating_store import rate_on_finish
+from kroeg.cluster.ceremonies import SharedCeremonies
 from kroeg.cluster.directory import Directory
 from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
@@ -59,8 +60,9 @@ class Runtime:
         self.owner: Owner | None = None
         self.router: Router | None = None
         """With several server processes (docs/cluster.md): the tables owned elsewhere."""
-        self.ceremonies = Ceremonies()
-        """The passkey ceremonies under way (kroeg.accounts.passkeys)."""
+        self.ceremonies: CeremonyStore = Ceremonies()
+        """The passkey ceremonies under way (kroeg.accounts.passkeys); in Redis with
+        several server processes, whose calls of one ceremony may reach two of them."""
         self.directory: Directory | None = None
         """With several server processes: the open tables and presence of all of them."""
 
@@ -139,6 +141,7 @@ class Runtime:
         assert self._lobby is not None and self._store is not None
         self.redis = Redis.from_url(redis_url)
         await self.redis.ping()
+        self.ceremonies = SharedCeremonies(self.redis)
         ttl = self.settings.lease_ttl
         self.owner = Owner(self.redis, self._store, self._lobby, ttl=ttl, renew_every=ttl / 5)
         self.router = Router(self.redis, self.owner.process, self._lobby)
