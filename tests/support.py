@@ -1,12 +1,15 @@
-"""Helpers shared by the tests: how many random games to play, and the leak check."""
+"""Helpers shared by the tests: how many random games to play, the leak check, and the
+check that a game's places are a ranking."""
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
+
+from kroeg.games.base import GameResult
 
 LONG = os.environ.get("KROEG_LONG") == "1"
 
@@ -33,6 +36,26 @@ def assert_no_hidden_cards(obj: Any, hidden: Iterable[str], what: str) -> None:
     """Fail when ``obj`` mentions any card of ``hidden`` (card notations)."""
     leaked = cards_mentioned(obj) & set(hidden)
     assert not leaked, f"{what} leaks hidden cards {sorted(leaked)}"
+
+
+def assert_valid_places(result: GameResult, seats: int, out_order: Sequence[Iterable[int]]) -> None:
+    """``result.places`` is a ranking of the game's ``seats``: every seat has a place, 0
+    exactly for the winners (everyone in a draw), the losers' places run from 1 without
+    a gap, and the seats that went out (``out_order``, groups first out first, as the
+    test saw them go) rank by it: a later group above an earlier one, a group tied."""
+    places = result.places
+    assert len(places) == seats, places
+    assert {s for s in range(seats) if places[s] == 0} == (
+        result.winners or set(range(seats)) - result.losers
+    ), places
+    loser_places = {places[s] for s in result.losers}
+    assert loser_places == set(range(1, 1 + len(loser_places))), places
+    group_places = []
+    for group in out_order:
+        assert len({places[s] for s in group}) == 1, (group, places)
+        group_places.append(places[next(iter(group))])
+    assert group_places == sorted(group_places, reverse=True), (out_order, places)
+    assert len(set(group_places)) == len(group_places), (out_order, places)
 
 
 def _strings(obj: Any) -> Iterable[str]:

@@ -61,9 +61,11 @@ async def play(
     variant: str,
     outcomes: list[tuple[str | None, str]],
     result: dict[str, object],
+    places: tuple[int, ...] = (),
 ) -> int:
     """A game at the table, started and finished at once: per seat (player or None for
-    the house, outcome); its id."""
+    the house, outcome), and the places of the game's result (none: as a game finished
+    before migration 0011 has them); its id."""
     players = [p for p, _ in outcomes]
     names = [p or f"huis {i}" for i, p in enumerate(players)]
     game_id = await store.write(
@@ -92,6 +94,7 @@ async def play(
         result,
         float(next(_clock)),
         [(p, n, o) for (p, o), n in zip(outcomes, names, strict=True)],
+        places,
     )
     await store.write(TableChange(table_id, next(_versions), game_id=game_id, finish=finish))
     return game_id

@@ -86,6 +86,7 @@ async def test_download_then_delete_keeps_the_games_under_a_former_name(server: 
     [game] = mine["games"]
     assert game["table"] == table and game["names"][game["seat"]] == name
     assert game["outcome"] in ("won", "lost")
+    assert game["place"] == (0 if game["outcome"] == "won" else 1)  # first to 10 loses
     # The rated game's rating and its change (docs/accounts.md, "Your data").
     [rating] = mine["ratings"]
     assert (rating["game"], rating["variant"], rating["games"]) == ("toepen", "kroegregels", 1)

@@ -12,6 +12,7 @@ import sqlalchemy as sa
 
 from kroeg.accounts.rating_store import leaderboard, rate_game, rate_on_finish, ratings_of, rebuild
 from kroeg.accounts.ratings import NEW_MU
+from kroeg.games.base import GameResult, LosersResult, TeamResult, WinnerResult
 from kroeg.store import Store, open_store, schema
 from tests.accounts.games import add_player, add_table, play
 
@@ -98,33 +99,46 @@ async def _random_games(store: Store, rng: random.Random, count: int) -> None:
         chosen = rng.sample(people, rng.randint(1, seats))
         players: list[str | None] = [*chosen, *([None] * (seats - len(chosen)))]
         rng.shuffle(players)
+        outcome: GameResult
         if game == "klaverjassen":
-            team = rng.choice([0, 1, None])
-            outcomes = ["won" if team is None or i % 2 == team else "lost" for i in range(4)]
-            result: dict[str, object] = {"winner": team}
+            outcome = TeamResult(((0, 2), (1, 3)), rng.choice([0, 1, None]))
         elif game == "eurokaarten":
             winner = rng.randrange(seats)
-            outcomes = ["won" if i == winner else "lost" for i in range(seats)]
-            result = {"winner": winner}
+            outcome = WinnerResult(seats, winner, _waves(rng, set(range(seats)) - {winner}))
         else:
-            losers = [rng.randrange(seats)]
-            outcomes = ["lost" if i in losers else "won" for i in range(seats)]
-            result = {"losers": losers}
+            lost = rng.sample(range(seats), rng.randint(1, seats - 1))
+            outcome = LosersResult(seats, tuple(sorted(lost)), _waves(rng, set(lost)))
+        losers = outcome.losers
+        outcomes = ["lost" if i in losers else "won" for i in range(seats)]
         for i, holder in enumerate(players):
             if holder is not None and rng.random() < 0.1:
                 outcomes[i] = "left"
-        await play(store, table, game, variant, list(zip(players, outcomes, strict=True)), result)
+        # A game finished before migration 0011 stored no places: some of those too.
+        places = outcome.places if rng.random() < 0.7 else ()
+        seated = list(zip(players, outcomes, strict=True))
+        await play(store, table, game, variant, seated, outcome.json(), places)
+
+
+def _waves(rng: random.Random, seats: set[int]) -> tuple[tuple[int, ...], ...]:
+    """The seats in random groups in a random order, as players go out of a game."""
+    order = rng.sample(sorted(seats), len(seats))
+    cuts = sorted(rng.sample(range(1, len(order)), rng.randint(0, len(order) - 1)))
+    return tuple(tuple(order[a:b]) for a, b in zip([0, *cuts], [*cuts, len(order)], strict=True))
 
 
 async def test_the_rebuild_equals_the_incremental_result(db_url: str) -> None:
     """Issue 19 point 3: ratings recomputed from the games in order by ``kroeg ratings
-    rebuild`` equal the ones kept up game by game."""
+    rebuild`` equal the ones kept up game by game, the free-for-all games ranked by their
+    stored places (and those stored without, by their outcome)."""
     store = await open_store(db_url)
     rate_on_finish(store)
     try:
         await _random_games(store, random.Random(19), 40)
         incremental = await _snapshot(store)
         assert len(incremental["ratings"]) >= 15  # 7 people over 3 rated games and variants
+        async with store.engine.connect() as conn:
+            deepest = await conn.scalar(sa.select(sa.func.max(schema.rating_changes.c.rank)))
+        assert deepest is not None and deepest >= 3, "ranked by places, not only in tiers"
         rated = await rebuild(store)
         assert rated == len({row[0] for row in incremental["changes"]})
         assert await _snapshot(store) == incremental  # to the last bit: the floats compare ==

@@ -84,3 +84,38 @@ def test_a_draw_moves_equal_players_nowhere_but_narrows_them() -> None:
 
 def test_a_game_of_the_house_alone_rates_nobody() -> None:
     assert rate([Seat(0, None, "won"), Seat(1, None, "lost")], {}, "basis") == []
+
+
+def test_a_free_for_all_ranks_by_the_games_places_and_leavers_below_them() -> None:
+    """Issue 19 point 3: Toepen and Eurokaarten rank by the game's result, the order the
+    players went out (docs/ratings.md "Ranking"); a leaver is still last, whatever place
+    the house reached at their seat."""
+    seats = [
+        Seat(0, "a", "lost", place=2),
+        Seat(1, "b", "lost", place=1),
+        Seat(2, "c", "won", place=0),
+        Seat(3, "d", "left", place=0),
+        Seat(4, "e", "lost", place=3),
+    ]
+    assert sorted((rank, [s.seat for s in side]) for side, rank in units(seats)) == [
+        (0, [2]),
+        (1, [1]),
+        (2, [0]),
+        (3, [4]),
+        (4, [3]),
+    ]
+    changes = _by_player(rate(seats, {}, "basis"))
+    mus = [changes[p].after.mu for p in "cbaed"]
+    assert mus == sorted(mus, reverse=True) and len(set(mus)) == 5
+    assert [changes[p].rank for p in "cbaed"] == [0, 1, 2, 3, 4]
+
+
+def test_a_result_stored_without_places_ranks_in_the_two_tiers() -> None:
+    """Migration 0011: a game finished before has no places; its winners tie first, its
+    losers second, and the rating is the one the places 0 and 1 give."""
+    old = [Seat(0, "a", "lost"), Seat(1, "b", "lost"), Seat(2, "c", "won"), Seat(3, "d", "left")]
+    placed = [Seat(s.seat, s.player, s.outcome, place=int(s.outcome == "lost")) for s in old]
+    assert rate(old, {}, "basis") == rate(placed, {}, "basis")
+    changes = _by_player(rate(old, {}, "basis"))
+    assert changes["a"].after == changes["b"].after
+    assert [changes[p].rank for p in "cad"] == [0, 1, 2]

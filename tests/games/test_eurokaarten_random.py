@@ -1,5 +1,6 @@
-"""Random legal Eurokaarten games: they end, no card is lost, views and events leak
-nothing, and the house always plays a legal move from what its seat can see."""
+"""Random legal Eurokaarten games: they end, no card is lost, the result's places follow
+the out order, views and events leak nothing, and the house always plays a legal move
+from what its seat can see."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from kroeg.cards import FULL_MASK, card_str, cards_in
 from kroeg.games.base import InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.games.playout import random_step
-from tests.support import RANDOM_GAMES, assert_no_hidden_cards
+from tests.support import RANDOM_GAMES, assert_no_hidden_cards, assert_valid_places
 
 GAME = Eurokaarten("standaard")
 MAX_STEPS = 20_000
@@ -31,25 +32,34 @@ def accounted(s: EuroState, pack: int = FULL_MASK) -> bool:
 
 
 def test_random_games_end_and_keep_all_54_cards() -> None:
-    """Issue 4: thousands of random games end, with every card accounted for at every step."""
+    """Issue 4: thousands of random games end, with every card accounted for at every step;
+    the result's places rank the seats by the order they went out (§7.3: the last player
+    in wins; docs/rules-decisions.md, Eurokaarten 19)."""
     rounds = 0
     for i in range(RANDOM_GAMES):
         rng = random.Random(i)
         s = GAME.new_state(6, seed=i)
+        out_order: list[set[int]] = []
         steps = 0
         while not GAME.is_over(s):
+            before = set(s.out)
             random_step(GAME, s, rng)
             steps += 1
             assert steps < MAX_STEPS, f"game {i} does not end"
             if s.phase != "deal" or s.summaries:
                 assert accounted(s), f"game {i} step {steps} lost a card"
+            if s.out != before:
+                out_order.append(s.out - before)
             if rng.random() < 0.002 and len(s.out) < 5:
-                GAME.eliminate(s, rng.choice(s.seats_in()))
+                seat = rng.choice(s.seats_in())
+                GAME.eliminate(s, seat)
+                out_order.append({seat})
                 assert accounted(s)
         rounds += len(s.summaries)
         result = GAME.result(s)
         assert result is not None and result.winner not in s.out
         assert len(s.seats_in()) == 1
+        assert_valid_places(result, 6, out_order)
     assert rounds > RANDOM_GAMES * 3
 
 

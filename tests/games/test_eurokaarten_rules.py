@@ -462,6 +462,34 @@ def test_eliminate_removes_the_hand_and_skips_the_seat() -> None:
     assert game.result_json(s) == {"winner": 5}
 
 
+def test_the_places_follow_the_order_the_seats_went_out() -> None:
+    """§7.3: the last player in wins; the others rank by when they went out, the last out
+    second. Seat 4 is out at the start, seats 1 and 2 lose their last coin in one round
+    (the bokje is gone: both out, tied), then 3 and 0 are put out (§7.8). The result keeps
+    RECORDS.md's form (docs/rules-decisions.md, Eurokaarten 19)."""
+    hands = dict(OPEN_HANDS)
+    hands[2] = ["Jh", "Js", "Qh", "Qs", "Kh"]  # 50, tied with seat 1 for the highest hand
+    start = {"coins": [3, 1, 1, 3, 0, 3], "bokje": [4], "out": [4]}
+    game, s = start_round(hands, upcard="8c", start=start)
+    act(game, s, 0, "open")
+    assert game.standings(s) == {"coins": [3, 0, 0, 3, 0, 3], "bokje": [4], "out": [1, 2, 4]}
+    game.eliminate(s, 3)
+    game.eliminate(s, 0)
+    result = game.result(s)
+    assert result is not None and result.json() == {"winner": 5}
+    assert result.places == (1, 3, 3, 2, 4, 0)
+
+
+def test_seats_put_out_one_by_one_get_distinct_places() -> None:
+    """§7.8: each seat put out alone; the last out is second, the first out last."""
+    game, s = start_round(OPEN_HANDS, upcard="8c")
+    for seat in (2, 0, 4, 1, 5):
+        game.eliminate(s, seat)
+    result = game.result(s)
+    assert result is not None and result.json() == {"winner": 3}
+    assert result.places == (4, 2, 5, 0, 3, 1)
+
+
 def test_the_dealer_moves_clockwise_over_the_seats_still_in() -> None:
     """§7.4 DECISION and §12: the dealer is never a seat that is out."""
     start = {"coins": [3, 3, 3, 3, 3, 3], "out": [0]}

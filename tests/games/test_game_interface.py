@@ -97,6 +97,20 @@ def test_results_name_winners_and_losers_and_keep_the_record_form() -> None:
     assert euro.json() == {"winner": 5}
 
 
+def test_places_rank_the_winners_first_and_the_last_out_next() -> None:
+    """docs/ratings.md "Ranking": place 0 for the winners, the losers from 1 in the game's
+    order, an order not given ties them; none of it changes RECORDS.md's form."""
+    assert LosersResult(4, (2, 0)).places == (1, 0, 1, 0)
+    waves = LosersResult(5, (0, 1, 3, 4), ((3,), (0, 4), (1,)))
+    assert waves.places == (2, 1, 0, 3, 2) and waves.json() == {"losers": [0, 1, 3, 4]}
+    teams = ((0, 2), (1, 3))
+    assert TeamResult(teams, 1).places == (1, 0, 1, 0)
+    assert TeamResult(teams, None).places == (0, 0, 0, 0)
+    assert WinnerResult(6, 5).places == (1, 1, 1, 1, 1, 0)
+    euro = WinnerResult(6, 5, ((1,), (0, 3), (), (2,), (4,)))
+    assert euro.places == (3, 4, 2, 3, 1, 0) and euro.json() == {"winner": 5}
+
+
 @pytest.mark.parametrize(
     ("name", "variant", "seats"),
     [("klaverjassen", "nku", 4), ("eurokaarten", "standaard", 6), ("toepen", "klassiek", 5)],

@@ -20,7 +20,7 @@ from kroeg.games.base import Action, Deal, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core
 from kroeg.games.klaverjassen.state import BIDDING, KRAKEN, PLAY
 from kroeg.records import RecordWriter, replay
-from tests.support import RANDOM_GAMES, assert_no_hidden_cards
+from tests.support import RANDOM_GAMES, assert_no_hidden_cards, assert_valid_places
 
 SETUPS: dict[str, tuple[str, dict[str, object]]] = {
     "nku": ("nku", {}),
@@ -123,6 +123,9 @@ def test_random_games_points_add_up_and_records_replay(setup: str) -> None:
                 assert max(running) < 1500 or running[0] == running[1]
         else:
             assert len(summaries) == length
+        result = game.result(s)
+        assert result is not None
+        assert_valid_places(result, 4, [])  # two teams: the winners 0, the others 1
         out, status = replay(writer.json())
         assert status == 0, out
         assert out["deals"] == summaries

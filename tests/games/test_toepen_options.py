@@ -128,6 +128,33 @@ def test_elimination_plays_on_without_the_loser() -> None:
     assert s2.phase == 0
 
 
+def test_elimination_ranks_the_later_wave_above_the_earlier_one() -> None:
+    """RULES.md §5 end_mode elimination: seat 0 reaches 10 first and is out, seats 1 and 2
+    reach it together in the next deal; seat 3 remains and wins. The result keeps
+    RECORDS.md's form (the losers in seat order) and places the waves (docs/ratings.md)."""
+    g = make("klassiek", end_mode="elimination")
+    s, _ = start(g, HANDS, points=[9, 8, 8, 0])
+    act(g, s, *TRICKS)
+    assert g.standings(s) == {"points": [10, 9, 9, 0]} and g.result(s) is None
+    g.apply(s, 3, deal_of(["", "Jh Qh Kh Ah", "Jd Qd Kd Ad", "7h 8h 9h Th"]))
+    act(g, s, "1 play Jh", "2 play Jd", "3 play 7h", "3 play 8h", "1 play Qh", "2 play Qd")
+    act(g, s, "3 play 9h", "1 play Kh", "2 play Kd", "3 play Th", "1 play Ah", "2 play Ad")
+    assert g.standings(s) == {"points": [10, 10, 10, 0]}
+    result = g.result(s)
+    assert result is not None and result.json() == {"losers": [0, 1, 2]}
+    assert result.places == (2, 1, 1, 0)
+
+
+def test_the_first_loser_ends_the_game_and_everyone_else_shares_the_first_place() -> None:
+    """RULES.md §4 "first to 10 loses": one loser, three winners, two places."""
+    g = make("klassiek")
+    s, _ = start(g, HANDS, points=[9, 0, 0, 0])
+    act(g, s, *TRICKS)
+    result = g.result(s)
+    assert result is not None and result.json() == {"losers": [0]}
+    assert result.places == (1, 0, 0, 0)
+
+
 def test_knock_limit_none() -> None:
     """RULES.md §5 knock_limit none: players on 9 do not stop a knock."""
     g = make(knock_limit="none", armoede=False)

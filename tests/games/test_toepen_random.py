@@ -1,7 +1,8 @@
 """Random legal Toepen games (hypothesis picks the seeds): every game ends, an illegal
 action raises and changes nothing, penalties add up, the house's default is legal,
-nothing hidden leaks into a view or an event, the record replays to the same end, and
-``advance`` (no events) changes the state exactly as ``apply`` does.
+nothing hidden leaks into a view or an event, the record replays to the same end,
+``advance`` (no events) changes the state exactly as ``apply`` does, and the result's
+places rank the waves of losers in the order they went out.
 
 The two named variants at their defaults play ``RANDOM_GAMES`` games each, the other
 seat counts and toggle sets a tenth of that (their games are longer); in every tenth
@@ -25,7 +26,7 @@ from kroeg.games.toepen import Toepen
 from kroeg.games.toepen.game import hidden_cards
 from kroeg.games.toepen.state import ToepenState
 from kroeg.records import RecordWriter, replay
-from tests.support import RANDOM_GAMES, assert_no_hidden_cards
+from tests.support import RANDOM_GAMES, assert_no_hidden_cards, assert_valid_places
 
 CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("kroegregels", {}, 4),
@@ -109,6 +110,7 @@ def play_game(variant: str, options: dict[str, Any], seats: int, seed: int, full
     s = game.new_state(seats, start=start, seed=seed)
     twin = game.new_state(seats, start=start, seed=seed)  # the same moves through advance()
     writer = RecordWriter(game, seats, seed=seed, start=start)
+    waves: list[list[int]] = []  # the seats of each "eliminated" event
     steps = 0
     while not game.is_over(s):
         steps += 1
@@ -120,6 +122,7 @@ def play_game(variant: str, options: dict[str, Any], seats: int, seed: int, full
             deal = game.random_deal(s, rng)
             events = game.apply(s, dealer, deal)
             writer.add(dealer, deal)
+            waves += [e.data["seats"] for e in events if e.kind == "eliminated"]
             if full:
                 check_events(s, events)
                 game.advance(twin, dealer, deal)
@@ -134,6 +137,7 @@ def play_game(variant: str, options: dict[str, Any], seats: int, seed: int, full
         seat, action = rng.choice(choices)
         events = game.apply(s, seat, action)
         writer.add(seat, action)
+        waves += [e.data["seats"] for e in events if e.kind == "eliminated"]
         assert any(e.to is None for e in events), f"{action} told nobody"
         if full:
             check_events(s, events)
@@ -145,7 +149,12 @@ def play_game(variant: str, options: dict[str, Any], seats: int, seed: int, full
     summaries = game.deal_summaries(s)
     totals = [start_points[p] + sum(d["penalties"][p] for d in summaries) for p in range(seats)]
     assert game.standings(s) == {"points": totals}
-    assert game.result(s) is not None
+    result = game.result(s)
+    assert result is not None
+    # RULES.md §5 end_mode: the later a wave of losers went out, the better its place;
+    # the losers still in at the end (first_loser, four tens) lose together last.
+    last = result.losers - {p for wave in waves for p in wave}
+    assert_valid_places(result, seats, [*waves, *([last] if last else [])])
     if seed % 4:
         return
     out, status = replay(writer.json())

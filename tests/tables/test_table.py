@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
-from kroeg.store import Store, open_store
+from kroeg.store import Store, open_store, schema
 from kroeg.tables import commands as t
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError
@@ -115,6 +116,25 @@ async def test_nobody_waiting_the_loser_keeps_the_seat(store: Store) -> None:
     await table.ask(t.Start("anna"))
     await _say(table, "anna", "lose")
     assert table.seats[1].player == "anna" and not table.running
+    await table.stop()
+
+
+async def test_the_store_keeps_each_seats_place_beside_its_outcome(store: Store) -> None:
+    """docs/ratings.md "Ranking": the table stores the game's places (migration 0011), so
+    that the ratings and their rebuild read the same order."""
+    table = await _table(store, "plain")
+    await table.ask(t.Sit("anna", "Anna", 1))
+    await table.ask(t.Sit("bram", "Bram", 2))
+    await table.ask(t.Start("anna"))
+    await _say(table, "anna", "lose")
+    await _say(table, "bram", "win")
+    [game] = await store.games_of("t1")
+    r = schema.results
+    async with store.engine.connect() as conn:
+        rows = await conn.execute(
+            sa.select(r.c.outcome, r.c.place).where(r.c.game_id == game.id).order_by(r.c.seat)
+        )
+        assert [tuple(row) for row in rows] == [("won", 0), ("lost", 1), ("won", 0), ("won", 0)]
     await table.stop()
 
 

@@ -40,7 +40,7 @@ async def export(store: Store, sessions: Sessions, player: str) -> JSON:
         )
         tables = [dict(r._mapping) for r in opened]
         played = await conn.execute(
-            sa.select(s.games, s.results.c.seat, s.results.c.outcome)
+            sa.select(s.games, s.results.c.seat, s.results.c.outcome, s.results.c.place)
             .join(s.results, s.results.c.game_id == s.games.c.id)
             .where(s.results.c.player_id == player)
             .order_by(s.games.c.started_at)
@@ -116,5 +116,6 @@ def _game(m: Any) -> JSON:
         "seat": m["seat"],
         "names": list(m["names"]),
         "outcome": m["outcome"],
+        "place": m["place"],
         "result": m["result"],
     }

@@ -61,7 +61,7 @@ def _lock(store: Store) -> asyncio.Lock:
 def _seats(game: str, variant: str, results: Iterable[Any]) -> list[Seat]:
     rows = sorted(results, key=lambda r: r.seat)
     team_of = teams_of(len(rows), game_class(game).traits_of(variant).teams)
-    return [Seat(r.seat, r.player_id, r.outcome, team_of[r.seat]) for r in rows]
+    return [Seat(r.seat, r.player_id, r.outcome, team_of[r.seat], r.place) for r in rows]
 
 
 def _rated_games() -> sa.Select[Any]:

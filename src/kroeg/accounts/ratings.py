@@ -6,10 +6,13 @@ person's new rating and the people they played against. The incremental update a
 game and ``kroeg ratings rebuild`` both call it, game by game in the same order, so they
 agree to the last bit (docs/ratings.md).
 
-The ranking comes from the game's result as the table stored it (``results``): the
-winners share the first place, the losers the second, and whoever left the game or was
-taken out by the clock (``left``) the last. A game played in teams (Klaverjassen, the
-game's ``GameTraits.teams``) ranks teams; a partner who left is ranked last on their own.
+The ranking comes from the game's result as the table stored it (``results``): each
+seat's place (the game's order: the winners first, then Toepen's later waves of losers
+above the earlier ones, Eurokaarten's last out above the first out), and whoever left
+the game or was taken out by the clock (``left``) below everyone who stayed. A result
+stored before its places were (migration 0011) ranks by its outcome: the winners first,
+the losers second. A game played in teams (Klaverjassen, the game's
+``GameTraits.teams``) ranks teams; a partner who left is ranked last on their own.
 House seats are rated players with a fixed rating per house level (:data:`HOUSE`), never
 updated.
 """
@@ -36,8 +39,9 @@ HOUSE: Mapping[str, tuple[float, float]] = {
 ``huis`` plays ``default()`` and sits below a newcomer, ``basis`` is a newcomer's
 equal, ``sterk`` above. Small sigmas: the house is well known and never updated."""
 
-RANK = {"won": 0, "lost": 1, "left": 2}
-"""Places by outcome (lower is better): winners tie first, losers second, leavers last."""
+RANK = {"won": 0, "lost": 1}
+"""The place of a seat whose result has none stored (a game finished before migration
+0011), by its outcome (lower is better): winners tie first, losers second."""
 
 LEADERBOARD_GAMES = 20
 LEADERBOARD_PEOPLE = 5
@@ -47,12 +51,14 @@ different people (kroeg.store.schema.LEADERBOARD_WHERE, the index's condition)."
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One seat of a finished game: its person (None: the house), outcome and team."""
+    """One seat of a finished game: its person (None: the house), outcome, team and
+    place in the game's result (None: not stored, see :data:`RANK`)."""
 
     seat: int
     player: str | None
     outcome: str
     team: int | None = None
+    place: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,18 +94,26 @@ def teams_of(seats: int, teams: Sequence[Sequence[int]]) -> list[int | None]:
     return team_of
 
 
+def _place(s: Seat) -> int:
+    return RANK[s.outcome] if s.place is None else s.place
+
+
 def units(seats: Sequence[Seat]) -> list[tuple[list[Seat], int]]:
-    """The sides the model ranks, each with its rank: a team (those of it still in the
-    game), a leaver on their own, or a seat of a game without teams."""
+    """The sides the model ranks, each with its rank (lower is better): a team (those of
+    it still in the game), or a seat of a game without teams, at its place; a leaver on
+    their own, below everyone who stayed (all leavers tie)."""
+    last = 1 + max((_place(s) for s in seats if s.outcome != "left"), default=-1)
     sides: list[tuple[list[Seat], int]] = []
     teams: dict[int, list[Seat]] = {}
     for s in seats:
-        if s.team is None or s.outcome == "left":
-            sides.append(([s], RANK[s.outcome]))
+        if s.outcome == "left":
+            sides.append(([s], last))
+        elif s.team is None:
+            sides.append(([s], _place(s)))
         else:
             teams.setdefault(s.team, []).append(s)
     for members in teams.values():
-        sides.append((members, min(RANK[m.outcome] for m in members)))
+        sides.append((members, min(_place(m) for m in members)))
     return sides
 
 

@@ -299,10 +299,12 @@ class GameTraits:
 
 
 class GameResult(ABC):
-    """How a finished game ended: who won and who lost (a draw: nobody either way).
+    """How a finished game ended: who won and who lost (a draw: nobody either way), and
+    each seat's place.
 
     :meth:`json` is the form RECORDS.md gives the result of the game (``result`` in
-    records, replays and views); every other layer reads the seats."""
+    records, replays and views); every other layer reads the seats. The places are not
+    in RECORDS.md's form: the ratings rank by them (docs/ratings.md, "Ranking")."""
 
     __slots__ = ()
 
@@ -316,9 +318,27 @@ class GameResult(ABC):
     def losers(self) -> frozenset[int]:
         """The seats that lost."""
 
+    @property
+    @abstractmethod
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place, by seat, lower is better: 0 exactly for the winners (for
+        everyone in a draw), the losers from 1 on in the order the game ranks them, with
+        no place left out; seats of one place tie."""
+
     @abstractmethod
     def json(self) -> JSON:
         """RECORDS.md's ``result`` of this game."""
+
+
+def places_by_waves(seats: int, waves: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The places of a game whose losers went out in ``waves`` (first out first, the
+    seats of a wave together) and whose other seats won: the last wave out is 1st
+    after the winners, the first wave out last. An empty wave takes no place."""
+    places = [0] * seats
+    for place, wave in enumerate(reversed([wave for wave in waves if wave]), 1):
+        for seat in wave:
+            places[seat] = place
+    return tuple(places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +348,9 @@ class LosersResult(GameResult):
     seats: int
     lost: tuple[int, ...]
     """The losers in the order the game lists them."""
+    waves: tuple[tuple[int, ...], ...] = ()
+    """The losers as the game put them out, wave by wave, first out first (Toepen); empty:
+    the losers tie."""
 
     @property
     def winners(self) -> frozenset[int]:
@@ -336,6 +359,10 @@ class LosersResult(GameResult):
     @property
     def losers(self) -> frozenset[int]:
         return frozenset(self.lost)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return places_by_waves(self.seats, self.waves or (self.lost,))
 
     def json(self) -> JSON:
         return {"losers": list(self.lost)}
@@ -359,6 +386,12 @@ class TeamResult(GameResult):
             return frozenset()
         return frozenset(s for i, team in enumerate(self.teams) if i != self.team for s in team)
 
+    @property
+    def places(self) -> tuple[int, ...]:
+        losers = self.losers
+        seats = sum(len(team) for team in self.teams)
+        return tuple(int(seat in losers) for seat in range(seats))
+
     def json(self) -> JSON:
         return {"winner": self.team}
 
@@ -369,6 +402,9 @@ class WinnerResult(GameResult):
 
     seats: int
     winner: int
+    out: tuple[tuple[int, ...], ...] = ()
+    """The others as they went out, first out first, those out together in one group
+    (Eurokaarten); empty: they tie."""
 
     @property
     def winners(self) -> frozenset[int]:
@@ -377,6 +413,10 @@ class WinnerResult(GameResult):
     @property
     def losers(self) -> frozenset[int]:
         return frozenset(range(self.seats)) - self.winners
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return places_by_waves(self.seats, self.out or (tuple(self.losers),))
 
     def json(self) -> JSON:
         return {"winner": self.winner}

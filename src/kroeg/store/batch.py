@@ -30,7 +30,7 @@ INSERT_GAME_WITH_ID = f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.jo
 INSERT_RUNS = "INSERT INTO game_log (game_id, seq, entries) VALUES (?, ?, ?)"
 FINISH_GAME = "UPDATE games SET finished_at = ?, result = ? WHERE id = ?"
 INSERT_RESULTS = (
-    "INSERT INTO results (game_id, seat, player_id, name, outcome) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO results (game_id, seat, player_id, name, outcome, place) VALUES (?, ?, ?, ?, ?, ?)"
 )
 UPDATE_TABLE = "UPDATE tables SET version = ?, seating = ? WHERE id = ?"
 UPDATE_VERSION = "UPDATE tables SET version = ? WHERE id = ?"
@@ -112,7 +112,11 @@ def statements(changes: Sequence[TableChange]) -> list[tuple[str, Rows]]:
     for change in changes:
         if (f := change.finish) is not None:
             finishes.append((f.finished_at, _encode(f.result), f.game_id))
-            results.extend((f.game_id, seat, *outcome) for seat, outcome in enumerate(f.outcomes))
+            places = f.places or (None,) * len(f.outcomes)
+            results.extend(
+                (f.game_id, seat, *outcome, place)
+                for seat, (outcome, place) in enumerate(zip(f.outcomes, places, strict=True))
+            )
         seating = change.seating
         if seating is None and change.table_id in tables:
             seating = tables[change.table_id][1]

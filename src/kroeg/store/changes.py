@@ -110,6 +110,9 @@ class Finish:
     finished_at: float
     outcomes: list[tuple[str | None, str, str]]
     """Per seat: player id (None for the house), display name, outcome."""
+    places: tuple[int, ...] = ()
+    """Per seat, its place in the game's result (``GameResult.places``: 0 won, losers from
+    1); empty: not known, stored as NULL and read as the outcome's tier (docs/ratings.md)."""
 
 
 @dataclass(slots=True)

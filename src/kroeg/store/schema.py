@@ -23,7 +23,9 @@
   A game is rebuilt by replaying its rows in ``seq`` order. A row per step cost SQLite
   almost twice as much per step (``bench/log_rows.py``, docs/performance.md): its cost
   is per row.
-- ``results``: each seat's outcome of a finished game.
+- ``results``: each seat's outcome of a finished game and (migration 0011) its ``place``
+  in the game's result, 0 for the winners; null for a game finished before 0011, whose
+  places the ratings read from the outcome (docs/ratings.md, "Ranking").
 - The club tables (migration 0007, docs/clubs.md): ``clubs`` (name, how many best
   nights count in the season, who founded it); ``club_members`` (an account, or a guest
   entered by name with no player id; ``role`` organiser or member); ``club_nights`` (the
@@ -165,6 +167,7 @@ results = sa.Table(
     sa.Column("player_id", sa.String(32), nullable=True, index=True),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("outcome", sa.String(8), nullable=False),
+    sa.Column("place", sa.Integer, nullable=True),
     sa.Index("ix_results_player_game", "player_id", "game_id"),
 )
 

@@ -570,7 +570,8 @@ class Table:
         stage(self, [*first, *announce, *events], entry=entry)
 
     def finish_record(self) -> Finish:
-        """The store's record of the game's end: its result and each seat's outcome."""
+        """The store's record of the game's end: its result and each seat's outcome and
+        place (the game's place also for a seat whose player left: the outcome says so)."""
         result = self.game.result(self.state)
         assert result is not None and self.game_id is not None
         losers = result.losers
@@ -582,7 +583,7 @@ class Table:
                 outcomes.append((player, name, "left"))
             else:
                 outcomes.append((seat.player, seat.name, "lost" if i in losers else "won"))
-        return Finish(self.game_id, result.json(), time.time(), outcomes)
+        return Finish(self.game_id, result.json(), time.time(), outcomes, result.places)
 
     def _take_out(self, seat: int, reason: str, first: list[Event]) -> None:
         """Two timeouts in a row, or leave: the player is out of this game and loses."""

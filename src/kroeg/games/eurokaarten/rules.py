@@ -540,7 +540,7 @@ class Eurokaarten(Game[EuroState]):
             )
         if seat in s.out:
             raise RuleError("already_out", f"seat {seat} is already out", seat=seat)
-        s.out.add(seat)
+        s.put_out([seat])
         s.dead |= s.hands[seat]
         s.hands[seat] = 0
         events = [Event("eliminated", {"seat": seat})]
@@ -603,7 +603,10 @@ class Eurokaarten(Game[EuroState]):
         return house.choose(s, seat, self.legal(s, seat), self.opts.meld_rules)
 
     def result(self, s: EuroState) -> WinnerResult | None:
-        return None if s.winner is None else WinnerResult(SEATS, s.winner)
+        return None if s.winner is None else WinnerResult(SEATS, s.winner, s.out_order)
+
+    def is_over(self, s: EuroState) -> bool:
+        return s.winner is not None
 
     def standings(self, s: EuroState) -> JSON:
         return {"coins": list(s.coins), "bokje": sorted(s.bokje), "out": sorted(s.out)}

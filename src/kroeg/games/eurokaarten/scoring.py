@@ -96,9 +96,9 @@ def end_round(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> li
     for seat in gets_bokje:
         s.bokje.add(seat)
         events.append(Event("bokje", {"seat": seat}))
-    for seat in goes_out:
-        s.out.add(seat)
-        events.append(Event("out", {"seat": seat}))
+    if goes_out:
+        s.put_out(goes_out)
+    events.extend(Event("out", {"seat": seat}) for seat in goes_out)
     events.extend(finish_if_won(s))
     if s.phase == DEAL:
         s.dealer = s.next_in(s.dealer)

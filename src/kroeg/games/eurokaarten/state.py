@@ -14,11 +14,13 @@ class EuroState:
     pile a list with its top card last; ``melds`` are numbered by their index.
 
     ``coins`` per seat; ``bokje`` the seats ever given the bokje (the one extra life,
-    §7.3); ``out`` the seats out of the partij. ``taken`` is the card just taken from
-    the discard pile this turn (or None); ``picked`` per seat the mask of the cards it
-    took from the pile this round (everyone saw them taken); ``had_turn`` and ``came_down`` are seat
-    masks: seats that finished a turn / laid a meld this round. ``dead`` holds the
-    cards of seats put out mid-round (§7.8)."""
+    §7.3); ``out`` the seats out of the partij, and ``out_order`` the same seats in the
+    order they went out: a group per round end or elimination that put some out, first
+    out first (the seats out at the start one group before all). ``taken`` is the card
+    just taken from the discard pile this turn (or None); ``picked`` per seat the mask of
+    the cards it took from the pile this round (everyone saw them taken); ``had_turn``
+    and ``came_down`` are seat masks: seats that finished a turn / laid a meld this
+    round. ``dead`` holds the cards of seats put out mid-round (§7.8)."""
 
     __slots__ = (
         "bokje",
@@ -32,6 +34,7 @@ class EuroState:
         "hands",
         "melds",
         "out",
+        "out_order",
         "phase",
         "picked",
         "seats",
@@ -48,6 +51,7 @@ class EuroState:
         self.coins = coins
         self.bokje = bokje
         self.out = out
+        self.out_order: tuple[tuple[int, ...], ...] = (tuple(sorted(out)),) if out else ()
         self.phase = DEAL
         self.hands = [0] * seats
         self.stock: list[int] = []
@@ -70,6 +74,7 @@ class EuroState:
         new.coins = self.coins[:]
         new.bokje = set(self.bokje)
         new.out = set(self.out)
+        new.out_order = self.out_order
         new.phase = self.phase
         new.hands = self.hands[:]
         new.stock = self.stock[:]
@@ -100,6 +105,11 @@ class EuroState:
             if candidate not in self.out:
                 return candidate
         raise AssertionError("no seat is in")
+
+    def put_out(self, seats: list[int]) -> None:
+        """Seats go out of the partij together (one round's losers, or one elimination)."""
+        self.out.update(seats)
+        self.out_order += (tuple(seats),)
 
     def seats_in(self) -> list[int]:
         return [seat for seat in range(self.seats) if seat not in self.out]

@@ -269,6 +269,7 @@ def _four_tens(rules: Rules, s: ToepenState, holder: int, ev: Events) -> None:
         summary: JSON = {"winner": holder, "stake": s.stake, "penalties": [0] * s.n}
         s.history.append(summary)
         s.losers = [p for p in range(s.n) if p != holder]
+        s.waves += (tuple(p for p in s.losers if not s.out >> p & 1),)
         s.phase = OVER
         if ev is not None:
             ev.append(Event("deal_end", {**summary, "points": s.points[:], "four_tens": True}))

@@ -157,6 +157,7 @@ class Toepen(Game[ToepenState]):
         s.reached_at = [0 if points[p] == level else None for p in range(seats)]
         s.history = []
         s.losers = None
+        s.waves = ()
         dealing.reset_deal(s)
         s.hands = [0] * seats
         s.stock = ()
@@ -395,7 +396,7 @@ class Toepen(Game[ToepenState]):
     def result(self, s: ToepenState) -> LosersResult | None:
         if s.phase != OVER or s.losers is None:
             return None
-        return LosersResult(s.n, tuple(s.losers))
+        return LosersResult(s.n, tuple(s.losers), s.waves)
 
     def is_over(self, s: ToepenState) -> bool:
         return s.phase == OVER

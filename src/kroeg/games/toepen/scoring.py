@@ -67,6 +67,7 @@ def _check_game_end(rules: Rules, s: ToepenState, ev: Events) -> None:
     reached = [p for p in range(s.n) if not s.out >> p & 1 and s.points[p] >= top]
     if not reached:
         return
+    s.waves += (tuple(reached),)
     if not rules.elimination:
         s.losers = reached
         s.phase = OVER

@@ -69,6 +69,7 @@ class ToepenState:
         "trick_seats",
         "tricks_done",
         "turn",
+        "waves",
     )
 
     n: int
@@ -124,6 +125,9 @@ class ToepenState:
     jacks_seen: int
     history: list[dict[str, Any]]
     losers: list[int] | None
+    waves: tuple[tuple[int, ...], ...]
+    """The seats that reached ``max_points``, one group per deal that put some out, first
+    out first: the result's order (a tuple: copied as it is)."""
 
     def copy(self) -> ToepenState:
         c = ToepenState.__new__(ToepenState)
