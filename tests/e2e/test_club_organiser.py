@@ -28,21 +28,26 @@ GUESTS = ("Anna", "Bert", "Cor", "Dini", "Eef", "Fien", "Gijs")
 CONTROLS = "#register-form, #open-night, #start-round, #finish-round, #close-night, #replace-form"
 
 
-def _shoot(page: Page, name: str) -> None:
+def _shoot(page: Page, name: str, at: str = "") -> None:
+    """The page at each size as a person sees it: from its top, or from ``at``."""
     if os.environ.get("KROEG_CLUB_SCREENSHOTS") != "1":
         return
     SHOTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
     for label, viewport in SIZES.items():
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        page.screenshot(path=SHOTS / f"{name}-{label}.png", full_page=True)
+        if at:
+            page.locator(at).evaluate("el => el.scrollIntoView({block: 'start'})")
+        else:
+            page.evaluate("document.getElementById('app').scrollTo(0, 0)")
+        page.screenshot(path=SHOTS / f"{name}-{label}.png")
     if size:
         page.set_viewport_size(size)
 
 
-def _organiser(page: Page) -> None:
+def _organiser(page: Page) -> str:
     """Enter the pub and register (as the account page does); the page keeps the
-    account's session as its cookie."""
+    account's session as its cookie. Its token, for set-up over REST."""
     name = f"Org{secrets.token_hex(3)}"
     enter(page, name)
     body = api(page, "POST", "/accounts", {"name": name, "password": "klaverjassen-1"})
@@ -51,6 +56,7 @@ def _organiser(page: Page) -> None:
         [{"name": "kroeg_token", "value": body["token"], "url": base, "httpOnly": True}]
     )
     page.reload()
+    return str(body["token"])
 
 
 def _member_account(server: str) -> tuple[str, str]:
@@ -70,16 +76,34 @@ def _add_member(page: Page, name: str, kind: str) -> None:
     expect(rows).to_have_count(before + 1)
 
 
+def _online_night(server: str, token: str, club_id: str, members: list[Any]) -> str:
+    """An online klaverjas night of four, open (set up over REST, as the pages do)."""
+
+    def post(path: str, body: Any = None) -> Any:
+        headers = {"authorization": f"Bearer {token}"}
+        r = httpx.post(f"{server}/api/clubs{path}", json=body, headers=headers, timeout=10)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    body = {"game": "klaverjassen", "variant": "nku", "rounds": 1, "deals_per_round": 4}
+    night = post(f"/{club_id}/nights", {**body, "mode": "online"})
+    for m in members[:4]:
+        post(f"/nights/{night['id']}/players", {"member": m["id"]})
+    post(f"/nights/{night['id']}/open")
+    return str(night["id"])
+
+
 def _night(server: str, night_id: str) -> Any:
     return httpx.get(f"{server}/api/clubs/nights/{night_id}", timeout=10).json()
 
 
 def test_an_organiser_runs_a_night_from_the_pages(new_page: NewPage, server: str) -> None:
     page = new_page(PHONE, touch=True)
-    _organiser(page)
+    token = _organiser(page)
     member_name, member_token = _member_account(server)
 
     # The lobby shows an account the way to its clubs.
+    _shoot(page, "lobby-entry", "#clubs-entry")
     page.get_by_role("button", name="Naar je clubs").click()
     expect(page).to_have_url(f"{server}/clubs")
     expect(page.locator("main")).to_contain_text("Je bent nog bij geen enkele club.")
@@ -119,7 +143,7 @@ def test_an_organiser_runs_a_night_from_the_pages(new_page: NewPage, server: str
         "Kies bij Rondes een getal van 1 tot en met 12."
     )
     assert httpx.get(f"{server}/api/clubs/{club_id}", timeout=10).json()["nights"] == []
-    _shoot(page, "new-night")
+    _shoot(page, "new-night", "#night-form-h")
     page.fill("#night-rounds", "2")
     page.fill("#night-deals", "4")
     page.click("#night-form button[type=submit]")
@@ -163,6 +187,7 @@ def test_an_organiser_runs_a_night_from_the_pages(new_page: NewPage, server: str
     )
     assert _night(server, night_id)["round_running"] is True
     _shoot(page, "night-running")
+    _shoot(page, "night-schedule", "#schedule-h")
 
     # A member who does not organise sees the night and the schedule, no controls.
     other = new_page(DESKTOP)
@@ -180,3 +205,13 @@ def test_an_organiser_runs_a_night_from_the_pages(new_page: NewPage, server: str
     page.goto(f"/clubs/{club_id}")
     expect(page.locator("#club-nights li")).to_have_count(1)
     _shoot(page, "club")
+
+    # An online night's round cannot start yet: the refusal in Dutch, nothing started.
+    online = _online_night(server, token, club_id, club["members"])
+    page.goto(f"/clubs/avond/{online}")
+    page.click("#start-round")
+    expect(page.locator("#night-refused")).to_have_text(
+        "Online rondes kunnen nog niet: speel deze avond aan de bar."
+    )
+    expect(page.locator("#night-status")).to_contain_text("Open")
+    assert _night(server, online)["current_round"] == 0

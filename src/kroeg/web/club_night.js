@@ -104,10 +104,16 @@ export class NightView {
       h(
         "div",
         { class: "lobby clubs" },
-        h("p", { class: "crumbs" }, a(clubPath(this.club.id), t("club.org.back_club", { club: this.club.name }), "back-club")),
-        h("h1", { id: "night-title" }, n.title),
-        h("p", { class: "prompt", id: "night-what" }, this.description()),
-        h("p", { id: "night-status", role: "status" }, this.status()),
+        h(
+          "header",
+          { class: "club-head" },
+          a(clubPath(this.club.id), t("club.org.back_club", { club: this.club.name }), "back-club"),
+          h("h1", { id: "night-title" }, n.title),
+          h("p", { class: "prompt", id: "night-what" }, this.description()),
+          h("p", { id: "night-status", role: "status" }, this.status()),
+        ),
+        this.organiser ? this.controls() : null,
+        this.organiser ? refusalLine("night-refused", this.refused) : null,
         h(
           "div",
           { class: "club-links" },
@@ -115,8 +121,6 @@ export class NightView {
           ext(`/api/clubs/nights/${encodeURIComponent(n.id)}/standings.csv`, t("club.org.csv"), "link-csv"),
           this.organiser && n.mode === "bar" && n.status !== "draft" ? ext(`/web/mieke/links.html${hash}`, t("club.org.score_links"), "link-sheets") : null,
         ),
-        this.organiser ? this.controls() : null,
-        this.organiser ? refusalLine("night-refused", this.refused) : null,
         this.playersPanel(),
         n.status === "draft" ? null : this.schedulePanel(),
       ),
@@ -163,6 +167,7 @@ export class NightView {
             : null,
         button("close-night", t("club.org.close"), () => window.confirm(t("club.org.close_confirm")) && this.act("POST", "/close"), "btn danger"),
       ),
+      h("h3", {}, t("club.org.replace_title")),
       this.replaceForm(),
     );
   }

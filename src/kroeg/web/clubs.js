@@ -158,8 +158,7 @@ export class ClubView {
       h(
         "div",
         { class: "lobby clubs" },
-        h("p", { class: "crumbs" }, h("a", { href: "/clubs", onclick: this.app.link("/clubs") }, t("club.org.back_clubs"))),
-        h("h1", { id: "club-title" }, club.name),
+        h("header", { class: "club-head" }, h("a", { href: "/clubs", class: "btn", id: "back-clubs", onclick: this.app.link("/clubs") }, t("club.org.back_clubs")), h("h1", { id: "club-title" }, club.name)),
         h(
           "section",
           { class: "card-panel", "aria-labelledby": "nights-h" },

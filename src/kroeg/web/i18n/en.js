@@ -970,6 +970,7 @@ export default {
   "club.org.finish_round": "Finish round {n}",
   "club.org.close": "Close the night",
   "club.org.close_confirm": "Close the night? No score can be added after that.",
+  "club.org.replace_title": "Replace a player who left",
   "club.org.replace_out": "Who left",
   "club.org.replace_by": "Who takes over",
   "club.org.replace": "Replace",

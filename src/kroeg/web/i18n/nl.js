@@ -1033,6 +1033,7 @@ export default {
   "club.org.finish_round": "Ronde {n} afronden",
   "club.org.close": "Avond sluiten",
   "club.org.close_confirm": "De avond sluiten? Daarna kan er geen score meer bij.",
+  "club.org.replace_title": "Een speler vervangen die wegging",
   "club.org.replace_out": "Wie ging weg",
   "club.org.replace_by": "Wie neemt het over",
   "club.org.replace": "Vervangen",
