@@ -6,7 +6,7 @@
 // so a second organiser's phone shows the same.
 
 import { api } from "./api.js";
-import { clubPath, myClubs, organises, refusalLine } from "./clubs.js";
+import { addMember, clubPath, myClubs, organises, RefusedHere, refusalLine } from "./clubs.js";
 import { h, replace } from "./dom.js";
 import { clubErrorText } from "./errors.js";
 import { t } from "./i18n.js";
@@ -150,7 +150,7 @@ export class NightView {
     const button = (id, text, onclick, cls = "btn primary") => h("button", { id, class: cls, disabled: this.busy, onclick }, text);
     if (n.status === "closed") return null;
     if (n.status === "draft") {
-      return h("section", { class: "card-panel", "aria-labelledby": "register-h" }, h("h2", { id: "register-h" }, t("club.org.register")), this.registerForm(), h("div", { class: "row club-actions" }, button("open-night", t("club.org.open"), () => this.act("POST", "/open"))), h("p", { class: "help" }, t("club.org.open_help")));
+      return h("section", { class: "card-panel", "aria-labelledby": "register-h" }, h("h2", { id: "register-h" }, t("club.org.register")), this.registerForm(), this.newPlayerForm(), h("div", { class: "row club-actions" }, button("open-night", t("club.org.open"), () => this.act("POST", "/open"))), h("p", { class: "help" }, t("club.org.open_help")));
     }
     const next = n.current_round + 1;
     return h(
@@ -201,8 +201,40 @@ export class NightView {
       this.memberSelect("register-member", free, t(pairs ? "club.org.player_1" : "club.org.player")),
       pairs ? this.memberSelect("register-partner", free.slice(1).concat(free.slice(0, 1)), t("club.org.player_2")) : null,
       h("button", { type: "submit", class: "btn primary", disabled: this.busy }, t("club.org.register_submit")),
-      h("a", { href: clubPath(this.club.id), class: "help", onclick: this.app.link(clubPath(this.club.id)) }, t("club.org.more_members")),
     );
+  }
+
+  /** Someone not yet in the club: an account by its name or a guest by a name becomes a
+   *  member and, on a night of single players, is registered at once. */
+  newPlayerForm() {
+    const pairs = this.night.pairs;
+    return h(
+      "form",
+      { class: "club-inline-form", id: "new-player-form", onsubmit: (e) => this.newPlayer(e) },
+      h("label", { for: "new-player-name" }, t("club.org.new_player")),
+      h("input", { type: "text", id: "new-player-name", maxlength: 64 }),
+      h("select", { id: "new-player-kind", "aria-label": t("club.org.member_kind") }, h("option", { value: "member" }, t("club.org.kind.member")), h("option", { value: "guest" }, t("club.org.kind.guest"))),
+      h("button", { type: "submit", class: "btn", disabled: this.busy }, t(pairs ? "club.org.add" : "club.org.add_register")),
+    );
+  }
+
+  async newPlayer(event) {
+    event.preventDefault();
+    const name = this.root.querySelector("#new-player-name").value.trim();
+    const kind = this.root.querySelector("#new-player-kind").value;
+    this.busy = true;
+    this.refused = null;
+    try {
+      const member = await addMember(this.club.id, name, kind);
+      if (!this.night.pairs) this.night = await api("POST", this.path("/players"), { member: member.id });
+    } catch (err) {
+      this.refused = err instanceof RefusedHere ? err.message : clubErrorText(err);
+    }
+    this.busy = false;
+    await this.load();
+    if (!this.refused) return;
+    this.root.querySelector("#new-player-name").value = name; // a refused name stays to be put right
+    this.root.querySelector("#new-player-kind").value = kind;
   }
 
   replaceForm() {

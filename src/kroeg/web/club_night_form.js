@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { clubErrorText } from "./errors.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { checkNumber, offered, optionField, optionLabel, refusedOption, variantLabel } from "./option_fields.js";
 
 const ROUNDS = { low: 1, high: 12, start: 4 };
@@ -157,7 +157,9 @@ export class NightForm {
     const g = this.game();
     const options = Object.fromEntries(Object.entries(s.options).filter(([name]) => this.offeredOptions().some(([n]) => n === name)));
     const body = { game: s.game, variant: s.variant, options, table_size: this.tableSize(), rounds: s.rounds, deals_per_round: s.deals, mode: s.mode, pairs: s.game === "klaverjassen" && s.pairs };
-    if (s.title.trim()) body.title = s.title.trim();
+    // Without a name the night is called after its game and date, in the page's language.
+    const today = new Date().toLocaleDateString(lang() === "en" ? "en-GB" : "nl-NL", { day: "numeric", month: "long", year: "numeric" });
+    body.title = s.title.trim() || t("club.org.default_title", { game: t(`game.${s.game}`), date: today });
     this.busy = true;
     try {
       const night = await api("POST", `/clubs/${encodeURIComponent(this.clubId)}/nights`, body);

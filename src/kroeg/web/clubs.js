@@ -35,6 +35,21 @@ export function clubPath(clubId) {
   return `/clubs/${encodeURIComponent(clubId)}`;
 }
 
+/** Input a page refuses before sending it; its message is the Dutch text. */
+export class RefusedHere extends Error {}
+
+/**
+ * Add a member to the club (POST /api/clubs/{club}/members): `kind` "member" or
+ * "organiser" (an account, by its name) or "guest" (a name). A name that cannot be right
+ * is refused here (RefusedHere) and not sent; the API's refusals are its ApiError.
+ */
+export async function addMember(clubId, name, kind) {
+  if (!name) throw new RefusedHere(t("club.error.bad_member"));
+  // No account has so long a name (the API would refuse the body without a code).
+  if (kind !== "guest" && name.length > ACCOUNT_NAME_MAX) throw new RefusedHere(t("club.error.unknown_account"));
+  return api("POST", `${clubPath(clubId)}/members`, kind === "guest" ? { guest: name } : { account: name, role: kind });
+}
+
 /** A page's refusal line: empty (but present, for screen readers) until something is refused. */
 export function refusalLine(id, text) {
   return h("p", { class: "refused club-refused", role: "alert", id }, text ?? "");
@@ -203,22 +218,14 @@ export class ClubView {
 
   async addMember(event) {
     event.preventDefault();
-    const input = this.root.querySelector("#member-name");
+    const name = this.root.querySelector("#member-name").value.trim();
     const kind = this.root.querySelector("#member-kind").value;
-    const name = input.value.trim();
     this.memberRefused = null;
-    if (!name) {
-      this.memberRefused = t("club.error.bad_member");
-    } else if (kind !== "guest" && name.length > ACCOUNT_NAME_MAX) {
-      this.memberRefused = t("club.error.unknown_account"); // no account has so long a name
-    } else {
-      const body = kind === "guest" ? { guest: name } : { account: name, role: kind };
-      try {
-        await api("POST", `${clubPath(this.clubId)}/members`, body);
-        this.club = await api("GET", clubPath(this.clubId));
-      } catch (err) {
-        this.memberRefused = clubErrorText(err);
-      }
+    try {
+      await addMember(this.clubId, name, kind);
+      this.club = await api("GET", clubPath(this.clubId));
+    } catch (err) {
+      this.memberRefused = err instanceof RefusedHere ? err.message : clubErrorText(err);
     }
     this.render();
     const again = this.root.querySelector("#member-name");
