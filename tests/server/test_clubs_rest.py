@@ -178,6 +178,27 @@ def test_only_organisers_with_an_account_run_a_club(server: Server) -> None:
     refused(call(server, "GET", f"/api/clubs/sheets/{forged}"), 404, "unknown_sheet")
 
 
+def test_an_account_lists_its_clubs_with_its_role(server: Server) -> None:
+    """GET /api/clubs: the organiser's pages list the caller's clubs and offer their
+    controls by the role listed here."""
+    org = account(server, f"Org{_id()[:8]}")
+    name = f"Lid{_id()[:8]}"
+    member = account(server, name)
+    zz = ok(call(server, "POST", "/api/clubs", {"name": "Zz Club"}, org))
+    aa = ok(call(server, "POST", "/api/clubs", {"name": "Aa Club"}, org))
+    ok(call(server, "POST", f"/api/clubs/{zz['id']}/members", {"account": name}, org))
+    mine = ok(call(server, "GET", "/api/clubs", None, org))["clubs"]
+    assert mine == [
+        {"id": aa["id"], "name": "Aa Club", "role": "organiser"},
+        {"id": zz["id"], "name": "Zz Club", "role": "organiser"},
+    ]
+    theirs = ok(call(server, "GET", "/api/clubs", None, member))["clubs"]
+    assert theirs == [{"id": zz["id"], "name": "Zz Club", "role": "member"}]
+    guest = ok(call(server, "POST", "/api/guests", {"name": "Gast"}))["token"]
+    refused(call(server, "GET", "/api/clubs", None, guest), 403, "not_an_account")
+    refused(call(server, "GET", "/api/clubs"), 401, "not_authenticated")
+
+
 def test_a_replacement_takes_the_seat_and_may_not_sit_twice(server: Server) -> None:
     setup = _bar_night(server)
     org, night_id = setup["org"], setup["night"]["id"]

@@ -123,6 +123,14 @@ class ClubNights:
             ],
         }
 
+    async def clubs_of(self, player_id: str) -> list[dict[str, Any]]:
+        """The caller's clubs and their role in each (the organiser's pages start here)."""
+        await self.account(player_id)
+        return [
+            {"id": r["id"], "name": r["name"], "role": r["role"]}
+            for r in await self.store.clubs_of(player_id)
+        ]
+
     async def add_member(
         self,
         club_id: str,

@@ -154,6 +154,16 @@ async def create_club(body: ClubBody, player: PlayerDep, svc: ClubsDep) -> dict[
         raise _http(e) from None
 
 
+@router.get("", responses=responses(401, 403))
+async def my_clubs(player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
+    """The caller's clubs, each with the caller's ``role`` (``member`` or ``organiser``):
+    the organiser's pages list them and offer their controls only to organisers."""
+    try:
+        return {"clubs": await svc.clubs_of(player[0])}
+    except ClubError as e:
+        raise _http(e) from None
+
+
 @router.get("/nights/{night_id}", responses=_PUBLIC)
 async def get_night(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     """The night, who plays, and the schedule of every round once it is open."""

@@ -1,6 +1,7 @@
 """The browser client (``src/kroeg/web/``, built by its own engineer): ``/``, ``/t/{id}``
 deep links, the players' pages (``/speler/{name}``, ``/mijn-spellen``, ``/ranglijst/{game}``),
-``/account``, and ``/web/...`` for its files."""
+``/account``, the organiser's club pages (``/clubs``, ``/clubs/{club}``,
+``/clubs/avond/{night}``), and ``/web/...`` for its files."""
 
 from __future__ import annotations
 
@@ -56,4 +57,20 @@ async def my_games_page() -> Response:
 
 @router.get("/ranglijst/{game}")
 async def leaderboard_page(game: str) -> Response:
+    return _index()
+
+
+@router.get("/clubs")
+async def clubs_page() -> Response:
+    """The organiser's pages (web/clubs.js, web/club_night.js; docs/clubs.md)."""
+    return _index()
+
+
+@router.get("/clubs/{club_id}")
+async def club_page(club_id: str) -> Response:
+    return _index()
+
+
+@router.get("/clubs/avond/{night_id}")
+async def club_night_page(night_id: str) -> Response:
     return _index()

@@ -47,6 +47,16 @@ class ClubStore:
             sa.select(m).where(m.c.club_id == club_id).order_by(m.c.created_at, m.c.id)
         )
 
+    async def clubs_of(self, player_id: str) -> list[Row]:
+        """The clubs a player is a member of, each with the player's ``role``, by name."""
+        c, m = schema.clubs, schema.club_members
+        return await self._rows(
+            sa.select(c.c.id, c.c.name, m.c.role)
+            .join(m, m.c.club_id == c.c.id)
+            .where(m.c.player_id == player_id)
+            .order_by(c.c.name, c.c.id)
+        )
+
     async def night(self, night_id: str) -> Row | None:
         n = schema.club_nights
         return await self._row(sa.select(n).where(n.c.id == night_id))

@@ -1,6 +1,7 @@
 // The app shell: top bar, router (/ is the lobby, /t/{id} a table, /t/{id}?replay=GAME a
 // replay, /speler/{name} a profile, /mijn-spellen your own, /ranglijst/{game} a
-// leaderboard, /account the account page), the one connection, invitations, and the
+// leaderboard, /account the account page, /clubs, /clubs/{club} and /clubs/avond/{night}
+// the organiser's pages), the one connection, invitations, and the
 // "verbinding kwijt" banner.
 
 import { installSuitSprite } from "./cards.js";
@@ -9,6 +10,8 @@ import { h, replace } from "./dom.js";
 import { toast } from "./errors.js";
 import { LANGUAGES, lang, t } from "./i18n.js";
 import { AccountView } from "./account.js";
+import { NightView } from "./club_night.js";
+import { ClubsView, ClubView } from "./clubs.js";
 import { LobbyView } from "./lobby.js";
 import { LeaderboardView, ProfileView, showInvite } from "./players.js";
 import { ReplayView } from "./replay.js";
@@ -116,8 +119,16 @@ function route() {
   const replay = new URLSearchParams(location.search).get("replay");
   const player = location.pathname.match(/^\/speler\/([^/]+)\/?$/);
   const board = location.pathname.match(/^\/ranglijst\/([a-z]+)\/?$/);
+  const night = location.pathname.match(/^\/clubs\/avond\/([A-Za-z0-9_-]+)\/?$/);
+  const club = location.pathname.match(/^\/clubs\/([A-Za-z0-9_-]+)\/?$/);
   if (location.pathname === "/account") {
     app.view = new AccountView(root, app);
+  } else if (location.pathname.replace(/\/$/, "") === "/clubs") {
+    app.view = new ClubsView(root, app);
+  } else if (night) {
+    app.view = new NightView(root, app, night[1]);
+  } else if (club) {
+    app.view = new ClubView(root, app, club[1]);
   } else if (player) {
     app.view = new ProfileView(root, app, decodeURIComponent(player[1]));
   } else if (location.pathname.replace(/\/$/, "") === "/mijn-spellen") {

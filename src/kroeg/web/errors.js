@@ -26,3 +26,10 @@ export function toast(text) {
     el.hidden = true;
   }, 4000);
 }
+
+/** A refusal of the clubs API (docs/clubs.md) as a Dutch text: the catalog's
+ *  `club.error.<code>`, else the general error text of the code. */
+export function clubErrorText(err) {
+  if (has(`club.error.${err.code}`)) return t(`club.error.${err.code}`);
+  return errorText(err.code, err.message);
+}

@@ -5,8 +5,9 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
 import { refusalText } from "./refusals.js";
-import { has, hasOwn, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { nameForm } from "./names.js";
+import { checkNumber, offered, optionField, optionLabel, refusedOption, variantLabel } from "./option_fields.js";
 import { friendsPanel } from "./players.js";
 import { settings } from "./settings.js";
 
@@ -21,50 +22,6 @@ function seatRange(g, variant) {
 function usualSeats(g, variant) {
   const [low, high] = seatRange(g, variant);
   return g.traits?.[variant]?.usual_seats ?? Math.min(Math.max(4, low), high);
-}
-
-/** The help text of an option in the chosen language; the engine's own text is English. */
-export function optionHelp(game, name, spec) {
-  const key = `opt.${game}.${name}`;
-  return hasOwn(key) ? t(key) : spec.help;
-}
-
-export function optionLabel(game, name) {
-  const key = `optname.${game}.${name}`;
-  return has(key) ? t(key) : name.replaceAll("_", " ");
-}
-
-export function variantLabel(game, variant) {
-  const key = `variant.${game}.${variant}`;
-  return has(key) ? t(key) : variant;
-}
-
-/** An option value as the form shows it: "aan"/"uit", a choice's Dutch label (never its raw code). */
-function valueText(game, name, value) {
-  if (typeof value === "boolean") return t(value ? "lobby.on" : "lobby.off");
-  const key = `optval.${game}.${name}.${value}`;
-  return has(key) ? t(key) : String(value).replaceAll("_", " ");
-}
-
-/** Whether a number input holds a whole number in its range; if not it says so in Dutch. */
-function checkNumber(input) {
-  input.setCustomValidity("");
-  if (!input.validity.valid) input.setCustomValidity(t("lobby.out_of_range", { low: input.dataset.low, high: input.dataset.high }));
-  return input.validity.valid;
-}
-
-/** Whether an option is offered now: a refinement (`requires`) only while its parent is on. */
-function offered(spec, value) {
-  return !spec.requires || Boolean(value(spec.requires));
-}
-
-/** The option a server refusal is about: its `args.option` (a coded refusal), else the
- *  option the English message names ("option max_points must be …"). */
-export function refusedOption(err, names) {
-  if (typeof err.args?.option === "string") return err.args.option;
-  const named = /\boption '?(\w+)'?/.exec(err.message || "");
-  if (named && names.includes(named[1])) return named[1];
-  return names.find((n) => (err.message || "").includes(n)) ?? null;
 }
 
 const SUGGESTIONS = ["Kees", "Mieke", "Joop", "Anneke", "Henk", "Truus", "Sjaak", "Riet", "Piet", "Ans"];
@@ -126,7 +83,11 @@ export class LobbyView {
   async poll() {
     try {
       // Who you are, to tell your own tables (their seats name their player) from others'.
-      this.me ??= (await api("GET", "/me")).player;
+      if (!this.me) {
+        const me = await api("GET", "/me");
+        this.me = me.player;
+        this.account = Boolean(me.account); // an account sees the way to its clubs
+      }
       const listing = await api("GET", "/tables");
       this.tables = listing.tables;
       this.broken = listing.broken || [];
@@ -166,6 +127,7 @@ export class LobbyView {
             : [this.afterName ? h("p", { class: "prompt", role: "status" }, t("lobby.name_first")) : null, nameForm(() => this.named(), draft)],
         ),
         name && this.creating ? this.renderCreate() : null,
+        name ? h("section", { class: "card-panel", "aria-labelledby": "clubs-entry-h", id: "clubs-entry", hidden: !this.account }, h("h2", { id: "clubs-entry-h" }, t("club.org.clubs")), h("p", {}, t("club.org.lobby_text")), h("a", { class: "btn", id: "to-clubs", href: "/clubs", onclick: this.app.link("/clubs"), role: "button" }, t("club.org.lobby_go"))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "mine-h", id: "your-tables", hidden: true }, h("h2", { id: "mine-h" }, t("lobby.your_tables")), (this.mineBox = h("div", {}))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "tables-h" }, h("h2", { id: "tables-h" }, t("lobby.open_tables")), this.tableBox) : null,
         this.friends?.panel,
@@ -285,34 +247,17 @@ export class LobbyView {
     );
   }
 
-  /** One option's row: a checkbox, a number within its range or a choice with Dutch labels. */
+  /** One option's row (option_fields.js); a change clears the last refusal. */
   optionRow(g, name, spec, value, fallback) {
     const f = this.form;
-    const id = `opt-${name}`;
     const set = (v, redraw) => {
       f.options[name] = v;
       f.refused = null;
       if (!redraw) return;
       this.render(); // a refinement of this option appears or goes
-      this.root.querySelector(`#${id}`)?.focus(); // and the player stays where they were
+      this.root.querySelector(`#opt-${name}`)?.focus(); // and the player stays where they were
     };
-    const refines = Object.values(g.options).some((s) => s.requires === name);
-    let control;
-    if (spec.type === "bool") {
-      control = h("input", { type: "checkbox", id, checked: Boolean(value), onchange: (e) => set(e.target.checked, refines) });
-    } else if (spec.type === "int") {
-      // A number outside the range is never sent: the form checks it (checkNumbers) first.
-      control = h("input", { type: "number", id, min: spec.min, max: spec.max, step: 1, required: true, value, class: "num", dataset: { low: spec.min, high: spec.max }, onchange: (e) => { if (checkNumber(e.target)) set(Number(e.target.value), false); } });
-    } else {
-      control = h("select", { id, onchange: (e) => set(e.target.value, refines) }, spec.choices.map((c) => h("option", { value: c, selected: c === value }, valueText(g.game, name, c))));
-    }
-    return h(
-      "div",
-      { class: `option${spec.requires ? " refinement" : ""}`, dataset: { option: name } },
-      h("label", { for: id }, optionLabel(g.game, name)),
-      control,
-      h("span", { class: "help" }, optionHelp(g.game, name, spec), " ", t("lobby.default_is", { value: valueText(g.game, name, fallback) })),
-    );
+    return optionField(g, name, spec, value, fallback, set);
   }
 
   /** The seat count the form sends: the player's choice, else four where the variant allows it. */
@@ -383,6 +328,8 @@ export class LobbyView {
 
   renderTables() {
     this.renderMine();
+    const clubs = this.root.querySelector("#clubs-entry");
+    if (clubs) clubs.hidden = !this.account;
     if (!this.tableBox) return;
     if (!this.tables) {
       replace(this.tableBox, h("p", { class: "empty" }, t("lobby.loading")));

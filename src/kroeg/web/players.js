@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
 import { lang, t } from "./i18n.js";
-import { variantLabel } from "./lobby.js";
+import { variantLabel } from "./option_fields.js";
 
 const GAMES = ["toepen", "klaverjassen", "eurokaarten"];
 
