@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import SEED, NewPage
-from tests.e2e.helpers import api, enter
+from tests.e2e.helpers import api, enter, shoot
 from tests.e2e.serve import serve
 from tests.server.harness import Client, Server, autoplay
 
@@ -106,6 +106,9 @@ def test_a_rated_game_shows_in_badges_profiles_history_and_leaderboard(
     expect(anna.locator("#history tbody tr")).to_have_count(1)
     # Numbers in Dutch: a decimal comma, "+1,3" (the change of one game is never zero).
     expect(anna.locator("#history td.change")).to_have_text(re.compile(r"^[+-]\d+,\d$"))
+    # Toepen is every player for themselves: the result says the place among the seats.
+    expect(anna.locator("#history td.outcome")).to_have_text(re.compile(r"^(W · 1e|V · 2e) van 4$"))
+    shoot(anna, "accounts/my-games", "#history")
 
     bram.goto(f"/speler/{a}")
     expect(bram.locator("h1")).to_have_text(a)

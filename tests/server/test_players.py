@@ -69,6 +69,12 @@ async def test_a_rated_game_changes_both_ratings_and_shows_in_profile_and_histor
         assert change is not None and change["mu"] != change["mu_before"] == 25.0
         won = played["outcome"] == "won"
         assert (change["mu"] > 25.0) == won or played["outcome"] == "left"
+        # Places as people count them (docs/ratings.md): Toepen ends at its first loser
+        # (RULES.md §2.8, end_mode first_loser), so the winners share 1st, the losers 2nd.
+        assert played["teams"] is False
+        for seat in played["seats"]:
+            assert seat["place"] == (1 if seat["outcome"] == "won" else 2), played["seats"]
+        assert played["place"] == played["seats"][played["seat"]]["place"]
     await anna.close()
     await bram.close()
 

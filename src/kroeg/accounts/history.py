@@ -14,6 +14,7 @@ import sqlalchemy as sa
 
 from kroeg.accounts.ratings import Rating
 from kroeg.accounts.store import Account
+from kroeg.games import game_class
 from kroeg.store import Store, schema
 
 PAGE = 20
@@ -78,6 +79,13 @@ def _rating(row: Any) -> dict[str, Any]:
     }
 
 
+def _shown_place(stored: int | None) -> int | None:
+    """The place as people count it, 1 for the winners (ties share a place); the store
+    keeps the game's own, 0 for the winners (docs/ratings.md, "Ranking"). None for a
+    game finished before places were kept."""
+    return None if stored is None else stored + 1
+
+
 async def games_of(
     store: Store,
     account: Account,
@@ -102,6 +110,7 @@ async def games_of(
             t.c.public_records,
             r.c.seat,
             r.c.outcome,
+            r.c.place,
             rc.c.mu_before,
             rc.c.sigma_before,
             rc.c.mu,
@@ -126,13 +135,18 @@ async def games_of(
         seats: dict[int, list[dict[str, Any]]] = {}
         if page:
             names = await conn.execute(
-                sa.select(r.c.game_id, r.c.seat, r.c.name, r.c.outcome)
+                sa.select(r.c.game_id, r.c.seat, r.c.name, r.c.outcome, r.c.place)
                 .where(r.c.game_id.in_([x.id for x in page]))
                 .order_by(r.c.game_id, r.c.seat)
             )
             for n in names:
                 seats.setdefault(n.game_id, []).append(
-                    {"seat": n.seat, "name": n.name, "outcome": n.outcome}
+                    {
+                        "seat": n.seat,
+                        "name": n.name,
+                        "outcome": n.outcome,
+                        "place": _shown_place(n.place),
+                    }
                 )
     games = []
     for x in page:
@@ -149,6 +163,8 @@ async def games_of(
                 "seat": x.seat,
                 "seats": seats.get(x.id, []),
                 "outcome": x.outcome,
+                "place": _shown_place(x.place),
+                "teams": bool(game_class(x.game).traits_of(x.variant).teams),
                 "result": x.result,
                 "rating_change": None
                 if x.mu is None

@@ -29,6 +29,14 @@ function ratingText(value) {
   return value === null || value === undefined ? "–" : decimal(value);
 }
 
+/** A finished game's result for its player: W, V or weg, and in a free-for-all their
+ *  place among the seats ("V · 3e van 6"), which says more than lost. */
+function outcomeText(game) {
+  const outcome = t(`players.form.${game.outcome}`);
+  if (game.teams || game.place === null || game.place === undefined || game.outcome === "left") return outcome;
+  return `${outcome} · ${t("players.place", { place: game.place, seats: game.seats.length })}`;
+}
+
 function profileLink(app, name) {
   const path = `/speler/${encodeURIComponent(name)}`;
   return h("a", { href: path, onclick: app.link(path) }, name);
@@ -168,7 +176,7 @@ export class ProfileView {
                   h("td", {}, date(g.date)),
                   h("td", {}, `${t(`game.${g.game}`)} · ${variantLabel(g.game, g.variant)}`),
                   h("td", {}, g.seats.map((s) => s.name).join(", ")),
-                  h("td", {}, t(`players.form.${g.outcome}`)),
+                  h("td", { class: "outcome" }, outcomeText(g)),
                   h("td", { class: "change" }, delta === null ? "–" : decimal(delta, { signed: true })),
                   h("td", {}, g.replay ? h("a", { href: g.replay, onclick: this.app.link(g.replay) }, t("players.replay")) : null),
                 );

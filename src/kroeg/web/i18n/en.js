@@ -1021,6 +1021,7 @@ export default {
   "players.col_rank": "#",
   "players.col_name": "Name",
   "players.unrated": "none yet",
+  "players.place": "place {place} of {seats}",
   "players.form.won": "W",
   "players.form.lost": "L",
   "players.form.left": "left",

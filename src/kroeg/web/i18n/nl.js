@@ -1084,6 +1084,7 @@ export default {
   "players.col_rank": "#",
   "players.col_name": "Naam",
   "players.unrated": "nog geen",
+  "players.place": "{place}e van {seats}",
   "players.form.won": "W",
   "players.form.lost": "V",
   "players.form.left": "weg",
