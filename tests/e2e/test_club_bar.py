@@ -55,7 +55,7 @@ def _night(server: str) -> dict[str, Any]:
     night = _api(server, "POST", f"/api/clubs/nights/{night['id']}/open", None, token)
     _api(server, "POST", f"/api/clubs/nights/{night['id']}/rounds/start", None, token)
     links = _api(server, "GET", f"/api/clubs/nights/{night['id']}/links", None, token)
-    return {"night": night, "links": links["tables"], "token": token}
+    return {"night": night, "links": links["tables"], "token": token, "club": club["id"]}
 
 
 def _enter(
@@ -182,3 +182,18 @@ def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) ->
     expect(links.locator(".tablecard")).to_have_count(2)
     expect(links.locator(".tablecard img.qr").first).to_have_attribute("src", re.compile("qr.svg"))
     _shoot(links, "links")
+
+    # The night closed, it counts in the club's season (its best 10 nights): with one
+    # night each member's season total is their night total.
+    for step in ("rounds/finish", "close"):
+        _api(server, "POST", f"/api/clubs/nights/{night['id']}/{step}", None, setup["token"])
+    links.goto(f"/clubs/{setup['club']}")
+    season = links.locator("#club-season tbody tr")
+    expect(season).to_have_count(8)
+    in_season = {}
+    for row in season.all():
+        cells = row.locator("td").all_inner_texts()
+        in_season[cells[1]] = int(cells[2])
+        assert cells[3] == "1 van 1 geteld"
+    assert in_season == expected
+    _shoot(links, "season")

@@ -154,6 +154,7 @@ export class ClubView {
       const [club, mine] = await Promise.all([api("GET", clubPath(this.clubId)), myClubs()]);
       this.club = club;
       this.organiser = organises(mine, this.clubId);
+      this.season = await api("GET", `${clubPath(this.clubId)}/season`).catch((err) => ({ refused: clubErrorText(err) }));
       if (this.organiser && !this.games) this.games = (await api("GET", "/variants")).games;
     } catch (err) {
       failedPage(this.root, this.app, err);
@@ -183,10 +184,36 @@ export class ClubView {
             : h("p", { class: "empty" }, t("club.org.no_nights")),
           this.organiser && !this.nightForm ? h("button", { class: "btn primary", id: "new-night", onclick: () => this.openNightForm() }, t("club.org.new_night")) : null,
         ),
+        this.seasonPanel(),
         this.nightForm ? h("section", { class: "card-panel", "aria-labelledby": "night-form-h" }, h("h2", { id: "night-form-h" }, t("club.org.new_night")), this.nightForm.render()) : null,
         h("div", { class: "club-people" }, h("section", { class: "card-panel", "aria-labelledby": "organisers-h" }, h("h2", { id: "organisers-h" }, t("club.org.organisers")), names(organisers, "club-organisers")), h("section", { class: "card-panel", "aria-labelledby": "members-h" }, h("h2", { id: "members-h" }, t("club.org.members")), names(members, "club-members"))),
         this.organiser ? this.memberForm() : null,
       ),
+    );
+  }
+
+  /** The season: each member's best K closed nights summed (K is the club's). */
+  seasonPanel() {
+    const season = this.season;
+    if (!season) return null;
+    let body;
+    if (season.refused) body = h("p", { class: "refused", role: "alert" }, season.refused);
+    else if (!season.nights) body = h("p", { class: "empty" }, t("club.org.season_empty"));
+    else {
+      const heads = ["club.org.season_rank", "club.org.season_name", "club.org.season_total", "club.org.season_nights"];
+      body = h(
+        "table",
+        { class: "table-list", id: "club-season" },
+        h("thead", {}, h("tr", {}, heads.map((k) => h("th", { scope: "col" }, t(k))))),
+        h("tbody", {}, season.standings.map((s) => h("tr", { dataset: { member: s.member } }, h("td", {}, String(s.rank)), h("td", {}, s.name), h("td", {}, String(s.total)), h("td", {}, t("club.org.season_counted", { counted: s.counted.length, nights: s.nights }))))),
+      );
+    }
+    return h(
+      "section",
+      { class: "card-panel", "aria-labelledby": "season-h" },
+      h("h2", { id: "season-h" }, t("club.org.season")),
+      season.refused ? null : h("p", { class: "help" }, t("club.org.season_help", { best: season.best, nights: season.nights })),
+      body,
     );
   }
 
