@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from kroeg.bots.arena import Config, lineup, play_board, run_arena
+from kroeg.bots.arena import Config, format_report, lineup, play_board, run_arena, summarise
 from kroeg.bots.levels import make_bot
 from kroeg.bots.pool import BotPool
 from kroeg.cli import main
@@ -78,3 +78,20 @@ def test_the_arena_command_reports_every_bot_and_refuses_bad_bots(
     assert main(["arena", "--game", "toepen", "--bots", "basis,grandmaster", "--deals", "2"]) == 2
     err = capsys.readouterr().err
     assert "--bots needs two or more of random, bluffer, huis, basis, sterk" in err
+
+
+def test_the_arena_counts_each_bots_deals_as_declarer_and_how_many_went_nat() -> None:
+    """Issue 23: every Klaverjassen deal has one declarer (NKU: the dealer must play when
+    all pass), so the bots' declarer deals add up to the deals played; nat is counted
+    from the deal's own mark."""
+    config = Config("klaverjassen", "nku", 4, ("basis", "random"), 3, 60.0, None)
+    boards = [play_board(config, b) for b in range(8)]
+    report = summarise(config, boards)
+    assert sum(deals for deals, _ in report.declarer.values()) == 16
+    nat = sum(seat.nat for b in boards for r in b.rotations for seat in r)
+    assert sum(n for _, n in report.declarer.values()) == nat
+    assert all(0 <= n <= deals for deals, n in report.declarer.values())
+    text = format_report(report, 1.0)
+    for name, (deals, n) in report.declarer.items():
+        assert f"{name:<10} as declarer: {deals} deals, nat {n}" in text
+    assert report.json()["declarer"]["basis"]["deals"] == report.declarer["basis"][0]

@@ -79,6 +79,9 @@ class SeatResult:
     points: float
     deals: int
     won: float
+    declared: int = 0
+    """Klaverjassen: deals in which this seat made trump, and how many of them went nat."""
+    nat: int = 0
 
 
 @dataclass(slots=True)
@@ -171,6 +174,7 @@ def _outcome(game: Game[Any], s: Any, seat_bots: list[int]) -> list[SeatResult]:
     out = []
     for seat, bot in enumerate(seat_bots):
         won = 1.0 if result is not None and seat in result.winners else 0.0
+        declared = nat = 0
         if game.name == "toepen":
             points = float(sum(d["penalties"][seat] for d in summaries))
         elif game.name == "klaverjassen":
@@ -178,9 +182,11 @@ def _outcome(game: Game[Any], s: Any, seat_bots: list[int]) -> list[SeatResult]:
             points = float(scores[seat % 2])
             other = scores[1 - seat % 2]
             won = 1.0 if points > other else 0.5 if points == other else 0.0
+            declared = sum(d["declarer"] == seat for d in summaries)
+            nat = sum(d["declarer"] == seat and d["mark"] == "nat" for d in summaries)
         else:
             points = float(sum(seat in d["coin_lost"] for d in summaries))
-        out.append(SeatResult(bot, points, len(summaries), won))
+        out.append(SeatResult(bot, points, len(summaries), won, declared, nat))
     return out
 
 
@@ -198,6 +204,8 @@ class Report:
     rating: dict[str, float]
     times: dict[str, dict[str, float]]
     aside_times: dict[str, dict[str, float]] = field(default_factory=dict)
+    declarer: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Klaverjassen, per bot: (deals it made trump in, of which nat)."""
 
     def json(self) -> JSON:
         def iv(i: Interval) -> JSON:
@@ -218,6 +226,7 @@ class Report:
             "rating": self.rating,
             "decision_ms": self.times,
             "aside_ms": self.aside_times,
+            "declarer": {k: {"deals": d, "nat": n} for k, (d, n) in self.declarer.items()},
         }
 
 
@@ -240,6 +249,7 @@ def summarise(config: Config, results: Sequence[BoardResult]) -> Report:
     won: dict[int, list[float]] = defaultdict(list)
     diffs: list[float] = []
     wins: dict[tuple[str, str], float] = defaultdict(float)
+    declared: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for result in results:
         points: dict[int, float] = defaultdict(float)
         deals: dict[int, int] = defaultdict(int)
@@ -251,6 +261,8 @@ def summarise(config: Config, results: Sequence[BoardResult]) -> Report:
                 deals[seat.bot] += seat.deals
                 seats[seat.bot] += 1
                 won_sum[seat.bot] += seat.won
+                declared[seat.bot][0] += seat.declared
+                declared[seat.bot][1] += seat.nat
             for i, a in enumerate(rotation):
                 for b in rotation[i + 1 :]:
                     if a.bot == b.bot:
@@ -286,6 +298,7 @@ def summarise(config: Config, results: Sequence[BoardResult]) -> Report:
         rating=elo_ratings(names, dict(wins)),
         times={names[b]: _time_summary(ts) for b, ts in sorted(all_times.items())},
         aside_times={names[b]: _time_summary(ts) for b, ts in sorted(aside_times.items())},
+        declarer={names[b]: (d, n) for b, (d, n) in sorted(declared.items()) if d},
     )
 
 
@@ -406,6 +419,10 @@ def format_report(report: Report, seconds: float) -> str:
                 f"  {name:<10} out-of-turn chances {t['decisions']:.0f}, ms p50/p95/max"
                 f" {t['p50']:.2f}/{t['p95']:.2f}/{t['max']:.2f}"
             )
+    for name, (deals, nat) in report.declarer.items():
+        lines.append(
+            f"  {name:<10} as declarer: {deals} deals, nat {nat} ({100 * nat / deals:.1f}%)"
+        )
     if report.difference is not None:
         a, b = bot_names(config.bots)
         lines.append(f"{a} - {b}, {metric.per_deal}: {report.difference}")

@@ -7,14 +7,16 @@ from typing import Any
 
 from kroeg.bots.base import Deadline, GameKit
 from kroeg.games.base import JSON, Action, Game
-from kroeg.games.klaverjassen import Klaverjassen, core
+from kroeg.games.klaverjassen import Klaverjassen
 from kroeg.games.klaverjassen.house import proven_revoke
 from kroeg.games.klaverjassen.kraken import roem_in_hand
 
 from . import basis, sterk
-from .knowledge import infer_allowed, read_view, sample_hands
+from .bidmodel import shipped
+from .knowledge import Seen, infer_allowed, read_view
 from .play import Play
 from .rebuild import rebuild
+from .signals import Signal, auction_signals, sample_deal
 
 
 class Kit(GameKit):
@@ -24,10 +26,14 @@ class Kit(GameKit):
         self.kj = game
         self.pit_bonus = int(str(game.options["pit_bonus"]))
         self.rules = game.rules
+        self.mode = str(game.options["trump_mode"])
+
+    def signals(self, seen: Seen) -> list[Signal]:
+        return auction_signals(seen, self.mode)
 
     def sample(self, view: JSON, rng: random.Random) -> Any:
         seen = read_view(view)
-        return sample_hands(seen, infer_allowed(seen, self.rules), rng)
+        return sample_deal(seen, infer_allowed(seen, self.rules), self.signals(seen), rng)
 
     def state(self, view: JSON, rng: random.Random) -> Any:
         return rebuild(self.kj, view, read_view(view), self.sample(view, rng))
@@ -56,7 +62,7 @@ class Kit(GameKit):
         if side is not None:
             return side
         if view["phase"] == "bidding":
-            return self._search_bid(view, seen, legal, rng, deadline, max_samples)
+            return shipped().choose(seen.hand, legal, sum(suit < 0 for _, suit in seen.bids))
         if view["phase"] == "kraken":
             return self._search_call(view, seen, legal, rng, deadline, max_samples)
         base = basis.play_from(seen, self.pit_bonus, self.rules)
@@ -64,7 +70,8 @@ class Kit(GameKit):
         # At a verzaken table the engine lists every held card; the house plays only the
         # cards the rules allow (issue 23: a house player never revokes on purpose).
         plays = [a for a in legal if a[0] == "play" and base.legal(seen.hand) >> a[1] & 1]
-        return sterk.search_play(seen, base, plays, preferred, rng, deadline, max_samples)
+        signals = self.signals(seen)
+        return sterk.search_play(seen, base, plays, preferred, signals, rng, deadline, max_samples)
 
     def _side_action(
         self, view: JSON, seen: Any, legal: list[Action], rng: random.Random
@@ -111,35 +118,6 @@ class Kit(GameKit):
             must_make=must_make,
         )
 
-    def _search_bid(
-        self,
-        view: JSON,
-        seen: Any,
-        legal: list[Action],
-        rng: random.Random,
-        deadline: Deadline,
-        max_samples: int | None,
-    ) -> Action:
-        dealer = view["dealer"]
-        bids = view["bids"]
-        options = view["options"]
-        kraken = options["trump_mode"] == "kraken"
-        order = self.kj.config.bid_orders[dealer]
-        after = list(order[len(bids) + 1 :])
-        forced: int | None = None
-        if options["trump_mode"] == "free" and len(bids) < 4:
-            forced = core.all_pass_bidder(self.kj.config, dealer)
-        lead = (dealer + 1) % 4
-
-        def new_play(trump: int, declarer: int, hands: list[int]) -> Play:
-            roem = roem_in_hand(hands, trump)[1] if kraken else [0, 0]
-            must_make = declarer & 1 if kraken else -1
-            return self._first_lead(seen, trump, declarer & 1, hands, lead, roem, 1, must_make)
-
-        return sterk.search_bid(
-            seen, self.rules, legal, after, forced, new_play, rng, deadline, max_samples
-        )
-
     def _search_call(
         self,
         view: JSON,
@@ -162,4 +140,7 @@ class Kit(GameKit):
             factor, must_make = 1 << calls, playing ^ (calls & 1)
             return self._first_lead(seen, trump, playing, hands, lead, roem, factor, must_make)
 
-        return sterk.search_call(seen, self.rules, legal, new_play, rng, deadline, max_samples)
+        signals = self.signals(seen)
+        return sterk.search_call(
+            seen, self.rules, legal, new_play, signals, rng, deadline, max_samples
+        )

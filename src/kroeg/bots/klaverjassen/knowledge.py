@@ -10,7 +10,7 @@ one that undertrumped had no higher trump); :func:`sample_hands` deals the unsee
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kroeg.bots.hidden import ANY, deal_hidden
 from kroeg.cards import PIKET_MASK, cards_in, mask_of, parse_card, parse_suit
@@ -37,6 +37,8 @@ class Seen:
     """``trump_mode: kraken``: how often the card points count (2 ** kraak calls)."""
     must_make: int = -1
     """``trump_mode: kraken``: the team that must take more than half (-1: other modes)."""
+    bids: list[tuple[int, int]] = field(default_factory=list)
+    """The auction in order: (seat, suit named), the suit -1 for a pass."""
 
     @property
     def gone(self) -> int:
@@ -74,6 +76,9 @@ def read_view(view: JSON) -> Seen:
         tricks_won=list(view["tricks_won"]),
         factor=view.get("factor") or 1,
         must_make=-1 if view.get("must_make") is None else view["must_make"],
+        bids=[
+            (b["seat"], -1 if b["bid"] == "pass" else parse_suit(b["bid"])) for b in view["bids"]
+        ],
     )
 
 

@@ -4,11 +4,10 @@ Card play: every legal card is tried on each sample; with :data:`EXACT_TRICKS` o
 fewer tricks left the rest of the deal is solved exactly by the compiled kernel
 (:mod:`.kernel`: alpha-beta on the final deal score, nat and pit included), earlier
 it is played out by ``basis`` for all four seats. A decision with one card the rules
-allow is answered at once, without a sample. Bidding: each suit (and passing, after
-which the later bidders bid as ``basis`` does) is played out on every sample. A kraak
-call (``trump_mode: kraken``): calling and passing are played out on every sample, no
-later call assumed. The action with the best mean margin (own team's deal score minus
-the other's) wins.
+allow is answered at once, without a sample. A kraak call (``trump_mode: kraken``):
+calling and passing are played out on every sample, no later call assumed. The action
+with the best mean margin (own team's deal score minus the other's) wins. The samples
+follow the auction (:mod:`.signals`). Bidding is the learned model's (:mod:`.bidmodel`).
 """
 
 from __future__ import annotations
@@ -21,10 +20,11 @@ from kroeg.bots.search import best_by_sampling
 from kroeg.games.base import Action
 from kroeg.games.klaverjassen.rules import Rules
 
-from .basis import bid_weight, choose_bid, choose_call
+from .basis import choose_call
 from .kernel import Solver
-from .knowledge import Seen, infer_allowed, sample_hands
+from .knowledge import Seen, infer_allowed
 from .play import Play, margin, play_card, rollout
+from .signals import Signal, sample_deal
 
 EXACT_TRICKS = 4
 """Tricks left (the running one included) from which the rest is searched exactly: the
@@ -40,11 +40,13 @@ def search_play(
     base: Play,
     legal: list[Action],
     preferred: Action,
+    signals: list[Signal],
     rng: random.Random,
     deadline: Deadline,
     max_samples: int | None,
 ) -> Action:
-    """``legal``: the plays the rules allow (never a revoke), ``preferred`` among them."""
+    """``legal``: the plays the rules allow (never a revoke), ``preferred`` among them;
+    ``signals``: the auction's weights on the samples."""
     candidates = [preferred] + [a for a in legal if a != preferred and a[0] == "play"]
     if len(candidates) == 1:
         return preferred
@@ -57,7 +59,7 @@ def search_play(
     """The last sample and the kernel's values of every candidate on it (one call for all)."""
 
     def sample(r: random.Random) -> list[int]:
-        return sample_hands(seen, allowed, r)
+        return sample_deal(seen, allowed, signals, r)
 
     def score(hands: list[int], action: Action, r: random.Random) -> float:
         p = base.copy()
@@ -75,90 +77,32 @@ def search_play(
     )
 
 
-def search_bid(
-    seen: Seen,
-    rules: Rules,
-    legal: list[Action],
-    bidders_after: list[int],
-    forced_seat: int | None,
-    new_play: Callable[[int, int, list[int]], Play],
-    rng: random.Random,
-    deadline: Deadline,
-    max_samples: int | None,
-) -> Action:
-    """``new_play(trump, declarer, hands)`` gives the deal at its first lead."""
-
-    def deal_after(hands: list[int], action: Action) -> Play | None:
-        if action[0] == "bid":
-            trump, declarer = action[1], seen.me
-        else:
-            trump, declarer = _later_bid(hands, bidders_after, forced_seat)
-            if trump < 0:
-                return None
-        return new_play(trump, declarer, hands)
-
-    preferred = choose_bid(seen.hand, legal)
-    return _played_out(seen, rules, legal, preferred, deal_after, rng, deadline, max_samples)
-
-
 def search_call(
     seen: Seen,
     rules: Rules,
     legal: list[Action],
     new_play: Callable[[list[int], bool], Play],
+    signals: list[Signal],
     rng: random.Random,
     deadline: Deadline,
     max_samples: int | None,
 ) -> Action:
-    """``new_play(hands, called)`` gives the deal at its first lead, with or without the
-    call offered now."""
-
-    def deal_after(hands: list[int], action: Action) -> Play:
-        return new_play(hands, action != ("pass",))
-
+    """The call offered or a pass, whichever gives the better mean margin when the deal is
+    played out on sampled hands; ``new_play(hands, called)`` gives the deal at its first
+    lead, with or without the call offered now."""
     preferred = choose_call(seen.hand, seen.trump, legal)
-    return _played_out(seen, rules, legal, preferred, deal_after, rng, deadline, max_samples)
-
-
-def _played_out(
-    seen: Seen,
-    rules: Rules,
-    legal: list[Action],
-    preferred: Action,
-    deal_after: Callable[[list[int], Action], Play | None],
-    rng: random.Random,
-    deadline: Deadline,
-    max_samples: int | None,
-) -> Action:
-    """The action whose deal, played out on sampled hands, gives the best mean margin;
-    ``deal_after`` gives the deal at its first lead after an action (None: a redeal,
-    scored 0)."""
     candidates = [preferred] + [a for a in legal if a != preferred]
     allowed = infer_allowed(seen, rules)
     team = seen.me & 1
 
     def sample(r: random.Random) -> list[int]:
-        return sample_hands(seen, allowed, r)
+        return sample_deal(seen, allowed, signals, r)
 
     def score(hands: list[int], action: Action, r: random.Random) -> float:
-        p = deal_after(list(hands), action)
-        if p is None:
-            return 0.0
+        p = new_play(list(hands), action != ("pass",))
         rollout(p)
         return margin(p, team)
 
     return best_by_sampling(
         candidates, sample, score, rng, deadline, max_samples, lambda: preferred
     )
-
-
-def _later_bid(hands: list[int], bidders: list[int], forced_seat: int | None) -> tuple[int, int]:
-    """Who plays which trump after a pass, when the later seats bid as ``basis``:
-    (trump, declarer), or (-1, -1) for a redeal."""
-    for seat in bidders:
-        bid = choose_bid(hands[seat], [("bid", 0), ("pass",)])
-        if bid != ("pass",):
-            return bid[1], seat
-    if forced_seat is None:
-        return -1, -1
-    return max((bid_weight(hands[forced_seat], t), t) for t in range(4))[1], forced_seat
