@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kroeg.accounts.ratings import HOUSE, NEW_MU, NEW_SIGMA, Rating, Seat, rate, teams_of, units
+from kroeg.bots.levels import HOUSE_LEVELS
 
 
 def _by_player(changes: list) -> dict:  # type: ignore[type-arg]
@@ -36,8 +37,14 @@ def test_the_house_level_sets_how_much_a_win_against_it_is_worth() -> None:
         [change] = rate([Seat(0, "a", "won"), Seat(1, None, "lost")], {}, level)
         return change.after.mu - NEW_MU
 
-    assert HOUSE["huis"][0] < HOUSE["basis"][0] < HOUSE["sterk"][0]
-    assert 0 < gain("huis") < gain("basis") < gain("sterk")
+    assert HOUSE["huis"][0] < HOUSE["basis"][0] < HOUSE["sterk"][0] < HOUSE["meester"][0]
+    assert 0 < gain("huis") < gain("basis") < gain("sterk") < gain("meester")
+
+
+def test_every_house_level_a_table_offers_has_its_fixed_rating() -> None:
+    """Issue 23 point 6: huis, basis, sterk and meester each have their own fixed rating
+    (a rated game at a meester table failed to be rated: it had none)."""
+    assert set(HOUSE) == set(HOUSE_LEVELS)
 
 
 def test_a_rated_player_moves_less_than_a_newcomer() -> None:

@@ -34,10 +34,13 @@ HOUSE: Mapping[str, tuple[float, float]] = {
     "huis": (18.0, 2.0),
     "basis": (25.0, 2.0),
     "sterk": (30.0, 2.0),
+    "meester": (32.0, 2.0),
 }
-"""The fixed (mu, sigma) of the house's seats per house level (kroeg.tables.house):
-``huis`` plays ``default()`` and sits below a newcomer, ``basis`` is a newcomer's
-equal, ``sterk`` above. Small sigmas: the house is well known and never updated."""
+"""The fixed (mu, sigma) of the house's seats per house level (kroeg.tables.house), one
+for every level a table offers (kroeg.bots.levels.HOUSE_LEVELS): ``huis`` plays
+``default()`` and sits below a newcomer, ``basis`` is a newcomer's equal, ``sterk``
+above, ``meester`` (``sterk`` with more budget) above that. Small sigmas: the house is
+well known and never updated."""
 
 RANK = {"won": 0, "lost": 1}
 """The place of a seat whose result has none stored (a game finished before migration
