@@ -158,6 +158,8 @@ export default {
   "optval.klaverjassen.roem_claim.manual": "Claimed by the player",
   "optval.klaverjassen.game_length.16_deals": "16 deals (boompje)",
   "optval.klaverjassen.game_length.8_deals": "8 deals",
+  "optval.klaverjassen.game_length.12_deals": "12 deals",
+  "optval.klaverjassen.game_length.4_deals": "4 deals",
   "optval.klaverjassen.game_length.first_to_1500": "Until a team has 1500",
   "optval.eurokaarten.stock_empty.end_round": "The round ends",
   "optval.eurokaarten.stock_empty.reshuffle_discards": "The discards become the new stock",
