@@ -693,6 +693,7 @@ class ClubNights:
         per_round = await self._round_points(night)
         higher = HIGHER_IS_BETTER[night["game"]]
         rows = night_standings(per_round, higher_is_better=higher)
+        house = _house_rounds(await self.store.round_tables(night_id), night["current_round"])
         return {
             "night": _night_json(night),
             "higher_is_better": higher,
@@ -703,6 +704,7 @@ class ClubNights:
                     "total": s.total,
                     "rounds": list(s.rounds),
                     "rank": s.rank,
+                    "house_rounds": house.get(s.player, []),
                 }
                 for s in rows
             ],
@@ -823,6 +825,20 @@ def _check_online_player(member: Mapping[str, Any]) -> None:
             f"{member['name']} is a guest: an online night seats accounts (a guest plays at "
             "the bar)",
         )
+
+
+def _house_rounds(tables: Sequence[Row], current: int) -> dict[str, list[int]]:
+    """Per player the online rounds where the house played for them ("door het huis
+    gespeeld": they dropped out, and their seat's points still count for them)."""
+    rounds: defaultdict[str, list[int]] = defaultdict(list)
+    for table in tables:
+        if table["online"] is None or table["round"] > current:
+            continue
+        for seat in table["online"]["house_played"]:
+            member = table["seating"][seat]
+            if member is not None:
+                rounds[member].append(table["round"])
+    return {member: sorted(r) for member, r in rounds.items()}
 
 
 def _online_json(online: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -702,7 +702,10 @@ class Table:
         await flush(self)
         if self._progressed and self.on_progress is not None:
             self._progressed = False
-            self.on_progress(self)
+            try:
+                self.on_progress(self)
+            except Exception:  # the hook's failure is its own: the game goes on
+                log.exception("table %s: its progress hook failed", self.id)
         self._update_clocks()
 
     def _house_asides(self) -> bool:

@@ -113,6 +113,7 @@ export default {
   "lobby.name_first": "What is your name at the table? Then you sit down at once.",
   "lobby.your_tables": "Your tables",
   "lobby.back_to": "Back to {game} ({variant})",
+  "lobby.club_table": "Your table for round {round}: {title}",
   // The new-table form: option values, the house level (lobby.js):
   "lobby.seats_fixed": "{n} players",
   "lobby.house_level": "The house plays",
@@ -850,6 +851,10 @@ export default {
   "club.stand.name": "Name",
   "club.stand.round": "Round {n}",
   "club.stand.total": "Total",
+  "club.stand.my_table": "Your table for round {round} (table {table})",
+  "club.stand.my_table_done": "Your table of round {round} (over)",
+  "club.stand.house_played": "played by the house",
+  "club.stand.legend": "H: played by the house (the player dropped out; the points count for the player)",
   "club.stand.not_started": "Not started yet",
   "club.stand.round_running": "Round {round} of {rounds} is running",
   "club.stand.round_done": "Round {round} of {rounds} is done",

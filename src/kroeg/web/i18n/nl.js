@@ -114,6 +114,7 @@ export default {
   "lobby.name_first": "Hoe heet je aan tafel? Daarna schuif je meteen aan.",
   "lobby.your_tables": "Jouw tafels",
   "lobby.back_to": "Terug naar {game} ({variant})",
+  "lobby.club_table": "Je tafel voor ronde {round}: {title}",
   // The new-table form: option values, the house level (lobby.js):
   "lobby.seats_fixed": "{n} spelers",
   "lobby.house_level": "Het huis speelt",
@@ -913,6 +914,10 @@ export default {
   "club.stand.name": "Naam",
   "club.stand.round": "Ronde {n}",
   "club.stand.total": "Totaal",
+  "club.stand.my_table": "Je tafel voor ronde {round} (tafel {table})",
+  "club.stand.my_table_done": "Je tafel van ronde {round} (afgelopen)",
+  "club.stand.house_played": "door het huis gespeeld",
+  "club.stand.legend": "H: door het huis gespeeld (de speler viel weg; de punten tellen voor de speler)",
   "club.stand.not_started": "Nog niet begonnen",
   "club.stand.round_running": "Ronde {round} van {rounds} is bezig",
   "club.stand.round_done": "Ronde {round} van {rounds} is klaar",
