@@ -136,8 +136,8 @@ class OnlineRounds:
         store = self.nights.store
         planned = await store.round_table(round_table)
         night = await store.night(night_id)
-        if planned is None or night is None:
-            return
+        if planned is None or night is None or night["status"] == "closed":
+            return  # a closed night's standings stay as they were closed
         old = planned["online"] or {}
         if old.get("over") or _progress(old) > _progress(stand):
             return
