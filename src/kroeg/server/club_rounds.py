@@ -108,11 +108,10 @@ class OnlineRounds:
                     self._spawn(self.record(night["id"], planned["id"], stand))
 
     def _hook(self, night_id: str, round_table: str, table: Table) -> None:
-        async def on_progress_later(stand: dict[str, Any]) -> None:
-            await self.record(night_id, round_table, stand)
+        """Told in the table's task: read the stand there, store it in a task of ours."""
 
         def on_progress(t: Table) -> None:
-            self._spawn(on_progress_later(_stand(t.config.game, t)))
+            self._spawn(self.record(night_id, round_table, _stand(t.config.game, t)))
 
         table.on_progress = on_progress
 
@@ -159,7 +158,8 @@ class OnlineRounds:
 
 
 def _stand(game_name: str, table: Table) -> dict[str, Any]:
-    """Where the table's game stands, read at once in the table's own task."""
+    """Where the table's game stands, read at once (no await: the game cannot move
+    meanwhile)."""
     game, state = table.game, table.state
     taken_out = sorted(table.seating.left)
     summaries = game.deal_summaries(state)
