@@ -230,47 +230,12 @@ def test_a_replacement_takes_the_seat_and_may_not_sit_twice(server: Server) -> N
     assert members[0]["id"] not in seated and seated.count(fresh["id"]) == 2
 
 
-def test_an_online_night_is_drawn_but_its_rounds_cannot_start_yet(server: Server) -> None:
-    """Online rounds (issue 21 point 3) are not built: the refusal says so and changes
-    nothing, rather than a round that never opens its tables."""
-    org = account(server, f"Org{_id()[:8]}")
-    club = ok(call(server, "POST", "/api/clubs", {"name": "Online"}, org))
-    body = {
-        "game": "toepen",
-        "variant": "kroegregels",
-        "rounds": 2,
-        "deals_per_round": 4,
-        "mode": "online",
-    }
-    night = ok(call(server, "POST", f"/api/clubs/{club['id']}/nights", body, org))
-    for i in range(5):
-        member = ok(
-            call(server, "POST", f"/api/clubs/{club['id']}/members", {"guest": f"G{i}"}, org)
-        )
-        ok(
-            call(
-                server,
-                "POST",
-                f"/api/clubs/nights/{night['id']}/players",
-                {"member": member["id"]},
-                org,
-            )
-        )
-    opened = ok(call(server, "POST", f"/api/clubs/nights/{night['id']}/open", None, org))
-    assert [len(r["tables"]) for r in opened["schedule"]] == [2, 2]  # 5 players at tables of 4
-    refused(
-        call(server, "POST", f"/api/clubs/nights/{night['id']}/rounds/start", None, org),
-        409,
-        "online_rounds_unavailable",
-    )
-    assert ok(call(server, "GET", f"/api/clubs/nights/{night['id']}"))["current_round"] == 0
-
-
 def test_clubs_are_in_the_openapi_document(server: Server) -> None:
     paths = server.get("/openapi.json").json()["paths"]
     for path in (
         "/api/clubs",
         "/api/clubs/nights/{night_id}/standings",
         "/api/clubs/sheets/{token}/entries",
+        "/api/clubs/my-tables",
     ):
         assert path in paths

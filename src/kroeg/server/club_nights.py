@@ -26,12 +26,15 @@ import sqlalchemy as sa
 
 from kroeg import accounts
 from kroeg.clubs.errors import ClubError
+from kroeg.clubs.online import round_options
 from kroeg.clubs.schedule import schedule
 from kroeg.clubs.sheets import HIGHER_IS_BETTER, TableSheet, resolve_options, score_sheet
 from kroeg.clubs.standings import night_standings, season_standings, table_points
 from kroeg.games import game_class
+from kroeg.server.club_rounds import OnlineRounds
 from kroeg.store import Store, schema
 from kroeg.store.clubs import ClubStore, Row, bump
+from kroeg.tables.lobby import Lobby
 
 ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 HOUSE_NAME = "Huis"
@@ -49,8 +52,16 @@ class ClubNights:
         self.accounts_store = store
         self.store = ClubStore(store.engine)
         self._secret = secret.encode()
-        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        """One per night (and ``club:<id>`` per club): its checks and writes in turn."""
         self._changed: defaultdict[str, asyncio.Event] = defaultdict(asyncio.Event)
+        self.online: OnlineRounds | None = None
+        """The online rounds, once the server's tables are there (:meth:`serve_tables`)."""
+
+    async def serve_tables(self, lobby: Lobby) -> None:
+        """Play online rounds at ``lobby``'s tables; hook the running ones again."""
+        self.online = OnlineRounds(self, lobby)
+        await self.online.resume()
 
     # Who may -----------------------------------------------------------------------
 
@@ -141,7 +152,7 @@ class ClubNights:
         role: str,
     ) -> dict[str, Any]:
         """An account (by its name) or a guest entered by name; organisers are accounts."""
-        async with self._locks["club:" + club_id]:
+        async with self.locks["club:" + club_id]:
             await self._organiser(club_id, player_id)
             members = await self.store.members(club_id)
             if len(members) >= MAX_MEMBERS:
@@ -189,6 +200,8 @@ class ClubNights:
         pairs = bool(body.get("pairs"))
         if pairs and game != "klaverjassen":
             raise ClubError("bad_night", "a pair night is a klaverjas night")
+        if body["mode"] == "online":
+            round_options(game, options, body["deals_per_round"])  # bad_deals
         row = {
             "id": _new_id("n"),
             "club_id": club_id,
@@ -211,6 +224,7 @@ class ClubNights:
             "round_running": False,
             "changes": 0,
             "created_at": time.time(),
+            "clock_seconds": body.get("clock_seconds"),
         }
         await self.store.write([sa.insert(schema.club_nights).values(**row)])
         return await self.night(row["id"])
@@ -218,7 +232,7 @@ class ClubNights:
     async def register(
         self, night_id: str, player_id: str, member_id: str, partner_id: str | None
     ) -> dict[str, Any]:
-        async with self._locks[night_id]:
+        async with self.locks[night_id]:
             night = await self._night(night_id)
             await self._organiser(night["club_id"], player_id)
             if night["status"] != "draft":
@@ -228,6 +242,8 @@ class ClubNights:
             for who in (member_id, partner_id):
                 if who is not None and who not in members:
                     raise ClubError("unknown_member", f"{who!r} is not a member of the club")
+                if who is not None and night["mode"] == "online":
+                    _check_online_player(members[who])
                 if who is not None and who in registered:
                     raise ClubError(
                         "already_registered", f"{members[who]['name']} is already registered"
@@ -254,12 +270,12 @@ class ClubNights:
                 )
             statements.append(bump(night_id))
             await self.store.write(statements)
-        self._notify(night_id)
+        self.notify(night_id)
         return await self.night(night_id)
 
     async def open(self, night_id: str, player_id: str) -> dict[str, Any]:
         """Draw the schedule of every round (shown in advance) and open the night."""
-        async with self._locks[night_id]:
+        async with self.locks[night_id]:
             night = await self._night(night_id)
             await self._organiser(night["club_id"], player_id)
             if night["status"] != "draft":
@@ -304,49 +320,55 @@ class ClubNights:
             statements.append(sa.update(n).where(n.c.id == night_id).values(status="open"))
             statements.append(bump(night_id))
             await self.store.write(statements)
-        self._notify(night_id)
+        self.notify(night_id)
         return await self.night(night_id)
 
     async def start_round(self, night_id: str, player_id: str) -> dict[str, Any]:
-        async with self._locks[night_id]:
+        async with self.locks[night_id]:
             night = await self._open_night(night_id, player_id)
             if night["round_running"]:
                 raise ClubError("round_running", f"round {night['current_round']} is still running")
-            if night["mode"] == "online":
-                raise ClubError(
-                    "online_rounds_unavailable",
-                    "online rounds cannot be started yet: the tables do not run club rounds "
-                    "(docs/clubs.md); play this night at the bar",
-                )
             number = night["current_round"] + 1
             if number > night["rounds"]:
                 raise ClubError("no_rounds_left", f"all {night['rounds']} rounds are played")
             n, r = schema.club_nights, schema.night_rounds
-            await self.store.write(
-                [
-                    sa.update(n)
-                    .where(n.c.id == night_id)
-                    .values(current_round=number, round_running=True),
-                    sa.update(r)
-                    .where(r.c.night_id == night_id, r.c.number == number)
-                    .values(started_at=time.time()),
-                    bump(night_id),
-                ]
-            )
-        self._notify(night_id)
+            statements: list[sa.Executable] = [
+                sa.update(n)
+                .where(n.c.id == night_id)
+                .values(current_round=number, round_running=True),
+                sa.update(r)
+                .where(r.c.night_id == night_id, r.c.number == number)
+                .values(started_at=time.time()),
+                bump(night_id),
+            ]
+            if night["mode"] == "online":
+                statements.extend(await self._open_tables(night, number))
+            await self.store.write(statements)
+        self.notify(night_id)
         return await self.night(night_id)
 
+    async def _open_tables(self, night: Row, number: int) -> list[sa.Executable]:
+        if self.online is None:
+            raise ClubError("server_starting", "the server's tables are not there yet")
+        tables = [t for t in await self.store.round_tables(night["id"]) if t["round"] == number]
+        members = {m["id"]: m for m in await self.store.members(night["club_id"])}
+        return await self.online.open_tables(night, tables, members)
+
+    def finish_statements(self, night: Row) -> list[sa.Executable]:
+        """The writes that finish the night's running round."""
+        return _finish_round(night)
+
     async def finish_round(self, night_id: str, player_id: str) -> dict[str, Any]:
-        async with self._locks[night_id]:
+        async with self.locks[night_id]:
             night = await self._open_night(night_id, player_id)
             if not night["round_running"]:
                 raise ClubError("no_round_running", "no round is running")
             await self.store.write(_finish_round(night))
-        self._notify(night_id)
+        self.notify(night_id)
         return await self.night(night_id)
 
     async def close(self, night_id: str, player_id: str) -> dict[str, Any]:
-        async with self._locks[night_id]:
+        async with self.locks[night_id]:
             night = await self._open_night(night_id, player_id)
             n = schema.club_nights
             statements = _finish_round(night) if night["round_running"] else []
@@ -357,7 +379,7 @@ class ClubNights:
             )
             statements.append(bump(night_id))
             await self.store.write(statements)
-        self._notify(night_id)
+        self.notify(night_id)
         return await self.night(night_id)
 
     async def replace(
@@ -365,19 +387,25 @@ class ClubNights:
     ) -> dict[str, Any]:
         """``replacement`` takes ``out``'s seat from the running round on (or the next):
         the seat's points of that round go to the replacement (docs/clubs.md)."""
-        async with self._locks[night_id]:
+        async with self.locks[night_id]:
             night = await self._open_night(night_id, player_id)
-            members = {m["id"] for m in await self.store.members(night["club_id"])}
+            members = {m["id"]: m for m in await self.store.members(night["club_id"])}
             registered = {r["member_id"]: r for r in await self.store.registrations(night_id)}
             if out not in registered or registered[out]["left_at"] is not None:
                 raise ClubError("unknown_member", f"{out!r} does not play tonight")
             if replacement not in members:
                 raise ClubError("unknown_member", f"{replacement!r} is not a member of the club")
+            online = night["mode"] == "online"
+            if online:
+                _check_online_player(members[replacement])
             if replacement in registered:
                 raise ClubError(
                     "player_on_two_tables", "the replacement already plays tonight: one seat each"
                 )
-            first = night["current_round"] if night["round_running"] else night["current_round"] + 1
+            # Online, the running round's game keeps its seats: the house plays for the
+            # player who left, and the replacement sits down from the next round.
+            running = night["round_running"] and not online
+            first = night["current_round"] if running else night["current_round"] + 1
             t, p = schema.round_tables, schema.night_players
             now = time.time()
             statements: list[sa.Executable] = [
@@ -399,7 +427,7 @@ class ClubNights:
                     )
             statements.append(bump(night_id))
             await self.store.write(statements)
-        self._notify(night_id)
+        self.notify(night_id)
         return await self.night(night_id)
 
     async def _open_night(self, night_id: str, player_id: str) -> Row:
@@ -438,6 +466,7 @@ class ClubNights:
                         {
                             "number": t["number"],
                             "seats": [_seat_json(s, names) for s in t["seating"]],
+                            **_online_json(t["online"]),
                         }
                         for t in tables
                         if t["round"] == r["number"]
@@ -457,6 +486,35 @@ class ClubNights:
                 for t in await self.store.round_tables(night_id)
             ]
         }
+
+    async def my_tables(self, player_id: str) -> list[dict[str, Any]]:
+        """The tables where ``player_id`` has a seat in the current (or last played)
+        round of the open online nights."""
+        mine = []
+        for night in await self.store.online_nights(running=False):
+            members = {
+                m["id"]
+                for m in await self.store.members(night["club_id"])
+                if m["player_id"] == player_id
+            }
+            for t in await self.store.round_tables(night["id"]):
+                if t["round"] != night["current_round"] or t["table_id"] is None:
+                    continue
+                for seat, member in enumerate(t["seating"]):
+                    if member in members:
+                        mine.append(
+                            {
+                                "night": night["id"],
+                                "title": night["title"],
+                                "round": t["round"],
+                                "number": t["number"],
+                                "table": t["table_id"],
+                                "seat": seat,
+                                "over": bool((t["online"] or {}).get("over")),
+                                "running": night["round_running"],
+                            }
+                        )
+        return mine
 
     async def _names(self, club_id: str) -> dict[str, str]:
         return {m["id"]: m["name"] for m in await self.store.members(club_id)}
@@ -486,7 +544,7 @@ class ClubNights:
         self, token: str, entry_id: str, deal: int, line: Mapping[str, Any], by: str
     ) -> dict[str, Any]:
         table, night = await self._scorer_table(token)
-        async with self._locks[night["id"]]:
+        async with self.locks[night["id"]]:
             night = await self._night(night["id"])
             _check_entry_id(entry_id)
             if await self.store.entry(entry_id) is not None:
@@ -526,7 +584,7 @@ class ClubNights:
                 )
             except sa.exc.IntegrityError:  # the same id from another process at once
                 raise _duplicate(entry_id) from None
-        self._notify(night["id"])
+        self.notify(night["id"])
         return await self._sheet_json(table, night)
 
     async def correct(
@@ -539,7 +597,7 @@ class ClubNights:
     ) -> dict[str, Any]:
         """A new version of a line (``None``: withdrawn); the old versions are kept."""
         table, night = await self._scorer_table(token)
-        async with self._locks[night["id"]]:
+        async with self.locks[night["id"]]:
             night = await self._night(night["id"])
             _check_entry_id(change_id)
             if await self.store.change(change_id) is not None:
@@ -566,10 +624,12 @@ class ClubNights:
                     bump(night["id"]),
                 ]
             )
-        self._notify(night["id"])
+        self.notify(night["id"])
         return await self._sheet_json(table, night)
 
     def _check_scoring(self, night: Row, table: Row) -> None:
+        if night["mode"] == "online":
+            raise ClubError("online_night", "an online night's tables keep their own score")
         if night["status"] == "closed":
             raise ClubError("night_closed", "the night is closed: no more score lines")
         if night["status"] != "open" or table["round"] > night["current_round"]:
@@ -641,6 +701,7 @@ class ClubNights:
         per_round = await self._round_points(night)
         higher = HIGHER_IS_BETTER[night["game"]]
         rows = night_standings(per_round, higher_is_better=higher)
+        house = _house_rounds(await self.store.round_tables(night_id), night["current_round"])
         return {
             "night": _night_json(night),
             "higher_is_better": higher,
@@ -651,6 +712,7 @@ class ClubNights:
                     "total": s.total,
                     "rounds": list(s.rounds),
                     "rank": s.rank,
+                    "house_rounds": house.get(s.player, []),
                 }
                 for s in rows
             ],
@@ -670,6 +732,10 @@ class ClubNights:
         out: list[dict[str, int]] = [{} for _ in range(night["current_round"])]
         for table in tables:
             if table["round"] > night["current_round"]:
+                continue
+            if table["online"] is not None:
+                points = table_points(table["seating"], table["online"]["totals"])
+                out[table["round"] - 1].update(points)
                 continue
             sheet = _check_sheet(night, table, by_table.get(table["id"], {}))
             out[table["round"] - 1].update(table_points(table["seating"], sheet.totals))
@@ -709,7 +775,7 @@ class ClubNights:
 
     # Live pages ------------------------------------------------------------------------
 
-    def _notify(self, night_id: str) -> None:
+    def notify(self, night_id: str) -> None:
         self._changed.pop(night_id, asyncio.Event()).set()
 
     async def wait(self, night_id: str, after: int) -> int:
@@ -760,6 +826,41 @@ def _check_sheet(night: Row, table: Row, lines: Mapping[int, Mapping[str, Any]])
     )
 
 
+def _check_online_player(member: Mapping[str, Any]) -> None:
+    if member["player_id"] is None:
+        raise ClubError(
+            "guest_online",
+            f"{member['name']} is a guest: an online night seats accounts (a guest plays at "
+            "the bar)",
+        )
+
+
+def _house_rounds(tables: Sequence[Row], current: int) -> dict[str, list[int]]:
+    """Per player the online rounds where the house played for them ("door het huis
+    gespeeld": they dropped out, and their seat's points still count for them)."""
+    rounds: defaultdict[str, list[int]] = defaultdict(list)
+    for table in tables:
+        if table["online"] is None or table["round"] > current:
+            continue
+        for seat in table["online"]["house_played"]:
+            member = table["seating"][seat]
+            if member is not None:
+                rounds[member].append(table["round"])
+    return {member: sorted(r) for member, r in rounds.items()}
+
+
+def _online_json(online: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What an online table's game stands at; nothing for a table at the bar. The table's
+    id is not here: its players find it with ``GET /api/clubs/my-tables``."""
+    if online is None:
+        return {}
+    return {
+        "deals": online["deals"],
+        "over": online["over"],
+        "house_played": online["house_played"],
+    }
+
+
 def _member_json(m: Mapping[str, Any]) -> dict[str, Any]:
     return {"id": m["id"], "name": m["name"], "role": m["role"], "guest": m["player_id"] is None}
 
@@ -790,5 +891,6 @@ def _night_json(n: Mapping[str, Any]) -> dict[str, Any]:
             "current_round",
             "round_running",
             "changes",
+            "clock_seconds",
         )
     }

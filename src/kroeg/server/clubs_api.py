@@ -59,7 +59,8 @@ _CONFLICTS = frozenset(
         "player_on_two_tables",
         "too_many_members",
         "mixed_games",
-        "online_rounds_unavailable",
+        "online_night",
+        "server_starting",
     }
 )
 
@@ -109,6 +110,8 @@ class NightBody(_Body):
     """A klaverjas pair night: register pairs; they stay together."""
     seed: str | None = Field(default=None, max_length=64)
     """The schedule's seed (default: random); the same seed draws the same schedule."""
+    clock_seconds: float | None = Field(default=None, ge=0, le=600)
+    """Online: each turn's clock at the round's tables (default: the game's own)."""
 
 
 class RegisterBody(_Body):
@@ -327,6 +330,14 @@ async def correct_entry(
         return await svc.correct(token, entry_id, body.change, body.line, body.by.strip())
     except ClubError as e:
         raise _http(e) from None
+
+
+@router.get("/my-tables", responses=responses(401))
+async def my_tables(player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
+    """The caller's tables in the current (or last played) round of the open online
+    nights: ``/t/{table}`` is where they play (the tables are private: only this tells
+    a player which one is theirs)."""
+    return {"tables": await svc.my_tables(player[0])}
 
 
 @router.get("/{club_id}", responses=_PUBLIC)

@@ -120,6 +120,7 @@ class Runtime:
                 log.warning("KROEG_REDIS_URL is ignored: with SQLite the server is one process")
             await self._lobby.load()
             log.info("kroeg started: %d tables restored", len(self._lobby.tables))
+        await self._clubs.serve_tables(self._lobby)
         self._lobby.start_closing_idle(self.settings.idle_close)
 
     def _bot_timed_out(self, player: str) -> None:

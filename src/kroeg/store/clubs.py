@@ -67,6 +67,14 @@ class ClubStore:
             sa.select(n).where(n.c.club_id == club_id).order_by(n.c.created_at, n.c.id)
         )
 
+    async def online_nights(self, *, running: bool) -> list[Row]:
+        """The open online nights (``running``: those with a round running)."""
+        n = schema.club_nights
+        query = sa.select(n).where(n.c.mode == "online", n.c.status == "open")
+        if running:
+            query = query.where(n.c.round_running)
+        return await self._rows(query.order_by(n.c.created_at, n.c.id))
+
     async def registrations(self, night_id: str) -> list[Row]:
         p = schema.night_players
         return await self._rows(

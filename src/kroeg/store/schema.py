@@ -37,7 +37,10 @@
   table: its seating of member ids, None for the house, and the SHA-256 of the scorer's
   link, never the link); ``score_entries`` (a score line with the id its phone gave it,
   and the deal it is for) and ``score_changes`` (every version of a line: who, when,
-  what; the newest counts, a null line withdraws it).
+  what; the newest counts, a null line withdraws it). Migration 0012: a night's
+  ``clock_seconds`` for its online tables, and per round table played online
+  (``table_id``) its ``online`` stand: each seat's total, the deals played, the seats
+  the house took over, whether its game is over.
 - ``ratings`` (migration 0006): each player's OpenSkill rating per game and variant, its
   conservative ``score`` (mu − 3σ) that the leaderboard sorts by, the rated games and the
   different people played against (``rating_opponents`` holds the pairs that count them);
@@ -286,6 +289,7 @@ club_nights = sa.Table(
     sa.Column("changes", sa.Integer, nullable=False, server_default="0"),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("closed_at", sa.Float, nullable=True),
+    sa.Column("clock_seconds", sa.Float, nullable=True),
 )
 
 night_players = sa.Table(
@@ -317,6 +321,7 @@ round_tables = sa.Table(
     sa.Column("seating", sa.JSON, nullable=False),
     sa.Column("secret_hash", sa.String(64), nullable=False),
     sa.Column("table_id", sa.String(32), nullable=True),
+    sa.Column("online", sa.JSON, nullable=True),
     sa.Index("ix_round_tables_night_round", "night_id", "round"),
 )
 

@@ -298,5 +298,7 @@ def _idle(table: Table) -> bool:
     """Nobody follows the table: no connection of a seated or waiting player or of a
     spectator (someone seated whose browser is gone does not keep a table open: else a
     guest could sit down, leave, and keep a table forever), and nothing asked of it (a
-    command in its inbox may be someone sitting down)."""
-    return not table.listeners and not table.inbox
+    command in its inbox may be someone sitting down). A club round's table
+    (``on_progress``) is kept while its game runs: the house plays it to its end."""
+    kept = table.on_progress is not None and table.running
+    return not table.listeners and not table.inbox and not kept

@@ -160,6 +160,11 @@ class Table:
         self.on_fenced: Callable[[Table], None] | None = None
         """Called once the store refused a write because another process took the table
         over: the table has stopped and refused what it was asked (the cluster's seam)."""
+        self.on_progress: Callable[[Table], None] | None = None
+        """Told, in the table's task, after a commit that ended a deal or took a player
+        out of the game: a club night's online round keeps its standings with it
+        (kroeg.server.club_nights). A table with one is not idle while its game runs."""
+        self._progressed = False
 
     # Outside API (any task) ---------------------------------------------------------
 
@@ -551,6 +556,8 @@ class Table:
         """Apply one step and stage it (sent once committed). RuleError changes nothing.
         ``fair``: a fair deal's commitment and contributions, logged with the deal."""
         events = self.game.apply(self.state, seat, action)
+        if any(e.kind == "deal_end" for e in events):
+            self._progressed = True
         if self.settings.deal_pause > 0 and any(e.kind == "deal_end" for e in events):
             self.clocks.deal_due = asyncio.get_running_loop().time() + self.settings.deal_pause
         data: Any
@@ -606,6 +613,7 @@ class Table:
             time.time(),
         )
         out = Event("out", {"seat": seat, **data})
+        self._progressed = True
         stage(self, [*first, out, *events], entry=entry, seating=True)
 
     async def _expire(self, seat: int) -> None:
@@ -693,6 +701,12 @@ class Table:
         if self.state is not None and not self.running and self.game_id is not None:
             self._after_game()
         await flush(self)
+        if self._progressed and self.on_progress is not None:
+            self._progressed = False
+            try:
+                self.on_progress(self)
+            except Exception:  # the hook's failure is its own: the game goes on
+                log.exception("table %s: its progress hook failed", self.id)
         self._update_clocks()
 
     def _house_asides(self) -> bool:

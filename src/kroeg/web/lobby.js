@@ -32,6 +32,15 @@ function suggestedName() {
   return `${pick} ${10 + Math.floor(Math.random() * 90)}`;
 }
 
+/** The tables of the online club rounds where you sit (an account's; none for a guest). */
+async function clubTables() {
+  try {
+    return (await api("GET", "/clubs/my-tables")).tables;
+  } catch {
+    return [];
+  }
+}
+
 export class LobbyView {
   constructor(root, app) {
     this.root = root;
@@ -90,6 +99,7 @@ export class LobbyView {
       }
       const listing = await api("GET", "/tables");
       this.tables = listing.tables;
+      this.clubTables = await clubTables();
       this.broken = listing.broken || [];
       this.renderTables();
       this.friends?.refresh();
@@ -315,12 +325,15 @@ export class LobbyView {
     const section = this.root.querySelector("#your-tables");
     if (!section || !this.mineBox) return;
     const mine = (this.tables || []).filter((tb) => Boolean(this.me) && tb.players.some((p) => p.player === this.me));
-    section.hidden = !mine.length;
+    // A club night's online round: its tables are private, so they are not in the list.
+    const club = (this.clubTables || []).filter((ct) => ct.running && !mine.some((tb) => tb.id === ct.table));
+    section.hidden = !mine.length && !club.length;
     replace(
       this.mineBox,
       h(
         "ul",
         { class: "your-tables" },
+        club.map((ct) => h("li", { dataset: { clubTable: ct.table } }, h("a", { class: "btn primary", href: `/t/${ct.table}`, onclick: this.app.link(`/t/${ct.table}`), role: "button" }, t("lobby.club_table", { round: ct.round, title: ct.title })))),
         mine.map((tb) => h("li", {}, h("a", { class: "btn primary", href: `/t/${tb.id}`, onclick: this.app.link(`/t/${tb.id}`), role: "button" }, t("lobby.back_to", { game: t(`game.${tb.game}`), variant: variantLabel(tb.game, tb.variant) })), tb.running ? h("span", { class: "prompt" }, ` ${t("lobby.running")}`) : null)),
       ),
     );

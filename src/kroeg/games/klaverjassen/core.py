@@ -20,7 +20,8 @@ from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, SUIT_OF
 REVOKE_PENALTY = 100
 """Verzaken: 162 + 100 "strafpunten" + all roem to the other team (seed 001)."""
 
-GAME_LENGTHS = {"16_deals": 16, "8_deals": 8}
+GAME_LENGTHS = {"16_deals": 16, "12_deals": 12, "8_deals": 8, "4_deals": 4}
+"""A boompje of 16 deals, and the shorter ones a club night plays as a round."""
 TARGET_TOTAL = 1500
 
 

@@ -144,8 +144,8 @@ class Klaverjassen(Game[KlaverjasState]):
         ),
         "pit_bonus": IntOption("bonus for taking all eight tricks (pit): 100 or 0", 0, 100),
         "game_length": ChoiceOption(
-            "how long a game lasts: 16 deals (boompje), 8 deals, or until a team has 1500",
-            ("16_deals", "8_deals", "first_to_1500"),
+            "how long a game lasts: 16 deals (boompje), 12, 8 or 4 deals, or until a team has 1500",
+            ("16_deals", "8_deals", "first_to_1500", "12_deals", "4_deals"),
         ),
         "double_spades": BoolOption("a deal with spades as trump scores double"),
         "show_last_trick": BoolOption("the last completed trick stays visible"),

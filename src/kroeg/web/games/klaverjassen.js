@@ -249,7 +249,6 @@ function roemInHandText(ctx, held, counted) {
 
 function gameLength(view) {
   const length = view.options?.game_length;
-  if (length === "8_deals") return 8;
-  if (length === "16_deals") return 16;
-  return "∞";
+  const deals = /^(\d+)_deals$/.exec(length ?? "");
+  return deals ? Number(deals[1]) : "∞";
 }

@@ -1,5 +1,8 @@
 // The bar's big screen: the night's standings, redrawn whenever the night changes
-// (a score line, a correction, a round started), with a CSV export and a print view.
+// (a score line, a correction, a round started, a deal's end at an online table), with a
+// CSV export and a print view. On an online night a signed-in player also finds the way
+// to their own table here ("Je tafel voor ronde N"), and a round the house played for
+// a player who dropped out is marked.
 
 import { el, errorText, fillTexts, nextChange, sleep, t } from "./common.js";
 
@@ -25,10 +28,33 @@ async function draw() {
     el("th", { class: "num" }, t("club.stand.total")));
   const rows = body.standings.map((s) => el("tr", { "data-member": s.member },
     el("td", { class: "rank" }, s.rank), el("td", {}, s.name),
-    ...s.rounds.map((v) => el("td", { class: "num" }, v ?? "–")),
+    ...s.rounds.map((v, i) => roundCell(v, (s.house_rounds || []).includes(i + 1))),
     el("td", { class: "num total" }, s.total)));
   $("standings").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  $("legend").hidden = !body.standings.some((s) => s.house_rounds?.length);
+  if (night.mode === "online") await drawMyTable();
   return night.changes;
+}
+
+function roundCell(value, house) {
+  const cell = el("td", { class: "num" }, value ?? "–");
+  if (house) {
+    cell.classList.add("house-played");
+    cell.title = t("club.stand.house_played");
+    cell.append(el("span", { class: "house-mark", "aria-label": t("club.stand.house_played") }, " H"));
+  }
+  return cell;
+}
+
+/** The signed-in player's table in this night's current round (none for anyone else). */
+async function drawMyTable() {
+  const r = await fetch("/api/clubs/my-tables");
+  const mine = r.ok ? (await r.json()).tables.filter((tb) => tb.night === nightId) : [];
+  const link = $("my-table");
+  link.hidden = !mine.length;
+  if (!mine.length) return;
+  link.href = `/t/${encodeURIComponent(mine[0].table)}`;
+  link.textContent = t(mine[0].over ? "club.stand.my_table_done" : "club.stand.my_table", { round: mine[0].round, table: mine[0].number });
 }
 
 async function main() {

@@ -1,0 +1,181 @@
+"""A club night's online rounds at the server's tables (docs/clubs.md, "Online rounds").
+
+Starting a round opens one private, unrated table per scheduled table with the night's
+game, variant and options and the round's length (:func:`kroeg.clubs.online.round_options`),
+seats the registered players with their accounts (the house keeps the schedule's house
+seats), and starts its game. Each table tells us (``Table.on_progress``) when a deal ended
+or a player was taken out; what its game stands at then (each seat's total, the deals
+played, who the house took over, whether it is over) is stored on the round's table
+(``round_tables.online``) and the night's standings, big screen and changes follow. When
+every table's game of the round is over, the round is finished.
+
+A restart loses nothing: the tables rebuild their games from their logs, and
+:meth:`OnlineRounds.resume` hooks the running round's tables again and records where each
+game stands now (a deal that ended just before the restart included).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+
+from kroeg import accounts
+from kroeg.clubs.errors import ClubError
+from kroeg.clubs.online import round_options, seat_totals
+from kroeg.store import schema
+from kroeg.store.clubs import Row, bump
+from kroeg.tables.commands import Sit, Start
+from kroeg.tables.errors import TableError
+from kroeg.tables.lobby import Lobby
+from kroeg.tables.table import Table
+
+if TYPE_CHECKING:
+    from kroeg.server.club_nights import ClubNights
+
+log = logging.getLogger(__name__)
+
+
+class OnlineRounds:
+    def __init__(self, nights: ClubNights, lobby: Lobby) -> None:
+        self.nights = nights
+        self.lobby = lobby
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def open_tables(
+        self, night: Row, tables: Sequence[Row], members: Mapping[str, Row]
+    ) -> list[sa.Executable]:
+        """Open, seat and start the round's tables; the statements that record them.
+        Called under the night's lock, so no deal's record is written before them."""
+        options = round_options(night["game"], night["options"], night["deals_per_round"])
+        statements: list[sa.Executable] = []
+        for planned in tables:
+            try:
+                table = await self._open(night, planned, options, members)
+            except TableError as e:
+                raise ClubError("table_refused", f"table {planned['number']}: {e}") from e
+            self._hook(night["id"], planned["id"], table)
+            t = schema.round_tables
+            statements.append(
+                sa.update(t)
+                .where(t.c.id == planned["id"])
+                .values(table_id=table.id, online=_stand(night["game"], table))
+            )
+        return statements
+
+    async def _open(
+        self, night: Row, planned: Row, options: Mapping[str, Any], members: Mapping[str, Row]
+    ) -> Table:
+        table = await self.lobby.create(
+            night["game"],
+            night["variant"],
+            options,
+            seats=len(planned["seating"]),
+            clock_seconds=night["clock_seconds"],
+            private=True,
+            bots_allowed=False,
+            rated=False,
+        )
+        first: str | None = None
+        for seat, member in enumerate(planned["seating"]):
+            if member is None:
+                continue  # the house's seat
+            player = members[member]["player_id"]
+            kind = await accounts.kind_of(self.nights.accounts_store, player)
+            await table.ask(Sit(player, members[member]["name"], seat, account=kind))
+            first = first or player
+        assert first is not None, "every table of a schedule has a player"
+        await table.ask(Start(first))
+        return table
+
+    async def resume(self) -> None:
+        """After a start: hook the running rounds' tables again and record where their
+        games stand now."""
+        for night in await self.nights.store.online_nights(running=True):
+            for planned in await self.nights.store.round_tables(night["id"]):
+                if planned["round"] != night["current_round"] or planned["table_id"] is None:
+                    continue
+                table = self.lobby.tables.get(planned["table_id"])
+                if table is None:
+                    log.warning("club table %s is not served here", planned["table_id"])
+                    continue
+                self._hook(night["id"], planned["id"], table)
+                if table.state is not None:
+                    stand = _stand(night["game"], table)
+                    self._spawn(self.record(night["id"], planned["id"], stand))
+
+    def _hook(self, night_id: str, round_table: str, table: Table) -> None:
+        """Told in the table's task: read the stand there, store it in a task of ours."""
+
+        def on_progress(t: Table) -> None:
+            self._spawn(self.record(night_id, round_table, _stand(t.config.game, t)))
+
+        table.on_progress = on_progress
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def record(self, night_id: str, round_table: str, stand: dict[str, Any]) -> None:
+        """Store a table's stand (never one older than stored); finish the round when
+        its last game is over."""
+        try:
+            async with self.nights.locks[night_id]:
+                await self._record(night_id, round_table, stand)
+        except Exception:
+            log.exception("club night %s: table %s's stand was not recorded", night_id, round_table)
+            return
+        self.nights.notify(night_id)
+
+    async def _record(self, night_id: str, round_table: str, stand: dict[str, Any]) -> None:
+        store = self.nights.store
+        planned = await store.round_table(round_table)
+        night = await store.night(night_id)
+        if planned is None or night is None or night["status"] == "closed":
+            return  # a closed night's standings stay as they were closed
+        old = planned["online"] or {}
+        if old.get("over") or _progress(old) > _progress(stand):
+            return
+        t = schema.round_tables
+        statements: list[sa.Executable] = [
+            sa.update(t).where(t.c.id == round_table).values(online=stand),
+            bump(night_id),
+        ]
+        running = night["round_running"] and planned["round"] == night["current_round"]
+        if stand["over"] and running:
+            others = [
+                p
+                for p in await store.round_tables(night_id)
+                if p["round"] == planned["round"] and p["id"] != round_table
+            ]
+            if all((p["online"] or {}).get("over") for p in others):
+                statements.extend(self.nights.finish_statements(night))
+        await store.write(statements)
+
+
+def _stand(game_name: str, table: Table) -> dict[str, Any]:
+    """Where the table's game stands, read at once (no await: the game cannot move
+    meanwhile)."""
+    game, state = table.game, table.state
+    taken_out = sorted(table.seating.left)
+    summaries = game.deal_summaries(state)
+    return {
+        "totals": seat_totals(
+            game_name, game.options, len(table.seats), game.standings(state), summaries, taken_out
+        ),
+        "deals": len(summaries),
+        "house_played": taken_out,
+        "over": game.is_over(state),
+    }
+
+
+def _progress(stand: Mapping[str, Any]) -> tuple[int, int, bool]:
+    return (
+        int(stand.get("deals", 0)),
+        len(stand.get("house_played", [])),
+        bool(stand.get("over")),
+    )
