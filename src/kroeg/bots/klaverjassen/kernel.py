@@ -20,7 +20,7 @@ so it tells who holds what), the leader, the card points and roem taken so far a
 whether a team has taken every trick: everything the final score depends on. At the
 start of each trick the final score is bounded from the points and the roem still to
 take (:func:`_margin_bounds`); a seat's card equivalent to a stronger one of its own
-(:func:`_redundant`) is not searched; the last trick is scored without a search.
+(:func:`_twin`) is not searched; the last trick is scored without a search.
 """
 
 from __future__ import annotations
@@ -52,11 +52,6 @@ _SUIT_MASKS = np.array(SUIT_MASKS, dtype=np.int64)
 _NOT_SUIT = np.array(NOT_SUIT, dtype=np.int64)
 _RUN_ROEM = np.array(RUN_ROEM, dtype=np.int64)
 _STUK = np.array(STUK, dtype=np.int64)
-_ORDER = np.array(
-    [sorted(PIKET_DECK, key=STRENGTH[t].__getitem__, reverse=True) for t in range(4)],
-    dtype=np.int64,
-)
-"""Per trump, the 32 cards strongest first: the order moves are tried in."""
 
 
 def _next_equal() -> list[list[int]]:
@@ -77,6 +72,8 @@ def _next_equal() -> list[list[int]]:
 
 
 _NEXT_EQUAL = np.array(_next_equal(), dtype=np.int64)
+_LOWEST = np.array([(bits & -bits).bit_length() - 1 for bits in range(256)], dtype=np.int64)
+"""The lowest set bit of each byte: a suit's piket cards are 8 bits of a hand."""
 _POPCOUNT = np.array([bin(bits).count("1") for bits in range(1 << 13)], dtype=np.int64)
 _RANK_MASK = np.array([sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)], dtype=np.int64)
 """The four cards of each rank: a four of a kind."""
@@ -84,6 +81,9 @@ _RANK_MASK = np.array([sum(1 << (s * 13 + r) for s in range(4)) for r in range(1
 TT_BITS = 20
 _TT_SIZE = 1 << TT_BITS
 _INF = 1 << 20
+
+_ANY, _MADE, _NAT = range(3)
+"""Whether a position's deal is still open, surely made, or surely nat."""
 
 # Indices into the config array handed to the search.
 _TRUMP, _DECLARER, _PIT, _FACTOR, _MUST, _AMSTERDAMS, _REDUCE = range(7)
@@ -163,21 +163,29 @@ def _roem_dead(card: int, others: int, trump: int, four_kind: np.ndarray) -> boo
 
 
 @njit(cache=True, inline="always")
-def _redundant(card: int, legal: int, others: int, trump: int, four_kind: np.ndarray) -> bool:
-    """``card`` is equivalent to a stronger card the same seat may play: no other hand
-    (nor the running trick) holds a card between them, their points are equal, and
-    neither can make roem. Swapping the two then changes no trick's winner, points or
-    roem, now or later (``others`` only shrinks), so both have the same value."""
+def _twin(card: int, legal: int, others: int, trump: int, four_kind: np.ndarray) -> int:
+    """A stronger card the same seat may play that is equivalent to ``card`` (else -1):
+    no other hand (nor the running trick) holds a card between them, their points are
+    equal, and neither can make roem. Swapping the two then changes no trick's winner,
+    points or roem, now or later (``others`` only shrinks), so both have the same value."""
     twin = _NEXT_EQUAL[trump, card]
     while twin >= 0:
         if (legal >> twin) & 1:
-            return _roem_dead(card, others, trump, four_kind) and _roem_dead(
+            if _roem_dead(card, others, trump, four_kind) and _roem_dead(
                 twin, others, trump, four_kind
-            )
+            ):
+                return twin
+            return -1
         if (others >> twin) & 1:
-            return False
+            return -1
         twin = _NEXT_EQUAL[trump, twin]  # played already: look past it
-    return False
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _shift(bound: int, offset: int) -> int:
+    """A bound moved by ``offset``; an absent bound (±infinity) stays absent."""
+    return bound if bound <= -_INF or bound >= _INF else bound + offset
 
 
 @njit(cache=True, inline="always")
@@ -225,12 +233,18 @@ def _roem_bound(f: np.ndarray, trump: int, tricks_left: int, four_kind: np.ndarr
     return bound
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _margin_bounds(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, out: np.ndarray) -> None:
     """``out[1]`` ≤ team 0's final margin ≤ ``out[2]`` at the start of a trick, whatever
     the rest of the play (core.deal_score's cases, each at its extremes): the declaring
     team's lead X = (its points + roem) − (the other's) ends within the points and roem
-    still to take of where it is, the roem in all within what is still to make."""
+    still to take of where it is, the roem in all within what is still to make.
+
+    ``out[3]``: whether the outcome is settled already. When the deal is surely made
+    (and no pit: the other team has a trick) the margin is X, when surely nat it is
+    −(162 + all roem): in both it is ``out[4]`` (from what is taken so far) plus what the
+    remaining cards make, the same for every way the position was reached; so the
+    transposition table keys such positions by the cards alone, values less ``out[4]``."""
     declarer = cfg[_DECLARER]
     roem_left = _roem_bound(f, cfg[_TRUMP], 8 - f[_PLAYED], four_kind)
     points_left = DEAL_POINTS - f[_P0] - f[_P1]
@@ -252,12 +266,17 @@ def _margin_bounds(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, out: n
     if won_other == 0:  # pit: the declaring team takes every card and all roem
         hi = max(hi, DEAL_POINTS + roem + roem_left + cfg[_PIT])
         lo = min(lo, DEAL_POINTS + roem + cfg[_PIT])
-    if declarer == 0:
-        out[1] = lo
-        out[2] = hi
-    else:
-        out[1] = -hi
-        out[2] = -lo
+    sign = 1 if declarer == 0 else -1
+    out[1] = lo if declarer == 0 else -hi
+    out[2] = hi if declarer == 0 else -lo
+    out[3] = _ANY
+    out[4] = 0
+    if lead_lo > 0 and won_other > 0:
+        out[3] = _MADE
+        out[4] = sign * lead
+    elif lead_hi <= 0:
+        out[3] = _NAT
+        out[4] = -sign * (DEAL_POINTS + roem)
 
 
 @njit(cache=True)
@@ -300,13 +319,14 @@ _P0, _P1, _R0, _R1, _W0, _W1 = range(13, 19)
 _ALPHA, _BETA, _ALPHA0, _BETA0, _BEST, _BEST_CARD, _SLOT, _KA, _KB, _IDX, _COUNT, _SEAT = range(
     19, 31
 )
-_FIELDS = 31
+_OFFSET = 31
+_FIELDS = 32
 _STATE = 19
 """The first fields are the position itself: what a child frame copies and changes."""
 _DEPTH = 34
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _expand(
     f: np.ndarray, row_m: np.ndarray, row_k: np.ndarray, cfg: np.ndarray,
     tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray, tt_hi: np.ndarray,
@@ -327,6 +347,8 @@ def _expand(
     f[_BETA0] = beta
     slot = -1
     hint = -1
+    out[3] = _ANY
+    out[4] = 0
     if f[_N] == 0 and cfg[_MUST] < 0:
         _margin_bounds(f, cfg, four_kind, out)
         if out[1] >= beta:
@@ -341,17 +363,24 @@ def _expand(
             beta = out[2]
     if f[_N] == 0:
         played = f[_PLAYED]
-        pit0 = 1 if f[_W0] == played else 0
-        pit1 = 1 if f[_W1] == played else 0
-        key_a = (f[0] | f[1] | f[2] | f[3]) | (f[_LEADER] << 52) | (pit0 << 54) | (pit1 << 55)
-        key_b = f[_P0] | (f[_R0] << 16) | (f[_R1] << 36)
+        settled = out[3]
+        offset = out[4]
+        key_a = (f[0] | f[1] | f[2] | f[3]) | (f[_LEADER] << 52)
+        if settled == _ANY:
+            pit0 = 1 if f[_W0] == played else 0
+            pit1 = 1 if f[_W1] == played else 0
+            key_a |= (pit0 << 54) | (pit1 << 55)
+            key_b = f[_P0] | (f[_R0] << 16) | (f[_R1] << 36)
+        else:
+            key_b = settled << 60
         mixed = (key_a * 0x1E3779B97F4A7C15) ^ (key_b * 0x42B2AE3D27D4EB4F)
         slot = (mixed >> 20) & (_TT_SIZE - 1)
         f[_KA] = key_a
         f[_KB] = key_b
+        f[_OFFSET] = offset
         if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
-            lo = tt_lo[slot]
-            hi = tt_hi[slot]
+            lo = _shift(tt_lo[slot], offset)
+            hi = _shift(tt_hi[slot], offset)
             hint = tt_move[slot]
             if lo == hi:
                 out[0] = lo
@@ -376,7 +405,6 @@ def _expand(
     f[_BEST] = -_INF if seat & 1 == 0 else _INF
     f[_BEST_CARD] = -1
     mine = n > 0 and (win_seat & 1) == (seat & 1)
-    order = _ORDER[trump]
     reduce = cfg[_REDUCE] != 0
     others = 0
     if reduce:
@@ -388,30 +416,33 @@ def _expand(
         if n > 2:
             others |= 1 << f[_C2]
     count = 0
-    for i in range(32):
-        card = order[i]
-        if not (legal >> card) & 1:
-            continue
-        if reduce and _redundant(card, legal, others, trump, four_kind):
-            continue
-        if card == hint:
-            key = 10_000
-        elif n == 0:
-            key = _STRENGTH[trump, card]
-        elif mine:  # the partner wins: points, and no trump wasted
-            key = _POINTS[trump, card] - (40 if _STRENGTH[trump, card] >= TRUMP_BASE else 0)
-        elif _TRICK_STRENGTH[trump, led, card] > win_strength:  # beat it as cheaply as can be
-            key = 1000 - _STRENGTH[trump, card]
-        else:
-            key = -_POINTS[trump, card]
-        j = count
-        while j > 0 and row_k[j - 1] < key:
-            row_k[j] = row_k[j - 1]
-            row_m[j] = row_m[j - 1]
-            j -= 1
-        row_k[j] = key
-        row_m[j] = card
-        count += 1
+    for suit in range(4):
+        bits = (legal >> (13 * suit + 5)) & 255
+        while bits:
+            card = 13 * suit + 5 + _LOWEST[bits]
+            bits &= bits - 1
+            if reduce and _twin(card, legal, others, trump, four_kind) >= 0:
+                continue
+            strength = _STRENGTH[trump, card]
+            if card == hint:
+                key = 10_000
+            elif n == 0:
+                key = strength
+            elif mine:  # the partner wins: points, and no trump wasted
+                key = _POINTS[trump, card] - (40 if strength >= TRUMP_BASE else 0)
+            elif _TRICK_STRENGTH[trump, led, card] > win_strength:  # beat it cheaply
+                key = 1000 - strength
+            else:
+                key = -_POINTS[trump, card]
+            key = 32 * key + strength  # ties: the stronger card first
+            j = count
+            while j > 0 and row_k[j - 1] < key:
+                row_k[j] = row_k[j - 1]
+                row_m[j] = row_m[j - 1]
+                j -= 1
+            row_k[j] = key
+            row_m[j] = card
+            count += 1
     f[_COUNT] = count
     f[_IDX] = 0
     return False
@@ -450,7 +481,7 @@ def _last_trick(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray) -> int:
     return _margin(cfg, p0, p1, r0, r1, w0, w1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _child(f: np.ndarray, c: np.ndarray, card: int, cfg: np.ndarray, four_kind: np.ndarray) -> None:
     """Frame ``c``: the position of ``f`` after its seat to play plays ``card``."""
     trump = cfg[_TRUMP]
@@ -511,7 +542,7 @@ def _search(
 ) -> int:  # fmt: skip
     """Alpha-beta (fail-soft) from the position in ``frames[0]``, its window in _ALPHA and
     _BETA, on an explicit stack: numba cannot load a recursive function from its cache."""
-    out = np.zeros(3, dtype=np.int64)
+    out = np.zeros(5, dtype=np.int64)
     d = 0
     entering = True
     returned = False
@@ -567,6 +598,9 @@ def _search(
                 hi = best
             key_a = f[_KA]
             key_b = f[_KB]
+            offset = f[_OFFSET]
+            lo = _shift(lo, -offset)
+            hi = _shift(hi, -offset)
             if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
                 lo = max(lo, tt_lo[slot])
                 hi = min(hi, tt_hi[slot])
@@ -663,20 +697,41 @@ class Solver:
 
     def card_values(self, p: Play, cards: list[int]) -> list[int]:
         """Team 0's margin after the seat to play plays each of ``cards`` (legal), then
-        best play: one generation for all, so the cards share what the table learnt."""
+        best play: one generation for all, so the cards share what the table learnt; a
+        card equivalent to a stronger one among ``cards`` gets that card's value."""
         self._generation += 1
-        out: list[int] = []
-        for card in cards:
-            q = p.copy()
-            play_card(q, card)
-            if q.over:
-                out.append(
-                    int(_margin(_config(q), q.points[0], q.points[1], q.roem[0], q.roem[1],
-                                q.tricks_won[0], q.tricks_won[1]))
-                )  # fmt: skip
-            else:
-                out.append(self._run(q, out[-1] if out else 0))
-        return out
+        values: dict[int, int] = {}
+        for card in sorted(cards, key=STRENGTH[p.trump].__getitem__, reverse=True):
+            twin = self._twin(p, card, cards)
+            values[card] = values[twin] if twin >= 0 else self._card_value(p, card, values)
+        return [values[card] for card in cards]
+
+    def _twin(self, p: Play, card: int, cards: list[int]) -> int:
+        if not self._reduce:
+            return -1
+        seat = p.turn
+        others = 0
+        for other, hand in enumerate(p.hands):
+            if other != seat:
+                others |= hand
+        for played in p.trick:
+            others |= 1 << played
+        legal = 0
+        for c in cards:
+            legal |= 1 << c
+        return int(_twin_call(card, legal, others, p.trump, self._kinds(p.rules)))
+
+    def _card_value(self, p: Play, card: int, known: dict[int, int]) -> int:
+        """The value after ``card``; the search starts from the last value found."""
+        q = p.copy()
+        play_card(q, card)
+        if q.over:
+            return int(
+                _margin(_config(q), q.points[0], q.points[1], q.roem[0], q.roem[1],
+                        q.tricks_won[0], q.tricks_won[1])
+            )  # fmt: skip
+        guesses = list(known.values())
+        return self._run(q, guesses[-1] if guesses else 0)
 
     def _run(self, p: Play, guess: int) -> int:
         """MTD(f): null-window searches from ``guess`` until the lower and the upper
@@ -715,6 +770,11 @@ def kernel_legal(hand: int, trump: int, led: int, win_seat: int, win_strength: i
                  amsterdams: bool) -> int:  # fmt: skip
     """The compiled legal plays, for the test against :meth:`Rules.legal_plays`."""
     return int(_legal(hand, trump, led, win_seat, win_strength, seat, 1 if amsterdams else 0))
+
+
+@njit(cache=True)
+def _twin_call(card: int, legal: int, others: int, trump: int, four_kind: np.ndarray) -> int:
+    return _twin(card, legal, others, trump, four_kind)
 
 
 @njit(cache=True)
