@@ -110,7 +110,7 @@ def test_the_kernel_solves_thousands_of_positions_as_the_reference_does() -> Non
 
 
 def test_the_kernel_agrees_with_the_reference_on_four_trick_endings() -> None:
-    """The deeper positions the bots solve (EXACT_TRICKS = 4), fewer: the reference is slow."""
+    """Deeper positions, fewer: the reference is slow (the bots solve from EXACT_TRICKS = 5)."""
     rng = random.Random(13)
     solver = Solver()
     for _ in range(40):
