@@ -3,7 +3,7 @@ compiled kernel (bots/klaverjassen/kernel.py) and by the pure-Python reference
 (bots/klaverjassen/play.solve), on random deals of one seed. CPU time of this process
 (``time.process_time``), so the figures hold on a machine shared with other work.
 
-    .venv/bin/python bench/kernel.py [--seed 1] [--positions 40] [--deal-positions 5]
+    .venv/bin/python bench/kernel.py [--seed 1] [--positions 40] [--deal-positions 20]
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--positions", type=int, default=40, help="positions per depth (4-6)")
-    parser.add_argument("--deal-positions", type=int, default=5, help="whole deals (8 tricks)")
+    parser.add_argument("--deal-positions", type=int, default=20, help="whole deals (8 tricks)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     solver = Solver()

@@ -13,10 +13,14 @@ transliterated here and each is tested against its original on every input kind:
 and :func:`_margin` is :func:`core.deal_score`. Every table (strength, points,
 runs, stuk, trumps above) is the engine's own, turned into arrays.
 
-The search is alpha-beta over single cards with a transposition table at trick
-boundaries. The key is the set of cards still held (the hands are fixed within one
-solve, so it tells who holds what), the leader, the card points and roem taken so far
-and whether a team has taken every trick: everything the final score depends on.
+The search is MTD(f): null-window alpha-beta over single cards, repeated until the
+bounds it proves meet, with a transposition table at trick boundaries that stores
+bounds. The key is the set of cards still held (the hands are fixed within one solve,
+so it tells who holds what), the leader, the card points and roem taken so far and
+whether a team has taken every trick: everything the final score depends on. At the
+start of each trick the final score is bounded from the points and the roem still to
+take (:func:`_margin_bounds`); a seat's card equivalent to a stronger one of its own
+(:func:`_twin`) is not searched; the last trick is scored without a search.
 """
 
 from __future__ import annotations
@@ -48,18 +52,41 @@ _SUIT_MASKS = np.array(SUIT_MASKS, dtype=np.int64)
 _NOT_SUIT = np.array(NOT_SUIT, dtype=np.int64)
 _RUN_ROEM = np.array(RUN_ROEM, dtype=np.int64)
 _STUK = np.array(STUK, dtype=np.int64)
-_ORDER = np.array(
-    [sorted(PIKET_DECK, key=STRENGTH[t].__getitem__, reverse=True) for t in range(4)],
-    dtype=np.int64,
-)
-"""Per trump, the 32 cards strongest first: the order moves are tried in."""
 
-TT_BITS = 18
+
+def _next_equal() -> list[list[int]]:
+    """Per trump and card, the next stronger card of its suit when it has the same card
+    points (-1 when there is none, or its points differ): the candidates for an
+    equivalent card. Plain suits: 7 → 8 → 9 (0 points); trump: 7 → 8. The other ranks
+    all differ in points (RULES.md §6.1), so they are never equivalent."""
+    table = [[-1] * 52 for _ in range(4)]
+    for trump in range(4):
+        for card in PIKET_DECK:
+            stronger = [
+                c for c in PIKET_DECK
+                if c // 13 == card // 13 and STRENGTH[trump][c] == STRENGTH[trump][card] + 1
+            ]  # fmt: skip
+            if stronger and POINTS[trump][stronger[0]] == POINTS[trump][card]:
+                table[trump][card] = stronger[0]
+    return table
+
+
+_NEXT_EQUAL = np.array(_next_equal(), dtype=np.int64)
+_LOWEST = np.array([(bits & -bits).bit_length() - 1 for bits in range(256)], dtype=np.int64)
+"""The lowest set bit of each byte: a suit's piket cards are 8 bits of a hand."""
+_POPCOUNT = np.array([bin(bits).count("1") for bits in range(1 << 13)], dtype=np.int64)
+_RANK_MASK = np.array([sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)], dtype=np.int64)
+"""The four cards of each rank: a four of a kind."""
+
+TT_BITS = 20
 _TT_SIZE = 1 << TT_BITS
 _INF = 1 << 20
 
+_ANY, _MADE, _NAT = range(3)
+"""Whether a position's deal is still open, surely made, or surely nat."""
+
 # Indices into the config array handed to the search.
-_TRUMP, _DECLARER, _PIT, _FACTOR, _MUST, _AMSTERDAMS = range(6)
+_TRUMP, _DECLARER, _PIT, _FACTOR, _MUST, _AMSTERDAMS, _REDUCE = range(7)
 
 
 @njit(cache=True, inline="always")
@@ -116,6 +143,142 @@ def _roem(trump: int, mask: int, four_kind: np.ndarray) -> int:
     return value
 
 
+@njit(cache=True, inline="always")
+def _roem_dead(card: int, others: int, trump: int, four_kind: np.ndarray) -> bool:
+    """No trick to come can make roem with ``card``: ``others`` (the cards of the other
+    hands and of the running trick) hold no run of three through it in natural rank
+    order, not the other three of its rank (when that four of a kind scores), and not
+    its stuk partner. Then the card's roem is what the trick's other cards make alone."""
+    suit = card // 13
+    rank = card - 13 * suit
+    bits = ((others >> (13 * suit)) & 0x1FFF) | (1 << rank)
+    run3 = bits & (bits >> 1) & (bits >> 2)
+    if (run3 >> (rank - 2)) & 7:
+        return False
+    kind = _RANK_MASK[rank] & ~(1 << card)
+    if four_kind[rank] > 0 and others & kind == kind:
+        return False
+    stuk = _STUK[trump]
+    return not ((stuk >> card) & 1 and others & stuk & ~(1 << card))
+
+
+@njit(cache=True, inline="always")
+def _twin(card: int, legal: int, others: int, trump: int, four_kind: np.ndarray) -> int:
+    """A stronger card the same seat may play that is equivalent to ``card`` (else -1):
+    no other hand (nor the running trick) holds a card between them, their points are
+    equal, and neither can make roem. Swapping the two then changes no trick's winner,
+    points or roem, now or later (``others`` only shrinks), so both have the same value."""
+    twin = _NEXT_EQUAL[trump, card]
+    while twin >= 0:
+        if (legal >> twin) & 1:
+            if _roem_dead(card, others, trump, four_kind) and _roem_dead(
+                twin, others, trump, four_kind
+            ):
+                return twin
+            return -1
+        if (others >> twin) & 1:
+            return -1
+        twin = _NEXT_EQUAL[trump, twin]  # played already: look past it
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _shift(bound: int, offset: int) -> int:
+    """A bound moved by ``offset``; an absent bound (±infinity) stays absent."""
+    return bound if bound <= -_INF or bound >= _INF else bound + offset
+
+
+@njit(cache=True, inline="always")
+def _low_card(mask: int) -> int:
+    """The card of a one-card mask."""
+    card = 0
+    while not (mask >> card) & 1:
+        card += 1
+    return card
+
+
+@njit(cache=True, inline="always")
+def _apart(f: np.ndarray, cards: int) -> bool:
+    """No hand holds two of ``cards``: they can fall in one trick."""
+    for seat in range(4):
+        mine = f[seat] & cards
+        if mine & (mine - 1):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _roem_bound(f: np.ndarray, trump: int, tricks_left: int, four_kind: np.ndarray) -> int:
+    """At least the roem the cards still in the hands can make: a run of three or four in
+    a trick (50 at most; at most one suit's run per trick, and one per three cards of a
+    suit that holds three in a row in three hands), the stuk in two hands, and each four
+    of a kind that scores in four hands."""
+    held = f[0] | f[1] | f[2] | f[3]
+    runs = 0
+    for suit in range(4):
+        bits = (held >> (13 * suit)) & 0x1FFF
+        starts = bits & (bits >> 1) & (bits >> 2)
+        for rank in range(5, 11):
+            if (starts >> rank) & 1 and _apart(f, 7 << (13 * suit + rank)):
+                runs += _POPCOUNT[bits] // 3
+                break
+    bound = 50 * min(runs, tricks_left)
+    stuk = _STUK[trump]
+    if held & stuk == stuk and _apart(f, stuk):
+        bound += 20
+    for rank in range(5, 13):
+        kind = _RANK_MASK[rank]
+        if four_kind[rank] > 0 and held & kind == kind and _apart(f, kind):
+            bound += four_kind[rank]
+    return bound
+
+
+@njit(cache=True, inline="always")
+def _margin_bounds(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, out: np.ndarray) -> None:
+    """``out[1]`` ≤ team 0's final margin ≤ ``out[2]`` at the start of a trick, whatever
+    the rest of the play (core.deal_score's cases, each at its extremes): the declaring
+    team's lead X = (its points + roem) − (the other's) ends within the points and roem
+    still to take of where it is, the roem in all within what is still to make.
+
+    ``out[3]``: whether the outcome is settled already. When the deal is surely made
+    (and no pit: the other team has a trick) the margin is X, when surely nat it is
+    −(162 + all roem): in both it is ``out[4]`` (from what is taken so far) plus what the
+    remaining cards make, the same for every way the position was reached; so the
+    transposition table keys such positions by the cards alone, values less ``out[4]``."""
+    declarer = cfg[_DECLARER]
+    roem_left = _roem_bound(f, cfg[_TRUMP], 8 - f[_PLAYED], four_kind)
+    points_left = DEAL_POINTS - f[_P0] - f[_P1]
+    lead = f[_P0] + f[_R0] - f[_P1] - f[_R1]
+    won_other = f[_W1] if declarer == 0 else f[_W0]
+    if declarer == 1:
+        lead = -lead
+    roem = f[_R0] + f[_R1]
+    lead_hi = lead + points_left + roem_left
+    lead_lo = lead - points_left - roem_left
+    hi = -_INF
+    lo = _INF
+    if lead_hi > 0:  # made
+        hi = lead_hi
+        lo = max(lead_lo, 1)
+    if lead_lo <= 0:  # nat
+        hi = max(hi, -(DEAL_POINTS + roem))
+        lo = min(lo, -(DEAL_POINTS + roem + roem_left))
+    if won_other == 0:  # pit: the declaring team takes every card and all roem
+        hi = max(hi, DEAL_POINTS + roem + roem_left + cfg[_PIT])
+        lo = min(lo, DEAL_POINTS + roem + cfg[_PIT])
+    sign = 1 if declarer == 0 else -1
+    out[1] = lo if declarer == 0 else -hi
+    out[2] = hi if declarer == 0 else -lo
+    out[3] = _ANY
+    out[4] = 0
+    if lead_lo > 0 and won_other > 0:
+        out[3] = _MADE
+        out[4] = sign * lead
+    elif lead_hi <= 0:
+        out[3] = _NAT
+        out[4] = -sign * (DEAL_POINTS + roem)
+
+
 @njit(cache=True)
 def _margin(cfg: np.ndarray, p0: int, p1: int, r0: int, r1: int, w0: int, w1: int) -> int:
     """Team 0's score minus team 1's of a finished deal (core.deal_score)."""
@@ -156,17 +319,18 @@ _P0, _P1, _R0, _R1, _W0, _W1 = range(13, 19)
 _ALPHA, _BETA, _ALPHA0, _BETA0, _BEST, _BEST_CARD, _SLOT, _KA, _KB, _IDX, _COUNT, _SEAT = range(
     19, 31
 )
-_FIELDS = 31
+_OFFSET = 31
+_FIELDS = 32
 _STATE = 19
 """The first fields are the position itself: what a child frame copies and changes."""
 _DEPTH = 34
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _expand(
     f: np.ndarray, row_m: np.ndarray, row_k: np.ndarray, cfg: np.ndarray,
     tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray, tt_hi: np.ndarray,
-    tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, out: np.ndarray,
+    tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, out: np.ndarray, four_kind: np.ndarray,
 ) -> bool:  # fmt: skip
     """Enter frame ``f``: True with its value in ``out[0]`` when it is known at once (the
     deal is over, or the table's bounds decide), else its moves ordered in ``row_m``."""
@@ -174,25 +338,49 @@ def _expand(
         out[0] = _margin(cfg, f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1])
         return True
     trump = cfg[_TRUMP]
+    if f[_PLAYED] == 7 and f[_N] == 0:
+        out[0] = _last_trick(f, cfg, four_kind)
+        return True
     alpha = f[_ALPHA]
     beta = f[_BETA]
     f[_ALPHA0] = alpha
     f[_BETA0] = beta
     slot = -1
     hint = -1
+    out[3] = _ANY
+    out[4] = 0
+    if f[_N] == 0 and cfg[_MUST] < 0:
+        _margin_bounds(f, cfg, four_kind, out)
+        if out[1] >= beta:
+            out[0] = out[1]
+            return True
+        if out[2] <= alpha:
+            out[0] = out[2]
+            return True
+        if out[1] > alpha:
+            alpha = out[1]
+        if out[2] < beta:
+            beta = out[2]
     if f[_N] == 0:
         played = f[_PLAYED]
-        pit0 = 1 if f[_W0] == played else 0
-        pit1 = 1 if f[_W1] == played else 0
-        key_a = (f[0] | f[1] | f[2] | f[3]) | (f[_LEADER] << 52) | (pit0 << 54) | (pit1 << 55)
-        key_b = f[_P0] | (f[_R0] << 16) | (f[_R1] << 36)
+        settled = out[3]
+        offset = out[4]
+        key_a = (f[0] | f[1] | f[2] | f[3]) | (f[_LEADER] << 52)
+        if settled == _ANY:
+            pit0 = 1 if f[_W0] == played else 0
+            pit1 = 1 if f[_W1] == played else 0
+            key_a |= (pit0 << 54) | (pit1 << 55)
+            key_b = f[_P0] | (f[_R0] << 16) | (f[_R1] << 36)
+        else:
+            key_b = settled << 60
         mixed = (key_a * 0x1E3779B97F4A7C15) ^ (key_b * 0x42B2AE3D27D4EB4F)
         slot = (mixed >> 20) & (_TT_SIZE - 1)
         f[_KA] = key_a
         f[_KB] = key_b
+        f[_OFFSET] = offset
         if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
-            lo = tt_lo[slot]
-            hi = tt_hi[slot]
+            lo = _shift(tt_lo[slot], offset)
+            hi = _shift(tt_hi[slot], offset)
             hint = tt_move[slot]
             if lo == hi:
                 out[0] = lo
@@ -217,36 +405,83 @@ def _expand(
     f[_BEST] = -_INF if seat & 1 == 0 else _INF
     f[_BEST_CARD] = -1
     mine = n > 0 and (win_seat & 1) == (seat & 1)
-    order = _ORDER[trump]
+    reduce = cfg[_REDUCE] != 0
+    others = 0
+    if reduce:
+        others = (f[0] | f[1] | f[2] | f[3]) & ~f[seat]
+        if n > 0:
+            others |= 1 << f[_C0]
+        if n > 1:
+            others |= 1 << f[_C1]
+        if n > 2:
+            others |= 1 << f[_C2]
     count = 0
-    for i in range(32):
-        card = order[i]
-        if not (legal >> card) & 1:
-            continue
-        if card == hint:
-            key = 10_000
-        elif n == 0:
-            key = _STRENGTH[trump, card]
-        elif mine:  # the partner wins: points, and no trump wasted
-            key = _POINTS[trump, card] - (40 if _STRENGTH[trump, card] >= TRUMP_BASE else 0)
-        elif _TRICK_STRENGTH[trump, led, card] > win_strength:  # beat it as cheaply as can be
-            key = 1000 - _STRENGTH[trump, card]
-        else:
-            key = -_POINTS[trump, card]
-        j = count
-        while j > 0 and row_k[j - 1] < key:
-            row_k[j] = row_k[j - 1]
-            row_m[j] = row_m[j - 1]
-            j -= 1
-        row_k[j] = key
-        row_m[j] = card
-        count += 1
+    for suit in range(4):
+        bits = (legal >> (13 * suit + 5)) & 255
+        while bits:
+            card = 13 * suit + 5 + _LOWEST[bits]
+            bits &= bits - 1
+            if reduce and _twin(card, legal, others, trump, four_kind) >= 0:
+                continue
+            strength = _STRENGTH[trump, card]
+            if card == hint:
+                key = 10_000
+            elif n == 0:
+                key = strength
+            elif mine:  # the partner wins: points, and no trump wasted
+                key = _POINTS[trump, card] - (40 if strength >= TRUMP_BASE else 0)
+            elif _TRICK_STRENGTH[trump, led, card] > win_strength:  # beat it cheaply
+                key = 1000 - strength
+            else:
+                key = -_POINTS[trump, card]
+            key = 32 * key + strength  # ties: the stronger card first
+            j = count
+            while j > 0 and row_k[j - 1] < key:
+                row_k[j] = row_k[j - 1]
+                row_m[j] = row_m[j - 1]
+                j -= 1
+            row_k[j] = key
+            row_m[j] = card
+            count += 1
     f[_COUNT] = count
     f[_IDX] = 0
     return False
 
 
 @njit(cache=True)
+def _last_trick(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray) -> int:
+    """The final margin from the start of the last trick: every hand has one card left."""
+    trump = cfg[_TRUMP]
+    leader = f[_LEADER]
+    first = _low_card(f[leader])
+    led = first // 13
+    win_seat = leader
+    win_strength = _TRICK_STRENGTH[trump, led, first]
+    pts = _POINTS[trump, first] + LAST_TRICK_BONUS
+    mask = 1 << first
+    for i in range(1, 4):
+        seat = (leader + i) & 3
+        card = _low_card(f[seat])
+        strength = _TRICK_STRENGTH[trump, led, card]
+        if strength > win_strength:
+            win_seat = seat
+            win_strength = strength
+        pts += _POINTS[trump, card]
+        mask |= 1 << card
+    roem = _roem(trump, mask, four_kind)
+    p0, p1, r0, r1, w0, w1 = f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1]
+    if win_seat & 1 == 0:
+        p0 += pts
+        r0 += roem
+        w0 += 1
+    else:
+        p1 += pts
+        r1 += roem
+        w1 += 1
+    return _margin(cfg, p0, p1, r0, r1, w0, w1)
+
+
+@njit(cache=True, inline="always")
 def _child(f: np.ndarray, c: np.ndarray, card: int, cfg: np.ndarray, four_kind: np.ndarray) -> None:
     """Frame ``c``: the position of ``f`` after its seat to play plays ``card``."""
     trump = cfg[_TRUMP]
@@ -307,7 +542,7 @@ def _search(
 ) -> int:  # fmt: skip
     """Alpha-beta (fail-soft) from the position in ``frames[0]``, its window in _ALPHA and
     _BETA, on an explicit stack: numba cannot load a recursive function from its cache."""
-    out = np.zeros(1, dtype=np.int64)
+    out = np.zeros(5, dtype=np.int64)
     d = 0
     entering = True
     returned = False
@@ -317,7 +552,7 @@ def _search(
         if entering:
             entering = False
             if _expand(f, moves[d], keys[d], cfg, tt_a, tt_b, tt_lo, tt_hi, tt_gen, tt_move,
-                       gen, out):  # fmt: skip
+                       gen, out, four_kind):  # fmt: skip
                 ret = out[0]
                 d -= 1
                 if d < 0:
@@ -363,6 +598,9 @@ def _search(
                 hi = best
             key_a = f[_KA]
             key_b = f[_KB]
+            offset = f[_OFFSET]
+            lo = _shift(lo, -offset)
+            hi = _shift(hi, -offset)
             if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
                 lo = max(lo, tt_lo[slot])
                 hi = min(hi, tt_hi[slot])
@@ -379,10 +617,41 @@ def _search(
         returned = True
 
 
-def _config(p: Play) -> np.ndarray:
+@njit(cache=True)
+def _mtdf(
+    frames: np.ndarray, moves: np.ndarray, keys: np.ndarray, cfg: np.ndarray,
+    four_kind: np.ndarray, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
+    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, guess: int,
+) -> int:  # fmt: skip
+    """The exact value of the position in ``frames[0]`` by null-window searches (MTD(f)):
+    each proves a bound, fail-soft, and the next tests past it, by a step that doubles
+    while the bounds keep moving the same way (a fail-soft bound is often only a point
+    or two beyond the test) and never past the other bound."""
+    lower = -_INF
+    upper = _INF
+    value = guess
+    step = 1
+    rising = True
+    while lower < upper:
+        beta = min(value + step, upper) if value == lower else max(value - step + 1, lower + 1)
+        frames[0, _ALPHA] = beta - 1
+        frames[0, _BETA] = beta
+        value = _search(frames, moves, keys, cfg, four_kind, tt_a, tt_b, tt_lo, tt_hi,
+                        tt_gen, tt_move, gen)  # fmt: skip
+        up = value >= beta
+        step = step * 2 if up == rising else 1
+        rising = up
+        if up:
+            lower = value
+        else:
+            upper = value
+    return value
+
+
+def _config(p: Play, reduce: bool = True) -> np.ndarray:
     return np.array(
         [p.trump, p.declarer_team, p.pit_bonus, p.factor, p.must_make,
-         1 if p.rules.amsterdams else 0],
+         1 if p.rules.amsterdams else 0, 1 if reduce else 0],
         dtype=np.int64,
     )  # fmt: skip
 
@@ -393,7 +662,10 @@ class Solver:
     A table is reused from solve to solve (a generation number empties it), so make one
     solver per process or thread, not per position."""
 
-    def __init__(self) -> None:
+    def __init__(self, reduce: bool = True) -> None:
+        self._reduce = reduce
+        """Search one card of each set of equivalent cards (off only to test that it
+        changes no value)."""
         self._a = np.zeros(_TT_SIZE, dtype=np.int64)
         self._b = np.zeros(_TT_SIZE, dtype=np.int64)
         self._lo = np.zeros(_TT_SIZE, dtype=np.int64)
@@ -421,26 +693,49 @@ class Solver:
                         p.tricks_won[0], p.tricks_won[1])
             )  # fmt: skip
         self._generation += 1
-        return self._run(p, -_INF, _INF)
+        return self._run(p, 0)
 
     def card_values(self, p: Play, cards: list[int]) -> list[int]:
         """Team 0's margin after the seat to play plays each of ``cards`` (legal), then
-        best play: one generation for all, so the cards share what the table learnt."""
+        best play: one generation for all, so the cards share what the table learnt; a
+        card equivalent to a stronger one among ``cards`` gets that card's value."""
         self._generation += 1
-        out = []
-        for card in cards:
-            q = p.copy()
-            play_card(q, card)
-            if q.over:
-                out.append(
-                    int(_margin(_config(q), q.points[0], q.points[1], q.roem[0], q.roem[1],
-                                q.tricks_won[0], q.tricks_won[1]))
-                )  # fmt: skip
-            else:
-                out.append(self._run(q, -_INF, _INF))
-        return out
+        values: dict[int, int] = {}
+        for card in sorted(cards, key=STRENGTH[p.trump].__getitem__, reverse=True):
+            twin = self._twin(p, card, cards)
+            values[card] = values[twin] if twin >= 0 else self._card_value(p, card, values)
+        return [values[card] for card in cards]
 
-    def _run(self, p: Play, alpha: int, beta: int) -> int:
+    def _twin(self, p: Play, card: int, cards: list[int]) -> int:
+        if not self._reduce:
+            return -1
+        seat = p.turn
+        others = 0
+        for other, hand in enumerate(p.hands):
+            if other != seat:
+                others |= hand
+        for played in p.trick:
+            others |= 1 << played
+        legal = 0
+        for c in cards:
+            legal |= 1 << c
+        return int(_twin_call(card, legal, others, p.trump, self._kinds(p.rules)))
+
+    def _card_value(self, p: Play, card: int, known: dict[int, int]) -> int:
+        """The value after ``card``; the search starts from the last value found."""
+        q = p.copy()
+        play_card(q, card)
+        if q.over:
+            return int(
+                _margin(_config(q), q.points[0], q.points[1], q.roem[0], q.roem[1],
+                        q.tricks_won[0], q.tricks_won[1])
+            )  # fmt: skip
+        guesses = list(known.values())
+        return self._run(q, guesses[-1] if guesses else 0)
+
+    def _run(self, p: Play, guess: int) -> int:
+        """MTD(f): null-window searches from ``guess`` until the lower and the upper
+        bound meet; the table keeps the bounds each pass proved."""
         f = self._frames[0]
         f[:4] = p.hands
         trick = [*p.trick, 0, 0, 0]
@@ -453,11 +748,12 @@ class Solver:
         )
         f[_LED], f[_WS], f[_WST], f[_PLAYED] = p.led, p.win_seat, p.win_strength, p.tricks_played
         f[_P0], f[_P1], f[_R0], f[_R1] = p.points[0], p.points[1], p.roem[0], p.roem[1]
-        f[_W0], f[_W1], f[_ALPHA], f[_BETA] = p.tricks_won[0], p.tricks_won[1], alpha, beta
+        f[_W0], f[_W1] = p.tricks_won[0], p.tricks_won[1]
         return int(
-            _search(
-                self._frames, self._moves, self._keys, _config(p), self._kinds(p.rules),
-                self._a, self._b, self._lo, self._hi, self._gen, self._move, self._generation,
+            _mtdf(
+                self._frames, self._moves, self._keys, _config(p, self._reduce),
+                self._kinds(p.rules), self._a, self._b, self._lo, self._hi, self._gen,
+                self._move, self._generation, guess,
             )
         )  # fmt: skip
 
@@ -474,6 +770,11 @@ def kernel_legal(hand: int, trump: int, led: int, win_seat: int, win_strength: i
                  amsterdams: bool) -> int:  # fmt: skip
     """The compiled legal plays, for the test against :meth:`Rules.legal_plays`."""
     return int(_legal(hand, trump, led, win_seat, win_strength, seat, 1 if amsterdams else 0))
+
+
+@njit(cache=True)
+def _twin_call(card: int, legal: int, others: int, trump: int, four_kind: np.ndarray) -> int:
+    return _twin(card, legal, others, trump, four_kind)
 
 
 @njit(cache=True)

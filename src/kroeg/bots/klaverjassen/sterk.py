@@ -26,10 +26,11 @@ from .knowledge import Seen, infer_allowed
 from .play import Play, margin, play_card, rollout
 from .signals import Signal, sample_deal
 
-EXACT_TRICKS = 4
+EXACT_TRICKS = 5
 """Tricks left (the running one included) from which the rest is searched exactly: the
-kernel solves 4 tricks in about 0.4 ms, 5 in about 4 (docs/performance.md), so at 4 a
-300 ms decision still draws a hundred samples or more."""
+kernel solves 5 tricks in about 1 ms (7 at most), 6 in about 9 but up to a tenth of a
+second and more (docs/performance.md), so at 5 a 300 ms decision still draws tens of
+samples and no single sample overruns the budget."""
 
 _SOLVER = Solver()
 """One transposition table per process (the bots' worker processes decide one at a time)."""
