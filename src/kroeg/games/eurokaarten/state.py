@@ -11,14 +11,16 @@ DEAL, TURN, OVER = "deal", "turn", "over"
 
 class EuroState:
     """Hands are card masks; the stock is a list with its top card last; the discard
-    pile a list with its top card last; ``melds`` are numbered by their index.
+        pile a list with its top card last; ``melds`` are numbered by their index.
 
-    ``coins`` per seat; ``bokje`` the seats ever given the bokje (the one extra life,
-    §7.3); ``out`` the seats out of the partij. ``taken`` is the card just taken from
-    the discard pile this turn (or None); ``picked`` per seat the mask of the cards it
-    took from the pile this round (everyone saw them taken); ``had_turn`` and ``came_down`` are seat
-    masks: seats that finished a turn / laid a meld this round. ``dead`` holds the
-    cards of seats put out mid-round (§7.8)."""
+        ``coins`` per seat; ``bokje`` the seats ever given the bokje (the one extra life,
+        §7.3); ``out`` the seats out of the partij. ``taken`` is the card just taken from
+        the discard pile this turn (or None); ``picked`` per seat the mask of the cards it
+        took from the pile this round (everyone saw them taken); ``declined`` per seat the mask
+    of the pile's top cards it left there this round, drawing from the stock instead
+    (everyone saw that too); ``had_turn`` and ``came_down`` are seat
+        masks: seats that finished a turn / laid a meld this round. ``dead`` holds the
+        cards of seats put out mid-round (§7.8)."""
 
     __slots__ = (
         "bokje",
@@ -26,6 +28,7 @@ class EuroState:
         "coins",
         "dead",
         "dealer",
+        "declined",
         "discard",
         "drawn",
         "had_turn",
@@ -57,6 +60,7 @@ class EuroState:
         self.drawn = False
         self.taken: int | None = None
         self.picked = [0] * seats
+        self.declined = [0] * seats
         self.had_turn = 0
         self.came_down = 0
         self.dead = 0
@@ -79,6 +83,7 @@ class EuroState:
         new.drawn = self.drawn
         new.taken = self.taken
         new.picked = self.picked[:]
+        new.declined = self.declined[:]
         new.had_turn = self.had_turn
         new.came_down = self.came_down
         new.dead = self.dead
