@@ -513,7 +513,7 @@ export default {
   "analysis.loading": "Analyse laden…",
   "analysis.scope": "Elke kaart van de laatste {n} slagen van elke ronde, vergeleken met de beste kaart bij open kaarten.",
   "analysis.player": "Speler",
-  "analysis.accuracy": "Nauwkeurigheid",
+  "analysis.accuracy": "Nauw­keurig­heid",
   "analysis.lost": "Punten verspeeld",
   "analysis.cost": "−{loss}: {name} speelt {card} in slag {trick}; {best} was beter ({loss} punten).",
   "analysis.scope_toepen": "Elke kaart en elke keer toepen, meegaan of passen, vergeleken met wie bij open kaarten de laatste slag haalt.",
