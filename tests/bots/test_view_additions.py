@@ -47,7 +47,8 @@ def test_toepen_tricks_show_only_played_cards() -> None:
 
 
 def test_eurokaarten_discard_pile_shows_only_cards_that_were_discarded_face_up() -> None:
-    """Every card in the pile was face up when it was discarded (RULES.md §7.5)."""
+    """Every card in the pile was face up when it was discarded (RULES.md §7.5), and so
+    was every card a seat declined (left on the pile, drawing the stock)."""
     game = make_game("eurokaarten", "standaard")
     rng = random.Random(9)
     for _ in range(RANDOM_GAMES // 200):
@@ -60,5 +61,10 @@ def test_eurokaarten_discard_pile_shows_only_cards_that_were_discarded_face_up()
             if view["phase"] != "turn":
                 continue
             assert_no_hidden_cards(view["discard_pile"], hidden, "eurokaarten discard pile")
+            # A declined card stayed on the open pile: it is there still, on the table, or
+            # in the hand of a seat everyone saw take it (``picked``).
+            seen_taken = {c for cards in view["picked"] for c in cards}
+            declined = [c for cards in view["declined"] for c in cards]
+            assert_no_hidden_cards(declined, hidden - seen_taken, "eurokaarten declined")
             assert len(view["discard_pile"]) == view["discard_count"]
             assert view["discard_pile"][-1:] == ([view["discard_top"]] if s.discard else [])

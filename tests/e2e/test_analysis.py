@@ -1,5 +1,6 @@
 """The analysis in the replay (issue 23, web/analysis.js): each player's accuracy for
-the game, and for the deal on show every card that cost points, with the best card."""
+the game, and for the deal on show every card that cost points, with the best card; in
+Toepen also every knock, stay and fold that cost penalty points."""
 
 from __future__ import annotations
 
@@ -30,10 +31,16 @@ def quick_server(
         yield server
 
 
-def _play_a_game(server: Server) -> tuple[str, int]:
-    """A Klaverjassen game of eight deals, one person (at random) against the house, over
-    the websocket in a thread of its own (Playwright's loop holds this one)."""
-    table = server.table("klaverjassen", "nku", options={"game_length": "8_deals"})
+def _play_a_game(
+    server: Server,
+    game: str = "klaverjassen",
+    variant: str = "nku",
+    options: dict[str, Any] | None = None,
+) -> tuple[str, int]:
+    """A game (default: Klaverjassen, eight deals), one person (at random) against the
+    house, over the websocket in a thread of its own (Playwright's loop holds this one)."""
+    options = {"game_length": "8_deals"} if options is None else options
+    table = server.table(game, variant, options=options)
     out: dict[str, Any] = {}
 
     async def play() -> None:
@@ -80,3 +87,40 @@ def test_the_replay_shows_each_player_s_accuracy_and_the_cards_that_cost_points(
         expect(item).to_contain_text(f"in slag {first['trick']}")
         panel.scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / f"analysis-{size['width']}x{size['height']}.png"))
+
+
+TOEPEN_VERBS = {"card": "speelt", "knock": "toept", "stay": "gaat mee", "fold": "past"}
+"""How the Dutch analysis names each kind of Toepen decision (i18n/nl.js)."""
+
+
+def test_a_toepen_replay_shows_the_cards_and_knock_decisions_that_cost_penalty_points(
+    new_page: NewPage, quick_server: Server, tmp_path: Path
+) -> None:
+    """A short Toepen game (to 3 penalty points) against the house: random play costs
+    penalty points somewhere, and the replay names the decision in Dutch."""
+    table, game_id = _play_a_game(quick_server, "toepen", "kroegregels", {"max_points": 3})
+    analysis = httpx.get(f"{quick_server.url}/api/games/{game_id}/analysis", timeout=60).json()
+    assert analysis["game"] == "toepen"
+    costly = [p for p in analysis["plays"] if p["loss"] > 0]
+    assert costly, "random play to three penalty points costs some somewhere"
+    first = costly[0]
+    for size in SIZES:
+        page = new_page(viewport=size)
+        page.goto(f"{quick_server.url}/t/{table}?replay={game_id}")
+        panel = page.locator("#analysis")
+        expect(panel.locator("h2")).to_have_text("Analyse")
+        expect(panel.locator(".analysis-players thead")).to_contain_text("Strafpunten")
+        expect(panel.locator(".analysis-players tbody tr")).to_have_count(4)
+        for _ in range(first["deal"]):
+            page.click("#next-deal")
+        expect(page.locator("#deal-no")).to_contain_text(f"Ronde {first['deal'] + 1} van")
+        item = panel.locator(
+            f'.analysis-plays li[data-trick="{first["trick"]}"][data-seat="{first["seat"]}"]'
+        ).first
+        expect(item).to_contain_text(f"−{first['loss']}:")
+        expect(item).to_contain_text(f"{TOEPEN_VERBS[first['kind']]} ")
+        expect(item).to_contain_text(f"in slag {first['trick']}")
+        panel.scroll_into_view_if_needed()
+        page.screenshot(
+            path=str(tmp_path / f"toepen-analysis-{size['width']}x{size['height']}.png")
+        )

@@ -200,6 +200,19 @@ def test_every_view_shows_the_cards_taken_from_the_pile_while_they_are_held() ->
     assert game.view(s, None)["picked"][0] == []
 
 
+def test_every_view_shows_the_pile_cards_a_seat_left_there_drawing_the_stock() -> None:
+    """RULES.md §7.5: the pile's top card lies open, so everyone saw a seat draw from the
+    stock instead of taking it (view key ``declined``, for the round)."""
+    game, s = start_round(OPEN_HANDS, upcard="8c")
+    act(game, s, 0, "draw", "discard")
+    act(game, s, 0, "discard", "3h")
+    drawn = card_str(s.stock[-1])
+    act(game, s, 1, "draw", "stock")
+    act(game, s, 1, "discard", drawn)
+    for viewer in (None, 1, 4):
+        assert game.view(s, viewer)["declined"] == [[], ["3h"], [], [], [], []]
+
+
 def test_a_joker_may_not_be_discarded() -> None:
     """Seed 003: "Joker afleggen mag niet"."""
     game, s = start_round(OPEN_HANDS, upcard="8c")

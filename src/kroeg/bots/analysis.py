@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kroeg.bots.klaverjassen.analysis import analyse as analyse_klaverjassen
+from kroeg.bots.toepen.analysis import analyse as analyse_toepen
 from kroeg.games.base import JSON
 
 Analysis = JSON
 
 ANALYSERS: dict[str, Callable[[JSON], Analysis]] = {
     "klaverjassen": analyse_klaverjassen,
+    "toepen": analyse_toepen,
 }
 
 

@@ -1,6 +1,8 @@
 // The analysis of a finished game in the replay (GET /api/games/{id}/analysis, issue 23):
 // each player's accuracy for the game, and for the deal on show every analysed card that
-// was not a best card: the card played, the best card, and the points it cost.
+// was not a best card: the card played, the best card, and the points it cost. In Toepen
+// a knock, a stay and a fold are analysed too (kind "knock", "stay", "fold": no card,
+// best is the better decision), and the points are penalty points.
 //
 // The replay gives it one container element; the panel fills it once the analysis has
 // come (the server computes it on the first request) and says nothing for a game whose
@@ -41,14 +43,15 @@ export class AnalysisPanel {
     this.deal = deal;
     if (!this.data) return this.element;
     const costly = this.data.plays.filter((p) => p.deal === deal && p.loss > 0);
+    const toepen = this.data.game === "toepen";
     replace(
       this.element,
       h("h2", {}, t("analysis.title")),
-      h("p", { class: "help" }, t("analysis.scope", { n: this.data.from_tricks_left })),
+      h("p", { class: "help" }, t(toepen ? "analysis.scope_toepen" : "analysis.scope", { n: this.data.from_tricks_left })),
       h(
         "table",
         { class: "analysis-players" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("analysis.player")), h("th", {}, t("analysis.accuracy")), h("th", {}, t("analysis.lost")))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("analysis.player")), h("th", {}, t("analysis.accuracy")), h("th", {}, t(toepen ? "analysis.lost_toepen" : "analysis.lost")))),
         h(
           "tbody",
           {},
@@ -65,12 +68,20 @@ export class AnalysisPanel {
               h(
                 "li",
                 { dataset: { trick: String(p.trick), seat: String(p.seat) } },
-                t("analysis.cost", { loss: p.loss, name: this.data.players[p.seat].name, trick: p.trick, card: cardShort(p.card), best: cardShort(p.best) }),
+                this.costText(p),
               ),
             ),
           )
-        : h("p", { class: "empty" }, t("analysis.no_mistakes")),
+        : h("p", { class: "empty" }, t(toepen ? "analysis.no_mistakes_toepen" : "analysis.no_mistakes")),
     );
     return this.element;
+  }
+
+  /** One costly decision: a card (with the better card) or, in Toepen, a knock decision. */
+  costText(p) {
+    const name = this.data.players[p.seat].name;
+    if (p.card === null) return t(`analysis.cost_${p.kind}`, { loss: p.loss, name, trick: p.trick });
+    const key = this.data.game === "toepen" ? "analysis.cost_toepen" : "analysis.cost";
+    return t(key, { loss: p.loss, name, trick: p.trick, card: cardShort(p.card), best: cardShort(p.best) });
   }
 }

@@ -1,7 +1,7 @@
 """The bots' kit for Eurokaarten: determiniser, ``basis`` and ``sterk``.
 
-``sterk`` opens gaan by Monte Carlo (:mod:`.sterk`); after the draw it swaps jokers
-and avoids discards the next player visibly wants (:mod:`.plays`); the rest is
+``sterk`` opens gaan by Monte Carlo (:mod:`.sterk`), draws and discards by Monte
+Carlo over the hidden cards (:mod:`.turns`), swaps jokers (:mod:`.plays`) and lays as
 ``basis``.
 """
 
@@ -15,7 +15,7 @@ from kroeg.cards import mask_of
 from kroeg.games.base import JSON, Action, Game
 from kroeg.games.eurokaarten import Eurokaarten
 
-from . import basis, plays, sterk
+from . import basis, plays, sterk, turns
 from .knowledge import Seen, read_view, sample
 from .rebuild import rebuild
 
@@ -59,8 +59,11 @@ class Kit(GameKit):
             if swap is not None:
                 return swap
             if preferred[0] == "discard":
-                came_down = set(view.get("came_down") or [])
-                safe = plays.discard_choice(seen, legal, came_down, self.rules)
-                return safe or preferred
+                searched = turns.choose_discard(seen, legal, self.rules, rng, deadline, max_samples)
+                return searched or preferred
             return preferred
-        return sterk.choose(seen, legal, preferred, rng, deadline, max_samples)
+        opened = sterk.choose(seen, legal, preferred, rng, deadline, max_samples)
+        if opened[0] != "draw":
+            return opened
+        drawn = turns.choose_draw(seen, legal, self.rules, rng, deadline, max_samples)
+        return drawn or opened

@@ -2,7 +2,8 @@
 
 Out of play and public: the melds on the table and the whole discard pile. Known
 in a hand: cards a seat took from the pile and has not laid or discarded since
-(the view's ``picked``). Hidden: the other hands, the stock, and the hands of seats
+(the view's ``picked``); the pile's cards each seat declined (``declined``, used by
+``sterk``'s weighted samples). Hidden: the other hands, the stock, and the hands of seats
 put out mid-round (set aside, never shown).
 """
 
@@ -31,6 +32,8 @@ class Seen:
     stock_count: int
     picked: list[int]
     """Per seat, cards it took from the pile that must still be in its hand."""
+    declined: list[int]
+    """Per seat, the pile's top cards it left there this round, drawing the stock."""
     deck: int
 
     @property
@@ -61,6 +64,7 @@ def read_view(view: JSON, rules: MeldRules, deck: int) -> Seen:
         drawn=bool(view["drawn"]),
         stock_count=view["stock_count"],
         picked=[0] * n,
+        declined=[mask_of(parse_card(c) for c in cards) for cards in view["declined"]],
         deck=deck,
     )
     table = seen.on_table

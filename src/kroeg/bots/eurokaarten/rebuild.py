@@ -31,6 +31,7 @@ def rebuild(view: JSON, seen: Seen, det: Determinisation) -> EuroState:
     s.drawn = seen.drawn
     s.taken = seen.taken
     s.picked = [mask_of(parse_card(c) for c in cards) for cards in view["picked"]]
+    s.declined = [mask_of(parse_card(c) for c in cards) for cards in view["declined"]]
     s.had_turn = (1 << s.turn) if s.turn >= 0 and view["may_open"] else 0
     s.came_down = sum(1 << p for p in view["came_down"])
     s.dead = det.dead

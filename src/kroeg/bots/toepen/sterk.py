@@ -1,16 +1,17 @@
 """``sterk`` for Toepen: the chance of winning the last trick, sampled, against the stake;
 laundry, challenges and out-of-turn knocks in the last trick by the learned policy.
 
-On each determinisation the rest of the deal is played by :mod:`.tricks` (exact
-max-n search; in a first trick with full hands the other seats play their weakest
-card before the search takes over). Cards: the best mean chance. Knocking on turn:
-when the best chance reaches :data:`KNOCK_AT`. Answering a knock at stake k: folding
-costs k − 1 now, staying costs k when the deal is lost, so stay when the chance
-exceeds 1/k (knock again from :data:`OVER_KNOCK_AT`). Armoede: look (play for two,
-or pay one) above an even chance. Exchange: the better chance of the hand kept and
+Determinisations are weighted by what the other seats showed (:mod:`.signals`: a knock
+or a stay tells of strong cards). On each determinisation the rest of the deal is played
+by :mod:`.tricks` (exact max-n search; in a first trick with full hands the other seats
+play their weakest card before the search takes over). Cards: the best mean chance.
+Knocking on turn: when the best chance reaches :data:`KNOCK_AT`. Answering a knock at
+stake k: folding costs k − 1 now, staying costs k when the deal is lost, so stay when
+the chance exceeds 1/k (knock again from :data:`OVER_KNOCK_AT`). Armoede: look (play for
+two, or pay one) above an even chance. Exchange: the better chance of the hand kept and
 the hand with the stock's top card. Laundry claims and challenges, and knocks out of
-turn in the last trick, are drawn from the policy learned by self-play
-(:mod:`.policy`); an earlier out-of-turn knock only on a sure thing.
+turn in the last trick, are drawn from the policy learned by self-play (:mod:`.policy`);
+an earlier out-of-turn knock only on a sure thing.
 
 The policy learned for every knock and answer lost to ``basis`` in the arena
 (docs/bots.md), so on-turn knocks and answers keep the sampled rule.
@@ -28,9 +29,10 @@ from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.tables import SUIT_OF
 
 from .basis import sure_win
-from .knowledge import Determinisation, Seen, sample
+from .knowledge import Determinisation, Seen
 from .policy import decide as policy_decide
 from .policy import hashed_pick
+from .signals import signals, weighted_sample
 from .tricks import last_trick_winner, next_to_play, trick_winner
 
 KNOCK_AT = 0.6
@@ -130,9 +132,10 @@ def decide(
     verbs = {a[0]: a for a in legal}
     leader = first_leader(view, seen)
     pick = hashed_pick(view)
+    shown = signals(view)
 
     def draw(r: random.Random) -> Determinisation:
-        return sample(seen, r)
+        return weighted_sample(seen, shown, r)
 
     claims = [a for a in legal if a[0] in CLAIMS]
     if claims:

@@ -280,6 +280,7 @@ class Eurokaarten(Game[EuroState]):
         s.drawn = False
         s.taken = None
         s.picked = [0] * s.seats
+        s.declined = [0] * s.seats
         events = [
             Event(
                 "deal",
@@ -331,6 +332,8 @@ class Eurokaarten(Game[EuroState]):
             s.picked[seat] |= 1 << card
             events = [Event("draw", {"seat": seat, "from": "discard", "card": card_str(card)})]
             return events + self._after_lay(s, seat)
+        if s.discard:
+            s.declined[seat] |= 1 << s.discard[-1]
         card = s.stock.pop()
         s.hands[seat] |= 1 << card
         s.drawn = True
@@ -584,6 +587,7 @@ class Eurokaarten(Game[EuroState]):
             "drawn": s.drawn,
             "taken": None if s.taken is None else card_str(s.taken),
             "picked": [cards_str(cards_in(s.picked[p] & s.hands[p])) for p in range(s.seats)],
+            "declined": [cards_str(cards_in(s.declined[p])) for p in range(s.seats)],
             "may_open": turn.may_open(s, s.turn, self.opts),
             "stock_count": len(s.stock),
             "discard_top": card_str(s.discard[-1]) if s.discard else None,

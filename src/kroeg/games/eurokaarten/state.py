@@ -18,9 +18,11 @@ class EuroState:
     order they went out: a group per round end or elimination that put some out, first
     out first (the seats out at the start one group before all). ``taken`` is the card
     just taken from the discard pile this turn (or None); ``picked`` per seat the mask of
-    the cards it took from the pile this round (everyone saw them taken); ``had_turn``
-    and ``came_down`` are seat masks: seats that finished a turn / laid a meld this
-    round. ``dead`` holds the cards of seats put out mid-round (§7.8)."""
+    the cards it took from the pile this round (everyone saw them taken); ``declined``
+    per seat the mask of the pile's top cards it left there this round, drawing from the
+    stock instead (everyone saw that too); ``had_turn`` and ``came_down`` are seat masks:
+    seats that finished a turn / laid a meld this round. ``dead`` holds the cards of
+    seats put out mid-round (§7.8)."""
 
     __slots__ = (
         "bokje",
@@ -28,6 +30,7 @@ class EuroState:
         "coins",
         "dead",
         "dealer",
+        "declined",
         "discard",
         "drawn",
         "had_turn",
@@ -61,6 +64,7 @@ class EuroState:
         self.drawn = False
         self.taken: int | None = None
         self.picked = [0] * seats
+        self.declined = [0] * seats
         self.had_turn = 0
         self.came_down = 0
         self.dead = 0
@@ -84,6 +88,7 @@ class EuroState:
         new.drawn = self.drawn
         new.taken = self.taken
         new.picked = self.picked[:]
+        new.declined = self.declined[:]
         new.had_turn = self.had_turn
         new.came_down = self.came_down
         new.dead = self.dead
