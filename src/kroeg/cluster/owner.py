@@ -6,6 +6,12 @@ A takeover is a restart of one table: take the lease (``SET NX PX``), raise the 
 epoch in the store (:meth:`~kroeg.store.Store.claim`, which fences out every write of
 the previous owner from its commit on), then rebuild the table from its log
 (:meth:`~kroeg.tables.lobby.Lobby.adopt`: clocks restart fairly, the house resumes).
+
+When Redis does not answer, nobody can take a table over (that needs a lease), so the
+tables play on; once no renewal got through for a whole lease, this process can no
+longer say it holds them, and they pause: nothing written, no clock. When Redis answers
+again (perhaps restarted, empty) each paused table's lease is taken again, under a new
+epoch, and the table reloads from its log and plays on, its followers still attached.
 """
 
 from __future__ import annotations
@@ -19,9 +25,12 @@ import socket
 from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from kroeg.cluster.lease import Lease
 from kroeg.store import Store
+from kroeg.tables.commands import Pause, Regain
+from kroeg.tables.errors import TableError
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import Table
 
@@ -41,6 +50,10 @@ connections, of which the client has a bounded pool."""
 
 SCAN_EVERY = 0.5
 """Seconds between two looks for open tables that nobody owns."""
+
+UNREACHABLE = (RedisError, OSError, TimeoutError)
+"""What a Redis call raises when Redis does not answer (redis-py's connection and
+time-out errors are RedisErrors; a renewal is also bounded by our own time-out)."""
 
 
 def process_id() -> str:
@@ -71,6 +84,13 @@ class Owner:
         self.arriving: set[str] = set()
         """Tables whose lease is taken and which are being claimed and rebuilt: not yet in
         the lobby, yet not to be given up by a renewal meanwhile."""
+        self.paused: set[str] = set()
+        """Tables of this lobby whose lease this process may have lost (Redis did not
+        answer for a whole lease, or lost the key): paused until the lease is taken
+        again (:meth:`_regain`)."""
+        self.on_lost: Callable[[Table], None] | None = None
+        """Told of a table this process lets go because another process holds it now,
+        before it stops: the router resumes the table's followers here at its new owner."""
         self._tasks: list[asyncio.Task[None]] = []
         lobby.reserve = self.reserve_new
         lobby.claim = self.claim_new
@@ -99,7 +119,8 @@ class Owner:
 
             async def give_up(lease: Lease) -> None:
                 async with at_once:
-                    await lease.give_up()
+                    with contextlib.suppress(*UNREACHABLE):  # it expires by itself anyway
+                        await lease.give_up()
 
             await asyncio.gather(*(give_up(lease) for lease in held.values()))
 
@@ -162,29 +183,104 @@ class Owner:
 
     async def renew(self) -> None:
         """Renew every lease, all at once (one round trip's wait however many tables:
-        one after the other, a busy process's renewals fell behind their expiry); a
-        table whose lease was lost stops at once."""
+        one after the other, a busy process's renewals fell behind their expiry), and
+        keep or let go each table by the answer (:meth:`_keep`)."""
         held = list(self.leases.items())
         for table_id, lease in held:
             if table_id not in self.lobby.tables and table_id not in self.arriving:
                 # Closed (idle) or fenced here: nobody serves it, let the lease go.
                 del self.leases[table_id]
-                await lease.give_up()
+                self.paused.discard(table_id)
+                with contextlib.suppress(*UNREACHABLE):  # else it expires by itself
+                    await lease.give_up()
         held = [(table_id, lease) for table_id, lease in held if table_id in self.leases]
         at_once = asyncio.Semaphore(RENEWALS_AT_ONCE)
 
-        async def renew(lease: Lease) -> bool:
+        async def keep(table_id: str, lease: Lease) -> None:
             async with at_once:
-                return await lease.renew()
+                await self._keep(table_id, lease)
 
-        renewed = await asyncio.gather(*(renew(lease) for _, lease in held))
-        for (table_id, _), kept in zip(held, renewed, strict=True):
-            if not kept and self.leases.get(table_id) is not None:
-                log.warning("lost the lease of table %s; letting it go", table_id)
-                del self.leases[table_id]
-                await self.lobby.drop(table_id)
+        await asyncio.gather(*(keep(table_id, lease) for table_id, lease in held))
+
+    async def _keep(self, table_id: str, lease: Lease) -> None:
+        """One lease's renewal (docs/cluster.md, "Redis away"):
+
+        - renewed: the table plays on;
+        - Redis does not answer: the table plays on (its writes still carry its epoch)
+          until no renewal got through for a whole lease, then it pauses;
+        - the lease is not this process's any more: the table pauses and the lease is
+          taken again if nobody holds it (Redis restarted empty), else let go;
+        - a paused table's lease is taken again once Redis answers."""
+        if table_id in self.paused:
+            await self._regain(table_id, lease)
+            return
+        try:
+            async with asyncio.timeout(self.ttl):  # an answer after that is too late
+                kept = await lease.renew()
+        except UNREACHABLE:
+            if lease.expired() and table_id in self.lobby.tables:
+                log.warning(
+                    "no renewal of table %s's lease for %.1f s; pausing it", table_id, self.ttl
+                )
+                await self._pause(table_id)
+            return
+        if kept or self.leases.get(table_id) is not lease:
+            return
+        if table_id not in self.lobby.tables:  # still arriving: its claim fails or is fenced
+            del self.leases[table_id]
+            return
+        await self._pause(table_id)
+        await self._regain(table_id, lease)
+
+    async def _pause(self, table_id: str) -> None:
+        """Stop the table's writes and clocks; answered once a write under way is done."""
+        self.paused.add(table_id)
+        table = self.lobby.tables.get(table_id)
+        if table is not None:
+            with contextlib.suppress(TableError):
+                await table.ask(Pause())
+
+    async def _regain(self, table_id: str, lease: Lease) -> None:
+        """A paused table: take its lease again and continue it under a new epoch, from
+        its log; or, when another process holds the lease, let the table go."""
+        try:
+            taken = await lease.take() or await lease.renew()  # renew: it is still ours
+        except UNREACHABLE:
+            return  # still away: the table stays paused
+        if not taken:
+            log.warning("table %s is held by another process now; letting it go", table_id)
+            await self._let_go(table_id)
+            return
+        table = self.lobby.tables.get(table_id)
+        try:
+            if table is None:
+                raise RuntimeError(f"table {table_id} left the lobby while paused")
+            epoch = await self.store.claim(table_id)
+        except Exception:
+            log.exception("taking table %s back failed; trying again", table_id)
+            with contextlib.suppress(*UNREACHABLE):
+                await lease.give_up()
+            return
+        self.paused.discard(table_id)
+        with contextlib.suppress(TableError):
+            await table.ask(Regain(epoch))
+        log.info("took table %s back under epoch %d", table_id, epoch)
+
+    async def _let_go(self, table_id: str) -> None:
+        """Another process owns the table: stop it here; its followers here are resumed
+        wherever it goes (``on_lost``)."""
+        self.leases.pop(table_id, None)
+        self.paused.discard(table_id)
+        table = self.lobby.tables.get(table_id)
+        if table is not None and self.on_lost is not None:
+            self.on_lost(table)
+        await self.lobby.drop(table_id)
 
     def _fenced(self, table: Table) -> None:
         """A write of ``table`` was refused: another process owns it. Its lease (if this
-        process still thinks it has one) is no longer renewed."""
+        process still thinks it has one) is no longer renewed; its followers here are
+        resumed wherever it went (``on_lost``)."""
         self.leases.pop(table.id, None)
+        self.paused.discard(table.id)
+        if self.on_lost is not None:
+            self.on_lost(table)
