@@ -36,9 +36,11 @@ from kroeg.tables.table import Table
 
 log = logging.getLogger(__name__)
 
-LEASE_TTL = 5.0
+LEASE_TTL = 3.0
 """Seconds a lease lasts unless renewed: how long the tables of a process that died
-wait before another takes them over."""
+wait before another takes them over, so most of a failover (bench/failover.py: 5 s
+gave a p95 above the 5 s aim). Shorter costs more renewals and loses a lease to a
+shorter stall of the owner, which is safe (fenced writes) but moves its tables."""
 
 RENEW_EVERY = LEASE_TTL / 5
 """Seconds between two renewals: a lease is renewed four times before it could expire,

@@ -206,6 +206,8 @@ class Router:
     async def _tell(self, sink: Sink, message: Any) -> None:
         try:
             owner = await self.owner_of(message.table)
+            if owner == self.process:  # taken over here a moment ago: not through a stream
+                raise TableError("table_moving", "the table moves here; try again")
         except TableError as e:
             sink.error(e.code, e.message, **{"table": message.table, **e.extra})
             return
