@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from kroeg.cluster.lease import Lease
+from kroeg.cluster.lease import Lease, lease_key
 from kroeg.store import Store
 from kroeg.tables.commands import Pause, Regain
 from kroeg.tables.errors import TableError
@@ -156,10 +156,21 @@ class Owner:
 
     async def scan(self) -> list[str]:
         """Take over every open table that nobody holds; the ids taken."""
-        taken = []
-        for row in await self.store.open_tables():
-            if row.id in self.leases or row.id in self.lobby.broken:
-                continue  # a broken table's log does not replay here either: not retried
+        taken: list[str] = []
+        rows = [
+            row
+            for row in await self.store.open_tables()
+            # a broken table's log does not replay here either: not retried
+            if row.id not in self.leases and row.id not in self.lobby.broken
+        ]
+        if not rows:
+            return taken
+        # Who holds what, in one round trip: one take per table held elsewhere made
+        # each scan as long as the tables of the other processes (and as costly).
+        holders = await self.redis.mget([lease_key(row.id) for row in rows])
+        for row, held in zip(rows, holders, strict=True):
+            if held is not None:
+                continue
             lease = Lease(self.redis, row.id, self.process, self.ttl)
             if not await lease.take():
                 continue
