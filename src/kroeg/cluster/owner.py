@@ -28,7 +28,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from kroeg.cluster.lease import Lease, lease_key
-from kroeg.store import Store
+from kroeg.store import Store, TableRow
 from kroeg.tables.commands import Pause, Regain
 from kroeg.tables.errors import TableError
 from kroeg.tables.lobby import Lobby
@@ -52,6 +52,11 @@ connections, of which the client has a bounded pool."""
 
 SCAN_EVERY = 0.5
 """Seconds between two looks for open tables that nobody owns."""
+
+TAKEOVERS_AT_ONCE = 8
+"""Tables taken over at once by one scan (each a few queries, on the store's pool of
+ten connections): one after the other, the last of a dead process's tables waited for
+all the others' rebuilds (bench/failover.py: a second more by the twelfth kill)."""
 
 UNREACHABLE = (RedisError, OSError, TimeoutError)
 """What a Redis call raises when Redis does not answer (redis-py's connection and
@@ -156,7 +161,6 @@ class Owner:
 
     async def scan(self) -> list[str]:
         """Take over every open table that nobody holds; the ids taken."""
-        taken: list[str] = []
         rows = [
             row
             for row in await self.store.open_tables()
@@ -164,33 +168,47 @@ class Owner:
             if row.id not in self.leases and row.id not in self.lobby.broken
         ]
         if not rows:
-            return taken
+            return []
         # Who holds what, in one round trip: one take per table held elsewhere made
         # each scan as long as the tables of the other processes (and as costly).
         holders = await self.redis.mget([lease_key(row.id) for row in rows])
-        for row, held in zip(rows, holders, strict=True):
-            if held is not None:
-                continue
-            lease = Lease(self.redis, row.id, self.process, self.ttl)
+        free = [row for row, held in zip(rows, holders, strict=True) if held is None]
+        at_once = asyncio.Semaphore(TAKEOVERS_AT_ONCE)
+
+        async def take_over(row: TableRow) -> bool:
+            async with at_once:
+                return await self._take_over(row)
+
+        done = await asyncio.gather(*(take_over(row) for row in free))
+        return [row.id for row, took in zip(free, done, strict=True) if took]
+
+    async def _take_over(self, row: TableRow) -> bool:
+        """Take one table nobody holds: its lease, a new epoch, the table from its log;
+        whether it is this process's now."""
+        lease = Lease(self.redis, row.id, self.process, self.ttl)
+        try:
             if not await lease.take():
-                continue
-            self.leases[row.id] = lease
-            self.arriving.add(row.id)
-            try:
-                epoch = await self.store.claim(row.id)
-                table = await self.lobby.adopt(row, epoch)
-            except Exception:
-                log.exception("taking table %s over failed; giving its lease up", row.id)
-                table = None
-            finally:
-                self.arriving.discard(row.id)
-            if table is None:
-                del self.leases[row.id]
+                return False  # another process was quicker
+        except UNREACHABLE:
+            log.warning("could not take the lease of table %s; the next scan tries again", row.id)
+            return False
+        self.leases[row.id] = lease
+        self.arriving.add(row.id)
+        try:
+            epoch = await self.store.claim(row.id)
+            table = await self.lobby.adopt(row, epoch)
+        except Exception:
+            log.exception("taking table %s over failed; giving its lease up", row.id)
+            table = None
+        finally:
+            self.arriving.discard(row.id)
+        if table is None:
+            del self.leases[row.id]
+            with contextlib.suppress(*UNREACHABLE):  # else it expires by itself
                 await lease.give_up()
-                continue
-            log.info("took table %s over under epoch %d", row.id, epoch)
-            taken.append(row.id)
-        return taken
+            return False
+        log.info("took table %s over under epoch %d", row.id, epoch)
+        return True
 
     # Keeping them -------------------------------------------------------------------
 
