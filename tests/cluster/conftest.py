@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -59,14 +60,16 @@ LEASE_TTL = "1.0"
 
 @pytest.fixture
 def pair(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """Two real ``kroeg serve`` processes on one PostgreSQL database and Redis."""
+    """Two real ``kroeg serve`` processes on one PostgreSQL database and Redis, started
+    side by side (one after the other, their start-ups were most of a test's time)."""
     env = {"KROEG_REDIS_URL": REDIS_URL, "KROEG_LEASE_TTL": LEASE_TTL, "PYTHONUNBUFFERED": "1"}
-    a = Server(pg_url, tmp_path / "a.log", **env).start()
-    b = Server(pg_url, tmp_path / "b.log", **env).start()
+    servers = [Server(pg_url, tmp_path / f"{name}.log", **env) for name in ("a", "b")]
     try:
+        with ThreadPoolExecutor(2) as pool:
+            a, b = pool.map(Server.start, servers)
         yield a, b
     finally:
-        for server in (a, b):
+        for server in servers:
             if server.process is not None and server.process.poll() is None:
                 server.kill()
 

@@ -95,6 +95,8 @@ class Owner:
         """Tables of this lobby whose lease this process may have lost (Redis did not
         answer for a whole lease, or lost the key): paused until the lease is taken
         again (:meth:`_regain`)."""
+        self._recovering: dict[str, asyncio.Task[None]] = {}
+        """The paused tables being taken back (:meth:`_recover`), at most one task each."""
         self.on_lost: Callable[[Table], None] | None = None
         """Told of a table this process lets go because another process holds it now,
         before it stops: the router resumes the table's followers here at its new owner."""
@@ -113,9 +115,10 @@ class Owner:
     async def stop(self, *, release: bool = True) -> None:
         """Stop renewing and taking tables; with ``release`` give every lease up at once,
         so that the other processes take the tables over without waiting for expiry."""
-        for task in self._tasks:
+        tasks = self._tasks + list(self._recovering.values())
+        for task in tasks:
             task.cancel()
-        for task in self._tasks:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks = []
@@ -241,9 +244,14 @@ class Owner:
           until no renewal got through for a whole lease, then it pauses;
         - the lease is not this process's any more: the table pauses and the lease is
           taken again if nobody holds it (Redis restarted empty), else let go;
-        - a paused table's lease is taken again once Redis answers."""
+        - a paused table's lease is taken again once Redis answers.
+
+        Pausing and taking back run in a task of their own (:meth:`_recover`): they wait
+        for the table and the store, and a renewal round held up by them let the other
+        tables' leases run out (bench/failover.py under load: all of a process's tables
+        paused at once, twice in a row)."""
         if table_id in self.paused:
-            await self._regain(table_id, lease)
+            self._recover_soon(table_id, lease)
             return
         try:
             async with asyncio.timeout(self.ttl):  # an answer after that is too late
@@ -253,21 +261,38 @@ class Owner:
                 log.warning(
                     "no renewal of table %s's lease for %.1f s; pausing it", table_id, self.ttl
                 )
-                await self._pause(table_id)
+                self.paused.add(table_id)
+                self._recover_soon(table_id, lease)
             return
         if kept or self.leases.get(table_id) is not lease:
             return
         if table_id not in self.lobby.tables:  # still arriving: its claim fails or is fenced
             del self.leases[table_id]
             return
-        await self._pause(table_id)
-        await self._regain(table_id, lease)
+        self.paused.add(table_id)
+        self._recover_soon(table_id, lease)
+
+    def _recover_soon(self, table_id: str, lease: Lease) -> None:
+        """Pause the table and take it back (or let it go), unless that is under way."""
+        if table_id in self._recovering:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._recover(table_id, lease), name=f"cluster-recover-{table_id}"
+        )
+        self._recovering[table_id] = task
+        task.add_done_callback(lambda _: self._recovering.pop(table_id, None))
+
+    async def _recover(self, table_id: str, lease: Lease) -> None:
+        try:
+            await self._pause(table_id)
+            await self._regain(table_id, lease)
+        except Exception:
+            log.exception("taking table %s back failed; the next renewal tries again", table_id)
 
     async def _pause(self, table_id: str) -> None:
         """Stop the table's writes and clocks; answered once a write under way is done."""
-        self.paused.add(table_id)
         table = self.lobby.tables.get(table_id)
-        if table is not None:
+        if table is not None and not table.paused:
             with contextlib.suppress(TableError):
                 await table.ask(Pause())
 
