@@ -1,65 +1,102 @@
-"""The lobby and presence across two real ``kroeg serve`` processes (docs/cluster.md,
-"Lobby and presence"): a public table owned by one process is listed by the other, with
-who sits there; a private one by neither; a player connected to one process is online
-(and at their table) for a follower who asks the other, and offline soon after leaving."""
+"""The lobby and presence across processes (docs/cluster.md, "Lobby and presence"), with
+two processes' lobbies and directories in the test process on one PostgreSQL and Redis:
+a public table owned by one process is listed by the other, with who sits there; a
+private one by neither; a player connected to one process is online for the other, and
+offline once they left, or once their process stopped publishing for its time. (How
+``GET /api/tables`` and ``GET /api/me/following`` put these together is the one
+process's, tested in tests/server.)"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 
-import httpx
+import pytest
+from redis.asyncio import Redis
 
-from tests.server.harness import Server
-from tests.server.test_players import _member, _put
+from kroeg.cluster.directory import LOBBY, Directory
+from kroeg.store import Store, open_store
+from kroeg.tables import commands as t
+from kroeg.tables.house import House
+from kroeg.tables.lobby import Lobby
+from kroeg.tables.table import TableSettings
 
-
-async def _until(check: Callable[[], Any], timeout: float = 10.0) -> Any:
-    """Poll ``check`` until it returns something true (the other process publishes its
-    lobby every fifth of a lease)."""
-    async with asyncio.timeout(timeout):
-        while not (found := check()):
-            await asyncio.sleep(0.1)
-    return found
-
-
-def _following(server: Server, token: str) -> list[dict[str, Any]]:
-    r = httpx.get(
-        f"{server.url}/api/me/following", headers={"authorization": f"Bearer {token}"}, timeout=10
-    )
-    assert r.status_code == 200, r.text
-    following: list[dict[str, Any]] = r.json()["following"]
-    return following
+TTL = 0.5
+"""Seconds a process's presence lasts unless it publishes again."""
 
 
-async def test_the_lobby_and_presence_are_the_clusters_not_one_processes(
-    pair: tuple[Server, Server],
+@dataclass
+class Process:
+    store: Store
+    lobby: Lobby
+    directory: Directory
+    connected: set[str] = field(default_factory=set)
+    """The players with a connection to this process."""
+
+
+@pytest.fixture
+async def processes(pg_url: str, redis: Redis) -> AsyncIterator[list[Process]]:
+    made = []
+    for _ in ("a", "b"):
+        store = await open_store(pg_url)
+        lobby = Lobby(store, House(), TableSettings(house_delay=0))
+        connected: set[str] = set()
+        name = f"test-directory-{secrets.token_hex(4)}"
+        directory = Directory(redis, store, lobby, name, connected.copy, ttl=TTL)
+        made.append(Process(store, lobby, directory, connected))
+    yield made
+    tables = [table_id for process in made for table_id in process.lobby.tables]
+    if tables:
+        await redis.hdel(LOBBY, *tables)
+    for process in made:
+        await process.directory.withdraw()
+        await process.lobby.stop()
+        await process.store.close()
+
+
+async def test_a_public_table_is_listed_by_the_other_process_a_private_one_by_none(
+    processes: list[Process],
 ) -> None:
-    a, b = pair
-    anna, anna_name = await _member(a, "Anna")
-    bram, _ = await _member(b, "Bram")
-    table = a.table("toepen", "kroegregels")
-    hidden = a.table("toepen", "kroegregels", private=True)
-    await anna.send({"type": "sit", "table": table, "seat": 0})
-    await anna.expect(lambda f: f["type"] == "snapshot" and f["you"] == 0)
+    a, b = processes
+    table = await a.lobby.create("toepen", "kroegregels")
+    hidden = await a.lobby.create("toepen", "kroegregels", private=True)
+    await table.ask(t.Sit("anna", "Anna", 0))
+    assert [t["id"] for t in await b.directory.listed()] == [], "not before a publishes"
 
-    def listed_on_b() -> list[dict[str, Any]]:
-        tables: list[dict[str, Any]] = b.get("/api/tables").json()["tables"]
-        return [t for t in tables if t["id"] == table and t["players"][0]["player"] == anna.player]
+    await a.directory.publish()
+    [shown] = await b.directory.listed()
+    assert shown["id"] == table.id and shown["game"] == "toepen"
+    assert shown["players"][0]["player"] == "anna" and shown["players"][0]["name"] == "Anna"
+    assert hidden.id not in {t["id"] for t in await a.directory.listed()}
 
-    [shown] = await _until(listed_on_b)
-    assert shown["players"][0]["name"] == anna_name and shown["game"] == "toepen"
-    assert hidden not in {t["id"] for t in b.get("/api/tables").json()["tables"]}
-    assert hidden not in {t["id"] for t in a.get("/api/tables").json()["tables"]}
+    await table.ask(t.Stand("anna"))  # b sees the change at a's next publish
+    await a.directory.publish()
+    [shown] = await b.directory.listed()
+    assert shown["players"][0]["player"] is None
 
-    assert _put(b, f"/api/players/{anna_name}/follow", bram.token).status_code == 200
-    where = {"id": table, "game": "toepen", "variant": "kroegregels"}
-    await _until(
-        lambda: _following(b, bram.token) == [{"name": anna_name, "online": True, "table": where}]
-    )
-    await anna.close()
-    await _until(
-        lambda: _following(b, bram.token) == [{"name": anna_name, "online": False, "table": None}]
-    )
-    await bram.close()
+
+async def test_a_player_connected_to_one_process_is_online_for_the_other(
+    processes: list[Process],
+) -> None:
+    a, b = processes
+    a.connected.add("anna")
+    await a.directory.publish()
+    await b.directory.publish()
+    assert "anna" in await b.directory.online()
+
+    a.connected.discard("anna")  # her last connection closed
+    await a.directory.publish()
+    assert "anna" not in await b.directory.online()
+
+    a.connected.add("anna")
+    await a.directory.publish()
+    assert "anna" in await b.directory.online()
+    await asyncio.sleep(TTL * 1.2)  # a died: it publishes no more
+    assert "anna" not in await b.directory.online(), "gone with her process"
+
+    a.connected.add("anna")
+    await a.directory.publish()
+    await a.directory.withdraw()  # a clean stop: at once
+    assert "anna" not in await b.directory.online()

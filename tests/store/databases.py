@@ -39,10 +39,12 @@ async def _admin(sql: str) -> None:
 
 
 @contextmanager
-def postgres_database() -> Iterator[str]:
-    """A new, empty PostgreSQL database for the duration; its async URL."""
+def postgres_database(template: str | None = None) -> Iterator[str]:
+    """A new, empty PostgreSQL database for the duration (or a copy of the database
+    ``template``, which nobody may be connected to); its async URL."""
     name = f"kroeg_test_{os.getpid()}_{secrets.token_hex(4)}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    copy = "" if template is None else f' TEMPLATE "{template}"'
+    asyncio.run(_admin(f'CREATE DATABASE "{name}"{copy}'))
     try:
         yield f"postgresql+asyncpg://{PG_USER}@{PG_HOST}:{PG_PORT}/{name}"
     finally:

@@ -12,6 +12,7 @@ still believes it owns the table is refused at its next write.
 from __future__ import annotations
 
 import contextlib
+import time
 
 from redis.asyncio import Redis
 from redis.asyncio.lock import Lock
@@ -34,18 +35,33 @@ class Lease:
         self._lock = Lock(
             redis, lease_key(table_id), timeout=ttl, blocking=False, thread_local=False
         )
+        self.confirmed = time.monotonic()
+        """When (monotonic) the last take or renewal that succeeded was sent: the lease
+        lasts at least until ``confirmed + ttl``, and perhaps no longer."""
+
+    def expired(self) -> bool:
+        """Whether the lease may have run out in Redis (no renewal got through for a
+        whole ``ttl``)."""
+        return time.monotonic() - self.confirmed >= self.ttl
 
     async def take(self) -> bool:
         """Take the lease if nobody holds it; whether this process holds it now."""
-        return bool(await self._lock.acquire(blocking=False, token=self.process))
+        sent = time.monotonic()
+        taken = bool(await self._lock.acquire(blocking=False, token=self.process))
+        if taken:
+            self.confirmed = sent
+        return taken
 
     async def renew(self) -> bool:
         """Extend the lease to a full ``ttl`` again; False when it is no longer this
-        process's (it expired, and maybe another process took it)."""
+        process's (it expired, and maybe another process took it). Raises the client's
+        error when Redis cannot be reached."""
+        sent = time.monotonic()
         try:
             await self._lock.extend(self.ttl, replace_ttl=True)
         except LockError:
             return False
+        self.confirmed = sent
         return True
 
     async def give_up(self) -> None:

@@ -6,6 +6,12 @@ A takeover is a restart of one table: take the lease (``SET NX PX``), raise the 
 epoch in the store (:meth:`~kroeg.store.Store.claim`, which fences out every write of
 the previous owner from its commit on), then rebuild the table from its log
 (:meth:`~kroeg.tables.lobby.Lobby.adopt`: clocks restart fairly, the house resumes).
+
+When Redis does not answer, nobody can take a table over (that needs a lease), so the
+tables play on; once no renewal got through for a whole lease, this process can no
+longer say it holds them, and they pause: nothing written, no clock. When Redis answers
+again (perhaps restarted, empty) each paused table's lease is taken again, under a new
+epoch, and the table reloads from its log and plays on, its followers still attached.
 """
 
 from __future__ import annotations
@@ -19,17 +25,22 @@ import socket
 from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
-from kroeg.cluster.lease import Lease
-from kroeg.store import Store
+from kroeg.cluster.lease import Lease, lease_key
+from kroeg.store import Store, TableRow
+from kroeg.tables.commands import Pause, Regain
+from kroeg.tables.errors import TableError
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import Table
 
 log = logging.getLogger(__name__)
 
-LEASE_TTL = 5.0
+LEASE_TTL = 3.0
 """Seconds a lease lasts unless renewed: how long the tables of a process that died
-wait before another takes them over."""
+wait before another takes them over, so most of a failover (bench/failover.py: 5 s
+gave a p95 above the 5 s aim). Shorter costs more renewals and loses a lease to a
+shorter stall of the owner, which is safe (fenced writes) but moves its tables."""
 
 RENEW_EVERY = LEASE_TTL / 5
 """Seconds between two renewals: a lease is renewed four times before it could expire,
@@ -41,6 +52,15 @@ connections, of which the client has a bounded pool."""
 
 SCAN_EVERY = 0.5
 """Seconds between two looks for open tables that nobody owns."""
+
+TAKEOVERS_AT_ONCE = 8
+"""Tables taken over at once by one scan (each a few queries, on the store's pool of
+ten connections): one after the other, the last of a dead process's tables waited for
+all the others' rebuilds (bench/failover.py: a second more by the twelfth kill)."""
+
+UNREACHABLE = (RedisError, OSError, TimeoutError)
+"""What a Redis call raises when Redis does not answer (redis-py's connection and
+time-out errors are RedisErrors; a renewal is also bounded by our own time-out)."""
 
 
 def process_id() -> str:
@@ -71,6 +91,15 @@ class Owner:
         self.arriving: set[str] = set()
         """Tables whose lease is taken and which are being claimed and rebuilt: not yet in
         the lobby, yet not to be given up by a renewal meanwhile."""
+        self.paused: set[str] = set()
+        """Tables of this lobby whose lease this process may have lost (Redis did not
+        answer for a whole lease, or lost the key): paused until the lease is taken
+        again (:meth:`_regain`)."""
+        self._recovering: dict[str, asyncio.Task[None]] = {}
+        """The paused tables being taken back (:meth:`_recover`), at most one task each."""
+        self.on_lost: Callable[[Table], None] | None = None
+        """Told of a table this process lets go because another process holds it now,
+        before it stops: the router resumes the table's followers here at its new owner."""
         self._tasks: list[asyncio.Task[None]] = []
         lobby.reserve = self.reserve_new
         lobby.claim = self.claim_new
@@ -86,9 +115,10 @@ class Owner:
     async def stop(self, *, release: bool = True) -> None:
         """Stop renewing and taking tables; with ``release`` give every lease up at once,
         so that the other processes take the tables over without waiting for expiry."""
-        for task in self._tasks:
+        tasks = self._tasks + list(self._recovering.values())
+        for task in tasks:
             task.cancel()
-        for task in self._tasks:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks = []
@@ -99,7 +129,8 @@ class Owner:
 
             async def give_up(lease: Lease) -> None:
                 async with at_once:
-                    await lease.give_up()
+                    with contextlib.suppress(*UNREACHABLE):  # it expires by itself anyway
+                        await lease.give_up()
 
             await asyncio.gather(*(give_up(lease) for lease in held.values()))
 
@@ -133,58 +164,179 @@ class Owner:
 
     async def scan(self) -> list[str]:
         """Take over every open table that nobody holds; the ids taken."""
-        taken = []
-        for row in await self.store.open_tables():
-            if row.id in self.leases or row.id in self.lobby.broken:
-                continue  # a broken table's log does not replay here either: not retried
-            lease = Lease(self.redis, row.id, self.process, self.ttl)
+        rows = [
+            row
+            for row in await self.store.open_tables()
+            # a broken table's log does not replay here either: not retried
+            if row.id not in self.leases and row.id not in self.lobby.broken
+        ]
+        if not rows:
+            return []
+        # Who holds what, in one round trip: one take per table held elsewhere made
+        # each scan as long as the tables of the other processes (and as costly).
+        holders = await self.redis.mget([lease_key(row.id) for row in rows])
+        free = [row for row, held in zip(rows, holders, strict=True) if held is None]
+        at_once = asyncio.Semaphore(TAKEOVERS_AT_ONCE)
+
+        async def take_over(row: TableRow) -> bool:
+            async with at_once:
+                return await self._take_over(row)
+
+        done = await asyncio.gather(*(take_over(row) for row in free))
+        return [row.id for row, took in zip(free, done, strict=True) if took]
+
+    async def _take_over(self, row: TableRow) -> bool:
+        """Take one table nobody holds: its lease, a new epoch, the table from its log;
+        whether it is this process's now."""
+        lease = Lease(self.redis, row.id, self.process, self.ttl)
+        try:
             if not await lease.take():
-                continue
-            self.leases[row.id] = lease
-            self.arriving.add(row.id)
-            try:
-                epoch = await self.store.claim(row.id)
-                table = await self.lobby.adopt(row, epoch)
-            except Exception:
-                log.exception("taking table %s over failed; giving its lease up", row.id)
-                table = None
-            finally:
-                self.arriving.discard(row.id)
-            if table is None:
-                del self.leases[row.id]
+                return False  # another process was quicker
+        except UNREACHABLE:
+            log.warning("could not take the lease of table %s; the next scan tries again", row.id)
+            return False
+        self.leases[row.id] = lease
+        self.arriving.add(row.id)
+        try:
+            epoch = await self.store.claim(row.id)
+            table = await self.lobby.adopt(row, epoch)
+        except Exception:
+            log.exception("taking table %s over failed; giving its lease up", row.id)
+            table = None
+        finally:
+            self.arriving.discard(row.id)
+        if table is None:
+            del self.leases[row.id]
+            with contextlib.suppress(*UNREACHABLE):  # else it expires by itself
                 await lease.give_up()
-                continue
-            log.info("took table %s over under epoch %d", row.id, epoch)
-            taken.append(row.id)
-        return taken
+            return False
+        log.info("took table %s over under epoch %d", row.id, epoch)
+        return True
 
     # Keeping them -------------------------------------------------------------------
 
     async def renew(self) -> None:
         """Renew every lease, all at once (one round trip's wait however many tables:
-        one after the other, a busy process's renewals fell behind their expiry); a
-        table whose lease was lost stops at once."""
+        one after the other, a busy process's renewals fell behind their expiry), and
+        keep or let go each table by the answer (:meth:`_keep`)."""
         held = list(self.leases.items())
         for table_id, lease in held:
             if table_id not in self.lobby.tables and table_id not in self.arriving:
                 # Closed (idle) or fenced here: nobody serves it, let the lease go.
                 del self.leases[table_id]
-                await lease.give_up()
+                self.paused.discard(table_id)
+                with contextlib.suppress(*UNREACHABLE):  # else it expires by itself
+                    await lease.give_up()
         held = [(table_id, lease) for table_id, lease in held if table_id in self.leases]
         at_once = asyncio.Semaphore(RENEWALS_AT_ONCE)
 
-        async def renew(lease: Lease) -> bool:
+        async def keep(table_id: str, lease: Lease) -> None:
             async with at_once:
-                return await lease.renew()
+                await self._keep(table_id, lease)
 
-        renewed = await asyncio.gather(*(renew(lease) for _, lease in held))
-        for (table_id, _), kept in zip(held, renewed, strict=True):
-            if not kept and self.leases.get(table_id) is not None:
-                log.warning("lost the lease of table %s; letting it go", table_id)
-                del self.leases[table_id]
-                await self.lobby.drop(table_id)
+        await asyncio.gather(*(keep(table_id, lease) for table_id, lease in held))
+
+    async def _keep(self, table_id: str, lease: Lease) -> None:
+        """One lease's renewal (docs/cluster.md, "Redis away"):
+
+        - renewed: the table plays on;
+        - Redis does not answer: the table plays on (its writes still carry its epoch)
+          until no renewal got through for a whole lease, then it pauses;
+        - the lease is not this process's any more: the table pauses and the lease is
+          taken again if nobody holds it (Redis restarted empty), else let go;
+        - a paused table's lease is taken again once Redis answers.
+
+        Pausing and taking back run in a task of their own (:meth:`_recover`): they wait
+        for the table and the store, and a renewal round held up by them let the other
+        tables' leases run out (bench/failover.py under load: all of a process's tables
+        paused at once, twice in a row)."""
+        if table_id in self.paused:
+            self._recover_soon(table_id, lease)
+            return
+        try:
+            async with asyncio.timeout(self.ttl):  # an answer after that is too late
+                kept = await lease.renew()
+        except UNREACHABLE:
+            if lease.expired() and table_id in self.lobby.tables:
+                log.warning(
+                    "no renewal of table %s's lease for %.1f s; pausing it", table_id, self.ttl
+                )
+                self.paused.add(table_id)
+                self._recover_soon(table_id, lease)
+            return
+        if kept or self.leases.get(table_id) is not lease:
+            return
+        if table_id not in self.lobby.tables:  # still arriving: its claim fails or is fenced
+            del self.leases[table_id]
+            return
+        self.paused.add(table_id)
+        self._recover_soon(table_id, lease)
+
+    def _recover_soon(self, table_id: str, lease: Lease) -> None:
+        """Pause the table and take it back (or let it go), unless that is under way."""
+        if table_id in self._recovering:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._recover(table_id, lease), name=f"cluster-recover-{table_id}"
+        )
+        self._recovering[table_id] = task
+        task.add_done_callback(lambda _: self._recovering.pop(table_id, None))
+
+    async def _recover(self, table_id: str, lease: Lease) -> None:
+        try:
+            await self._pause(table_id)
+            await self._regain(table_id, lease)
+        except Exception:
+            log.exception("taking table %s back failed; the next renewal tries again", table_id)
+
+    async def _pause(self, table_id: str) -> None:
+        """Stop the table's writes and clocks; answered once a write under way is done."""
+        table = self.lobby.tables.get(table_id)
+        if table is not None and not table.paused:
+            with contextlib.suppress(TableError):
+                await table.ask(Pause())
+
+    async def _regain(self, table_id: str, lease: Lease) -> None:
+        """A paused table: take its lease again and continue it under a new epoch, from
+        its log; or, when another process holds the lease, let the table go."""
+        try:
+            taken = await lease.take() or await lease.renew()  # renew: it is still ours
+        except UNREACHABLE:
+            return  # still away: the table stays paused
+        if not taken:
+            log.warning("table %s is held by another process now; letting it go", table_id)
+            await self._let_go(table_id)
+            return
+        table = self.lobby.tables.get(table_id)
+        try:
+            if table is None:
+                raise RuntimeError(f"table {table_id} left the lobby while paused")
+            epoch = await self.store.claim(table_id)
+        except Exception:
+            log.exception("taking table %s back failed; trying again", table_id)
+            with contextlib.suppress(*UNREACHABLE):
+                await lease.give_up()
+            return
+        self.paused.discard(table_id)
+        with contextlib.suppress(TableError):
+            await table.ask(Regain(epoch))
+        log.info("took table %s back under epoch %d", table_id, epoch)
+
+    async def _let_go(self, table_id: str) -> None:
+        """Another process owns the table: stop it here; its followers here are resumed
+        wherever it goes (``on_lost``)."""
+        self.leases.pop(table_id, None)
+        self.paused.discard(table_id)
+        table = self.lobby.tables.get(table_id)
+        if table is not None and self.on_lost is not None:
+            self.on_lost(table)
+        await self.lobby.drop(table_id)
 
     def _fenced(self, table: Table) -> None:
         """A write of ``table`` was refused: another process owns it. Its lease (if this
-        process still thinks it has one) is no longer renewed."""
+        process still thinks it has one) is no longer renewed; its followers here are
+        resumed wherever it went (``on_lost``)."""
         self.leases.pop(table.id, None)
+        self.paused.discard(table.id)
+        if self.on_lost is not None:
+            self.on_lost(table)

@@ -26,12 +26,15 @@ from typing import Any, Protocol
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from kroeg.cluster.lease import holder
 from kroeg.server import messages as m
+from kroeg.server.connection import Connection
 from kroeg.server.table_messages import carry_out
 from kroeg.tables.errors import TableError, internal
 from kroeg.tables.lobby import Lobby
+from kroeg.tables.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +160,14 @@ class Router:
         now = time.monotonic()
         if cached is not None and cached[0] is not None and now - cached[1] < WATCH_EVERY:
             return cached[0]
-        owner = await holder(self.redis, table_id)
+        try:
+            owner = await holder(self.redis, table_id)
+        except RedisError:
+            raise TableError(
+                "table_unreachable",
+                "the servers cannot say who holds the table just now; try again shortly",
+                table=table_id,
+            ) from None
         self._owners[table_id] = (owner, now)
         if owner is None:
             if await self._exists(table_id):
@@ -196,6 +206,8 @@ class Router:
     async def _tell(self, sink: Sink, message: Any) -> None:
         try:
             owner = await self.owner_of(message.table)
+            if owner == self.process:  # taken over here a moment ago: not through a stream
+                raise TableError("table_moving", "the table moves here; try again")
         except TableError as e:
             sink.error(e.code, e.message, **{"table": message.table, **e.extra})
             return
@@ -214,6 +226,16 @@ class Router:
         if not any(c == conn for c, _ in self.followed):
             self.sinks.pop(conn, None)
             self._ids.pop(id(sink), None)
+
+    def follow_moved(self, table: Table) -> None:
+        """A table this process lets go (another process holds its lease, or refused its
+        write): each connection of this process that followed it is resumed wherever the
+        table goes next, as one that followed a table elsewhere (:meth:`_check_owners`),
+        from the table's version here (the newest it was sent, or a snapshot)."""
+        for listener in table.listeners:
+            if isinstance(listener, Connection):  # a RemoteListener's process resumes it
+                conn = self._conn_id(listener)
+                self.followed[(conn, table.id)] = Followed(owner="", version=table.version)
 
     def _who(self, conn: str, sink: Sink, message: Any) -> dict[str, Any]:
         return {

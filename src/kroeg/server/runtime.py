@@ -146,6 +146,7 @@ class Runtime:
         ttl = self.settings.lease_ttl
         self.owner = Owner(self.redis, self._store, self._lobby, ttl=ttl, renew_every=ttl / 5)
         self.router = Router(self.redis, self.owner.process, self._lobby)
+        self.owner.on_lost = self.router.follow_moved
         self.router.start()
         self.directory = Directory(
             self.redis,

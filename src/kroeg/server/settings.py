@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from kroeg.cluster.owner import LEASE_TTL
+
 
 def _float_env(name: str, default: float) -> float:
     value = os.environ.get(name)
@@ -45,7 +47,7 @@ class ServerSettings:
     redis_url: str | None = None
     """With PostgreSQL: share the tables with every other server process that uses the
     same database and Redis (``KROEG_REDIS_URL``, docs/cluster.md). None: one process."""
-    lease_ttl: float = 5.0
+    lease_ttl: float = LEASE_TTL
     """Seconds a table's lease lasts unless renewed (``KROEG_LEASE_TTL``): how long the
     tables of a process that died wait before another process takes them over."""
     house_delay: float = HOUSE_DELAY
@@ -105,7 +107,7 @@ class ServerSettings:
         return cls(
             database_url=os.environ.get("KROEG_DATABASE_URL") or None,
             redis_url=os.environ.get("KROEG_REDIS_URL") or None,
-            lease_ttl=_float_env("KROEG_LEASE_TTL", 5.0),
+            lease_ttl=_float_env("KROEG_LEASE_TTL", LEASE_TTL),
             house_delay=_float_env("KROEG_HOUSE_DELAY", HOUSE_DELAY),
             deal_pause=_float_env("KROEG_DEAL_PAUSE", DEAL_PAUSE),
             min_clock=_float_env("KROEG_MIN_CLOCK", MIN_CLOCK),

@@ -133,3 +133,18 @@ class Summary(Command):
 @dataclass(slots=True)
 class Stop(Command):
     """Sent by :meth:`Table.stop` only: the task refuses what is still queued and ends."""
+
+
+@dataclass(slots=True)
+class Pause(Command):
+    """Sent by the cluster only (docs/cluster.md, "Redis away"): this process may no longer
+    hold the table's lease, so the table writes nothing and runs no clock until
+    :class:`Regain`; what would write is refused with ``table_paused``."""
+
+
+@dataclass(slots=True)
+class Regain(Command):
+    """Sent by the cluster only: the lease is this process's again, under the new fencing
+    ``epoch``; the table reloads from its log and plays on."""
+
+    epoch: int

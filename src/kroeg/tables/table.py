@@ -40,6 +40,8 @@ from kroeg.tables.commands import (
     Contribute,
     Leave,
     Listener,
+    Pause,
+    Regain,
     Registered,
     Sit,
     Stand,
@@ -165,6 +167,9 @@ class Table:
         out of the game: a club night's online round keeps its standings with it
         (kroeg.server.club_nights). A table with one is not idle while its game runs."""
         self._progressed = False
+        self.paused = False
+        """The cluster cannot say this process still holds the table's lease (Redis is
+        away, docs/cluster.md): nothing is written and no clock runs until it regains it."""
 
     # Outside API (any task) ---------------------------------------------------------
 
@@ -243,6 +248,9 @@ class Table:
                 command.reply.set_result(None)
                 self._refuse_pending()
                 return
+            if self.paused and isinstance(command, WRITES):
+                command.reply.set_exception(_paused())
+                continue
             if self.stale and not isinstance(command, Unwatch) and not await self._fresh():
                 command.reply.set_exception(
                     TableError(
@@ -380,6 +388,28 @@ class Table:
             clocks.house_due = None
             await self._recover(always=True)
 
+    def _pause(self) -> None:
+        """No writes and no clocks until :meth:`_regain`: a person's clock would run out
+        and the house would move, and neither could be written."""
+        self.paused = True
+        self.clocks.clear()
+        log.warning("table %s paused: its lease cannot be renewed", self.id)
+
+    async def _regain(self, epoch: int) -> None:
+        """Owned again under ``epoch``: reload from the log (another process may have
+        written it meanwhile) and play on; the decision the table waits for gets a fresh
+        clock. Followers who missed versions (written elsewhere) get a snapshot."""
+        before = self.version
+        self.epoch, self.stale = epoch, True
+        fresh = await self._fresh()
+        self.paused = False
+        if fresh and self.version != before:
+            self.history = History(self.settings.history)
+            for listener in self.listeners:
+                seat = self.seat_of(listener.player)
+                listener.send(encode(snapshot(self, seat, self.history.log_for(listener.player))))
+        log.info("table %s continues under epoch %d", self.id, epoch)
+
     async def _handle(self, command: Command) -> Any:
         match command:
             case Act():  # the most frequent first
@@ -415,6 +445,12 @@ class Table:
                 return None
             case Summary():
                 return self.summary()
+            case Pause():
+                self._pause()
+                return None
+            case Regain(epoch=epoch):
+                await self._regain(epoch)
+                return None
         raise TypeError(f"unknown command {command!r}")
 
     # Seats ------------------------------------------------------------------------------
@@ -668,6 +704,8 @@ class Table:
 
     async def _advance(self) -> None:
         """Deal when a deal is due and let the house move, until a person must decide."""
+        if self.paused:
+            return
         loop = asyncio.get_running_loop()
         clocks = self.clocks
         while self.running:
@@ -867,6 +905,19 @@ class Table:
     def summary(self) -> JSON:
         """The table as the lobby shows it (REST)."""
         return lobby_summary(self)
+
+
+WRITES = (Act, Sit, Registered, Stand, Leave, Start, Contribute)
+"""The commands a paused table refuses: each may write. Watching, chat and the lobby's
+summary write nothing and are served."""
+
+
+def _paused() -> TableError:
+    return TableError(
+        "table_paused",
+        "the table waits for the pub's servers to agree who holds it; "
+        "nothing was applied: send it again in a moment",
+    )
 
 
 def _closed(code: str) -> TableError:
