@@ -633,7 +633,7 @@ def test_parse_and_write_actions() -> None:
         ({"troefplicht": "brabants"}, "troefplicht must be one of"),
         ({"pit_bonus": 50}, "pit_bonus must be 100 or 0"),
         ({"trump_mode": "leidsch"}, "trump_mode must be one of"),
-        ({"game_length": "12_deals"}, "game_length must be one of"),
+        ({"game_length": "10_deals"}, "game_length must be one of"),
         ({"roem": "auto"}, "unknown option"),
     ],
 )

@@ -55,6 +55,12 @@ async def test_the_secret_stays_on_the_server_until_the_game_is_over(
     poller = asyncio.get_running_loop().create_task(_poll(sqlite_only, table, answers))
     await anna.send({"type": "start", "table": table})
     await anna.expect(_commitment(2))  # told in deal 1's frame; deal 1 waits for Anna
+    # Asked once for certain while the game runs (the poller may not get a turn on a
+    # loaded machine before the short game is over).
+    running = httpx.get(f"{sqlite_only.url}/api/tables/{table}", timeout=10).json()["game_id"]
+    early = httpx.get(f"{sqlite_only.url}/api/games/{running}/record", timeout=10)
+    assert early.status_code == 409, early.text
+    answers.append(early.text)
 
     def contribute(deal: int, value: str) -> Frame:
         return {"type": "contribute", "table": table, "deal": deal, "value": value}
