@@ -55,6 +55,10 @@ async def test_the_hook_hears_each_deal_end_and_who_was_taken_out(lobby: Lobby) 
     assert table.id in lobby.tables  # nobody follows it, but its game runs: kept
     await table.ask(t.Leave("p1"))  # the house plays her seat to the end
     await _game_over(table)
+    for _ in range(200):  # the game is over once applied; the hook is told after the commit
+        if heard and heard[-1][0] == 4:
+            break
+        await asyncio.sleep(0.01)
     assert heard[0] == (0, [0], True)  # taken out, before any deal ended
     assert [deals for deals, _, _ in heard[1:]] == [1, 2, 3, 4]  # then each deal's end
     assert all(left == [0] and stored for _, left, stored in heard)
@@ -73,3 +77,69 @@ async def test_a_failing_hook_does_not_stop_the_game(lobby: Lobby) -> None:
     await table.ask(t.Leave("p1"))
     await _game_over(table)
     assert len(table.game.deal_summaries(table.state)) == 4
+
+
+async def test_the_lobby_tells_of_every_table_it_rebuilds_and_starts(lobby: Lobby) -> None:
+    """``Lobby.on_adopt``: a process that takes a table over (docs/cluster.md) or starts
+    again rebuilds it from the store; the club's online rounds hook it there."""
+    made = await lobby.create("klaverjassen", "nku", {"game_length": "4_deals"}, private=True)
+    await made.ask(t.Sit("p1", "Anna", 0))
+    await made.ask(t.Start("p1"))
+    other = Lobby(lobby.store, House(), TableSettings(house_delay=0.001), min_clock=0)
+    told: list[Table] = []
+    other.on_adopt = told.append
+    try:
+        [row] = [r for r in await lobby.store.open_tables() if r.id == made.id]
+        adopted = await other.adopt(row)
+        assert adopted is not None and told == [adopted]
+        assert adopted.running, "told once it runs: its game goes on from the log"
+    finally:
+        await other.stop()
+
+
+class _Nights:
+    """What OnlineRounds reads of the club nights: one running online night in round 2;
+    its round table 'rt-2' plays at ``live[1]``, round 1's 'rt-1' at ``live[0]``."""
+
+    def __init__(self, live: list[str]) -> None:
+        self.store = self
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.planned = {live[0]: ("rt-1", 1), live[1]: ("rt-2", 2)}
+
+    async def round_table_at(self, table_id: str) -> dict[str, object] | None:
+        planned = self.planned.get(table_id)
+        return None if planned is None else {"id": planned[0], "night_id": "n", "round": planned[1]}
+
+    async def online_nights(self, *, running: bool) -> list[dict[str, object]]:
+        assert running
+        return [{"id": "n", "current_round": 2, "game": "klaverjassen"}]
+
+
+async def test_a_table_taken_over_mid_round_is_hooked_and_its_stand_recorded(
+    lobby: Lobby, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kroeg.server.club_rounds import OnlineRounds
+
+    tables = []
+    for _ in range(3):  # round 1's table, round 2's, and one that plays no round
+        table = await lobby.create("klaverjassen", "nku", {"game_length": "4_deals"})
+        await table.ask(t.Sit("p1", "Anna", 0))
+        await table.ask(t.Start("p1"))
+        tables.append(table)
+    rounds = OnlineRounds(_Nights([tb.id for tb in tables]), lobby)  # type: ignore[arg-type]
+    recorded: list[tuple[str, str, int]] = []
+
+    async def record(night: str, round_table: str, stand: dict[str, object]) -> None:
+        recorded.append((night, round_table, int(str(stand["deals"]))))
+
+    monkeypatch.setattr(rounds, "record", record)
+    assert lobby.on_adopt is not None, "the rounds listen to the lobby's adoptions"
+    for table in tables:
+        lobby.on_adopt(table)  # as the lobby tells it after a takeover
+    for _ in range(200):
+        if recorded:
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)  # the other two had the same time to be (wrongly) hooked
+    assert [tb.on_progress is not None for tb in tables] == [False, True, False]
+    assert recorded == [("n", "rt-2", 0)]

@@ -44,6 +44,7 @@ class OnlineRounds:
         self.nights = nights
         self.lobby = lobby
         self._tasks: set[asyncio.Task[None]] = set()
+        lobby.on_adopt = self._adopted
 
     async def open_tables(
         self, night: Row, tables: Sequence[Row], members: Mapping[str, Row]
@@ -100,12 +101,28 @@ class OnlineRounds:
                     continue
                 table = self.lobby.tables.get(planned["table_id"])
                 if table is None:
-                    log.warning("club table %s is not served here", planned["table_id"])
+                    log.info("club table %s is served by another process", planned["table_id"])
                     continue
                 self._hook(night["id"], planned["id"], table)
                 if table.state is not None:
                     stand = _stand(night["game"], table)
                     self._spawn(self.record(night["id"], planned["id"], stand))
+
+    def _adopted(self, table: Table) -> None:
+        """A table this process took over (from one that died, docs/cluster.md) or
+        rebuilt: if it plays a running round, hook it as :meth:`resume` does."""
+        self._spawn(self._rehook(table))
+
+    async def _rehook(self, table: Table) -> None:
+        planned = await self.nights.store.round_table_at(table.id)
+        if planned is None:
+            return
+        for night in await self.nights.store.online_nights(running=True):
+            if night["id"] == planned["night_id"] and night["current_round"] == planned["round"]:
+                self._hook(night["id"], planned["id"], table)
+                if table.state is not None:
+                    stand = _stand(night["game"], table)
+                    await self.record(night["id"], planned["id"], stand)
 
     def _hook(self, night_id: str, round_table: str, table: Table) -> None:
         """Told in the table's task: read the stand there, store it in a task of ours."""

@@ -95,6 +95,11 @@ class ClubStore:
         t = schema.round_tables
         return await self._row(sa.select(t).where(t.c.id == table_id))
 
+    async def round_table_at(self, table_id: str) -> Row | None:
+        """The round table playing at the live table ``table_id``, if any."""
+        t = schema.round_tables
+        return await self._row(sa.select(t).where(t.c.table_id == table_id))
+
     async def entries(self, night_id: str) -> list[Row]:
         e = schema.score_entries
         return await self._rows(

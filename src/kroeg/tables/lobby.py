@@ -52,6 +52,10 @@ class Lobby:
         self.claim: Callable[[str], Awaitable[int]] | None = None
         """With several server processes: the fencing epoch a new table's writes state,
         once its row exists. None: this process owns every table."""
+        self.on_adopt: Callable[[Table], None] | None = None
+        """Told of every table this process rebuilt from the store and started (at a
+        start, or taken over from a process that died): a club night's online round
+        hooks its tables again (kroeg.server.club_rounds)."""
         self.on_fenced: Callable[[Table], None] | None = None
         """With several server processes: told when a table of this process was taken
         over by another (its write was refused); the table has stopped."""
@@ -100,6 +104,8 @@ class Lobby:
             return None
         self.broken.pop(row.id, None)
         self._start(table, epoch, row.created_by)
+        if self.on_adopt is not None:
+            self.on_adopt(table)
         return table
 
     def _start(self, table: Table, epoch: int | None, creator: str | None) -> None:
