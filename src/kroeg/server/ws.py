@@ -79,7 +79,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         for table_id in list(connection.tables):
             with contextlib.suppress(TableError, KeyError):
                 if runtime.router is not None and table_id not in runtime.lobby.tables:
-                    runtime.router.gone(connection, table_id)
+                    await runtime.router.gone(connection, table_id)
                     continue
                 await runtime.lobby.get(table_id).ask(t.Unwatch(connection))
         connection.finish()

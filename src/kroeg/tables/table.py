@@ -41,6 +41,7 @@ from kroeg.tables.commands import (
     Leave,
     Listener,
     Registered,
+    Relay,
     Sit,
     Stand,
     Start,
@@ -160,6 +161,9 @@ class Table:
         self.on_fenced: Callable[[Table], None] | None = None
         """Called once the store refused a write because another process took the table
         over: the table has stopped and refused what it was asked (the cluster's seam)."""
+        self.relay: Relay | None = None
+        """Where the frames of the listeners on other processes go (docs/cluster.md,
+        "Fan-out"): published once per version and audience; None while there are none."""
 
     # Outside API (any task) ---------------------------------------------------------
 
@@ -846,8 +850,14 @@ class Table:
 
     def _send_all(self, message: JSON) -> None:
         frame = encode(message)
+        relay, relayed = self.relay, False
         for listener in self.listeners:
-            listener.send(frame)
+            if relay is not None and relay.relays(listener):
+                relayed = True
+            else:
+                listener.send(frame)
+        if relayed and relay is not None:
+            relay.everyone(self.id, frame)
 
     def summary(self) -> JSON:
         """The table as the lobby shows it (REST)."""
