@@ -1,7 +1,9 @@
 """The lobby and presence across two real ``kroeg serve`` processes (docs/cluster.md,
 "Lobby and presence"): a public table owned by one process is listed by the other, with
 who sits there; a private one by neither; a player connected to one process is online
-(and at their table) for a follower who asks the other, and offline soon after leaving."""
+(and at their table) for a follower who asks the other, and offline soon after leaving;
+an invite reaches the invitee on the other process, from a table owned by either, and
+one to a player gone from every process is refused (docs/cluster.md, "Invites")."""
 
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ async def test_the_lobby_and_presence_are_the_clusters_not_one_processes(
 ) -> None:
     a, b = pair
     anna, anna_name = await _member(a, "Anna")
-    bram, _ = await _member(b, "Bram")
+    bram, bram_name = await _member(b, "Bram")
     table = a.table("toepen", "kroegregels")
     hidden = a.table("toepen", "kroegregels", private=True)
     await anna.send({"type": "sit", "table": table, "seat": 0})
@@ -58,8 +60,25 @@ async def test_the_lobby_and_presence_are_the_clusters_not_one_processes(
     await _until(
         lambda: _following(b, bram.token) == [{"name": anna_name, "online": True, "table": where}]
     )
+
+    assert _put(a, f"/api/players/{bram_name}/follow", anna.token).status_code == 200
+    await anna.send({"type": "invite", "table": table, "name": bram_name})  # to b
+    invite = await bram.expect(lambda f: f["type"] == "invite")
+    assert invite["table"] == table and invite["from"] == anna_name
+    assert invite["game"] == "toepen" and invite["variant"] == "kroegregels"
+    assert (await anna.expect(lambda f: f["type"] == "invite_sent"))["to"] == bram_name
+    await bram.send({"type": "invite", "table": table, "name": anna_name})
+    assert (await bram.error())["code"] == "not_seated"  # read from a table owned by a
+    await bram.send({"type": "sit", "table": table, "seat": 1})  # forwarded to a
+    await bram.expect(lambda f: f["type"] == "snapshot" and f["you"] == 1)
+    await bram.send({"type": "invite", "table": table, "name": anna_name})  # to a
+    assert (await anna.expect(lambda f: f["type"] == "invite"))["from"] == bram_name
+    assert (await bram.expect(lambda f: f["type"] == "invite_sent"))["to"] == anna_name
+
     await anna.close()
     await _until(
         lambda: _following(b, bram.token) == [{"name": anna_name, "online": False, "table": None}]
     )
+    await bram.send({"type": "invite", "table": table, "name": anna_name})
+    assert (await bram.error())["code"] == "not_online"
     await bram.close()

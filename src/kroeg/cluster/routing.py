@@ -30,6 +30,7 @@ import logging
 import re
 import time
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -137,10 +138,18 @@ def audience_of(player: str | None, seated: tuple[str | None, ...]) -> int | Non
 
 
 class Router:
-    def __init__(self, redis: Redis, process: str, lobby: Lobby) -> None:
+    def __init__(
+        self,
+        redis: Redis,
+        process: str,
+        lobby: Lobby,
+        players: Callable[[str], Iterable[Sink]] = lambda player: (),
+    ) -> None:
         self.redis = redis
         self.process = process
         self.lobby = lobby
+        self.players = players
+        """This process's connections of a player (for a frame to the player, an invite)."""
         self.sinks: dict[str, Sink] = {}
         """This process's connections that follow or asked a table elsewhere, by id."""
         self._ids: dict[int, str] = {}
@@ -277,6 +286,11 @@ class Router:
             return
         conn = self._conn_id(sink)
         self._send(owner, {"t": "ask", "rid": None, **self._who(conn, sink, message)})
+
+    def to_player(self, processes: Iterable[str], player: str, frame: dict[str, Any]) -> None:
+        """A frame for every connection of ``player`` on each of ``processes`` (an invite)."""
+        for process in processes:
+            self._send(process, {"t": "player", "player": player, "frame": frame})
 
     async def gone(self, sink: Sink, table_id: str) -> None:
         """The connection closed: the owner stops sending it the table's frames."""
@@ -550,6 +564,10 @@ class Router:
                 reply.set_result(message.get("follows"))
         elif kind == "ask":
             asyncio.get_running_loop().create_task(self._carry_out(message))
+        elif kind == "player":
+            frame = _encode(message["frame"])
+            for sink in self.players(message["player"]):
+                sink.send(frame)
 
     def _note_version(self, conn: str, frame: bytes) -> None:
         found = _VERSION.match(frame)

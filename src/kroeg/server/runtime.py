@@ -141,7 +141,12 @@ class Runtime:
         await self.redis.ping()
         ttl = self.settings.lease_ttl
         self.owner = Owner(self.redis, self._store, self._lobby, ttl=ttl, renew_every=ttl / 5)
-        self.router = Router(self.redis, self.owner.process, self._lobby)
+        self.router = Router(
+            self.redis,
+            self.owner.process,
+            self._lobby,
+            lambda player: [c for c in self.connections if c.player == player],
+        )
         self.router.start()
         self.directory = Directory(
             self.redis,
