@@ -2,7 +2,8 @@
 "Fan-out"): the owner publishes each version once per audience of its remote listeners;
 the other process hands each of its connections its own audience's frame, a seat's only
 to that seat's player; a spectator there never gets a seat's frame; the channel is
-heard while, and only while, a connection there follows the table.
+heard while, and only while, a connection there follows the table; a forwarded move's
+refusal comes back to its connection.
 
 Both processes' parts run in this test process, on a real PostgreSQL and Redis
 (the fixture of tests/cluster/test_lossy_fanout.py)."""
@@ -85,6 +86,12 @@ async def test_each_audience_gets_its_own_frame_and_a_spectator_never_a_seats(
     ), "no private event and no legal actions ever reach the spectator"
     assert all(f["type"] != "snapshot" or f["you"] is None for f in bob.frames)
     assert private or any(f["legal"] for f in to_anna.values()), "Anna got what was hers"
+
+    stale = m.Act(table=table.id, version=table.version - 1, action=["play", "7h"])
+    router.tell(anna, stale)  # a move nobody waits for: its refusal comes back
+    async with asyncio.timeout(10):
+        while not [f for f in anna.frames if f.get("code") == "stale_version"]:
+            await asyncio.sleep(0.01)
 
     await router.gone(anna, table.id)
     assert table.id in router.watching, "Bob still follows: still subscribed"

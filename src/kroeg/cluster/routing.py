@@ -40,6 +40,7 @@ from redis.asyncio import Redis
 from kroeg.cluster.lease import holder
 from kroeg.server import messages as m
 from kroeg.server.table_messages import carry_out
+from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError, internal
 from kroeg.tables.lobby import Lobby
 
@@ -450,8 +451,40 @@ class Router:
             self._send(process, answer)
         elif "error" in answer:  # a told move: its refusal goes to the connection
             error = answer["error"]
-            frame = {"type": "error", "code": error["code"], "message": error["message"]}
-            self.push(process, conn, _encode({**frame, **error["extra"]}))
+            self._refuse(process, conn, error["code"], error["message"], error["extra"])
+
+    def _refuse(
+        self, process: str, conn: str, code: str, message: str, extra: dict[str, Any]
+    ) -> None:
+        """A told move's refusal, as the connection's ``error``."""
+        frame = {"type": "error", "code": code, "message": message}
+        self.push(process, conn, _encode({**frame, **extra}))
+
+    def _told_act(self, ask: dict[str, Any]) -> bool:
+        """A forwarded move nobody waits for, told to its table at once, as a local
+        connection's is (server/ws.py): no task per move. False when it is not one, or
+        the table is not here (then :meth:`_carry_out` answers it)."""
+        msg = ask.get("msg")
+        player = ask.get("player")
+        if ask.get("rid") is not None or not isinstance(msg, dict) or msg.get("type") != "act":
+            return False
+        table = self.lobby.tables.get(msg.get("table", ""))
+        if table is None or player is None:
+            return False
+        try:
+            act = m.decoder.decode(_encode(msg))
+            assert isinstance(act, m.Act)
+            process, conn = ask["from"], ask["conn"]
+
+            def refused(error: BaseException) -> None:
+                if not isinstance(error, TableError):
+                    error = internal(log, "a forwarded move failed")
+                self._refuse(process, conn, error.code, error.message, error.extra)
+
+            table.tell(t.Act(player, act.version, act.action), refused)
+        except Exception:
+            return False  # refused by the slow path, with its reason
+        return True
 
     # Both sides: the streams --------------------------------------------------------------
 
@@ -563,7 +596,8 @@ class Router:
             else:
                 reply.set_result(message.get("follows"))
         elif kind == "ask":
-            asyncio.get_running_loop().create_task(self._carry_out(message))
+            if not self._told_act(message):
+                asyncio.get_running_loop().create_task(self._carry_out(message))
         elif kind == "player":
             frame = _encode(message["frame"])
             for sink in self.players(message["player"]):
