@@ -37,7 +37,7 @@ from typing import Any, Protocol
 import msgspec
 from redis.asyncio import Redis
 
-from kroeg.cluster.lease import holder
+from kroeg.cluster.lease import holder, lease_key
 from kroeg.server import messages as m
 from kroeg.server.table_messages import carry_out
 from kroeg.tables import commands as t
@@ -329,8 +329,16 @@ class Router:
                 log.exception("checking the owners of followed tables failed")
 
     async def _check_owners(self) -> None:
-        for (conn, table_id), followed in list(self.followed.items()):
-            owner = await holder(self.redis, table_id)
+        followed_now = list(self.followed.items())
+        if not followed_now:
+            return
+        tables = sorted({table_id for (_, table_id), _ in followed_now})
+        held = await self.redis.mget([lease_key(table_id) for table_id in tables])  # one trip
+        holders = {
+            t: h.decode() if isinstance(h, bytes) else h for t, h in zip(tables, held, strict=True)
+        }
+        for (conn, table_id), followed in followed_now:
+            owner = holders[table_id]
             if owner is None or owner == followed.owner:
                 continue
             sink = self.sinks.get(conn)
