@@ -53,6 +53,10 @@ FORWARD_TIMEOUT = 3.0
 STREAM_MAXLEN = 100_000
 """Entries a process's stream keeps (approximately): a process that is gone for good
 leaves no unbounded stream behind."""
+LOOKUPS_AT_ONCE = 16
+"""Lease reads under way at once: each holds one of the Redis client's connections, of
+which the client has a bounded pool (100; past it a call fails at once): a thousand
+clients reconnecting together must wait their turn, not fail."""
 WATCH_EVERY = 0.5
 """Seconds between two checks that the tables this process's connections follow
 elsewhere still have the owner they had."""
@@ -173,6 +177,7 @@ class Router:
         self._counter = itertools.count()
         self._tasks: list[asyncio.Task[None]] = []
         self._owners: dict[str, tuple[str | None, float]] = {}
+        self._lookups = asyncio.Semaphore(LOOKUPS_AT_ONCE)
 
     # Lifecycle ------------------------------------------------------------------------
 
@@ -210,7 +215,11 @@ class Router:
         now = time.monotonic()
         if cached is not None and cached[0] is not None and now - cached[1] < WATCH_EVERY:
             return cached[0]
-        owner = await holder(self.redis, table_id)
+        async with self._lookups:
+            cached = self._owners.get(table_id)  # read by another while this one waited
+            if cached is not None and cached[0] is not None and cached[1] >= now:
+                return cached[0]
+            owner = await holder(self.redis, table_id)
         self._owners[table_id] = (owner, now)
         if owner is None:
             if await self._exists(table_id):
