@@ -19,6 +19,7 @@ from redis.asyncio import Redis
 from kroeg.cluster.routing import CHANNEL, Router
 from kroeg.server import messages as m
 from kroeg.tables.lobby import Lobby
+from tests.cluster.conftest import REDIS_URL
 from tests.cluster.test_lossy_fanout import Seen, owner_and_router
 from tests.cluster.test_ownership import _game
 
@@ -40,7 +41,8 @@ async def test_each_audience_gets_its_own_frame_and_a_spectator_never_a_seats(
     lobby, router = owner_and_router
     table = await _game(lobby)  # owned by the other process; Anna at seat 0, her turn
     channel = CHANNEL + table.id
-    tap = redis.pubsub()  # what any Redis subscriber sees: the operator's side
+    tapping = Redis.from_url(REDIS_URL)  # any Redis client: the operator's side
+    tap = tapping.pubsub()
     await tap.subscribe(channel)
     anna, bob = Seen(), Spectator()
     assert await router.forward(anna, m.Watch(table=table.id)) is True
@@ -70,6 +72,7 @@ async def test_each_audience_gets_its_own_frame_and_a_spectator_never_a_seats(
                 if version is not None:
                     published[(version, audience)] = frame
     await tap.aclose()  # type: ignore[no-untyped-call]
+    await tapping.aclose()
     versions = {v for v, _ in published}
     assert versions and {a for _, a in published} == {0, None}, "one frame per audience"
 

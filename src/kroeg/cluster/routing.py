@@ -197,7 +197,9 @@ class Router:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks = []
-        await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+        with contextlib.suppress(Exception):  # a close must not wait on a dead connection
+            async with asyncio.timeout(1.0):
+                await self.pubsub.aclose()  # type: ignore[no-untyped-call]
 
     # The connection's side ----------------------------------------------------------------
 
