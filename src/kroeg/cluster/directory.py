@@ -126,6 +126,18 @@ class Directory:
                 listed.append(json.loads(summary))
         return listed
 
+    async def where(self, player: str) -> list[str]:
+        """The other live processes the player is connected to (as they last published)."""
+        live = await self.redis.zrangebyscore(PROCESSES, time.time() - self.ttl, "+inf")
+        others = [p for p in map(_text, live) if p != self.process]
+        if not others:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for process in others:
+                pipe.sismember(online_key(process), player)
+            found = await pipe.execute()
+        return [process for process, there in zip(others, found, strict=True) if there]
+
     async def online(self) -> set[str]:
         """The players connected to any live process."""
         live = await self.redis.zrangebyscore(PROCESSES, time.time() - self.ttl, "+inf")

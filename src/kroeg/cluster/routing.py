@@ -4,12 +4,21 @@ Each process reads one Redis stream, ``kroeg:proc:<process>``. A websocket's mes
 a table that another process owns is added to the owner's stream with the connection's
 identity (process, connection id, player, name); the owner carries it out
 (:func:`~kroeg.server.table_messages.carry_out`) for a :class:`RemoteListener` standing
-in for the connection, and answers on the sender's stream. Whatever the table sends that
-listener (snapshots, each version's frame for its audience, clocks, chat) goes the same
-way, batched per process and event-loop turn. Streams keep order; nothing here depends
-on them delivering everything: when a table's owner changes (it died, or was fenced),
-each connection that followed it sends ``resume`` with the last version it was sent to
-the new owner, and gets the versions it missed or a snapshot.
+in for the connection, and answers on the sender's stream. What is for that connection
+alone (a snapshot, the versions of a ``resume``, chat, an error) goes the same way,
+batched per process and event-loop turn.
+
+What is the same for every connection of an audience is published once on the table's
+channel ``kroeg:table:<id>`` (Redis pub/sub; the router is the tables' ``Relay``): each
+version's frame for each audience the table's remote listeners have (a seat, or the
+spectators) with who sat where, and the clocks and presence for all. Every process
+with a connection following the table subscribes to its channel and hands each of its
+connections the frame of its audience: a seat's frame only to that seat's player.
+
+Nothing here depends on Redis delivering everything: a connection that misses a version
+sees the next one's number jump and sends ``resume`` (docs/protocol.md); when a table's
+owner changes (it died, or was fenced), each connection that followed it is resumed at
+the new owner from the last version it was sent, and gets what it missed or a snapshot.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import logging
 import re
 import time
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,10 +38,11 @@ import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from kroeg.cluster.lease import holder
+from kroeg.cluster.lease import holder, lease_key
 from kroeg.server import messages as m
 from kroeg.server.connection import Connection
 from kroeg.server.table_messages import carry_out
+from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError, internal
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import Table
@@ -39,11 +50,16 @@ from kroeg.tables.table import Table
 log = logging.getLogger(__name__)
 
 STREAM = "kroeg:proc:"
+CHANNEL = "kroeg:table:"
 FORWARD_TIMEOUT = 3.0
 """Seconds a forwarded message waits for its owner's answer before it is refused."""
 STREAM_MAXLEN = 100_000
 """Entries a process's stream keeps (approximately): a process that is gone for good
 leaves no unbounded stream behind."""
+LOOKUPS_AT_ONCE = 16
+"""Lease reads under way at once: each holds one of the Redis client's connections, of
+which the client has a bounded pool (100; past it a call fails at once): a thousand
+clients reconnecting together must wait their turn, not fail."""
 WATCH_EVERY = 0.5
 """Seconds between two checks that the tables this process's connections follow
 elsewhere still have the owner they had."""
@@ -53,6 +69,18 @@ _VERSION = re.compile(rb'\{"type":"(?:event|snapshot)","table":"([^"]+)","versio
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
+
+
+class Published(msgspec.Struct, array_like=True):
+    """One item of a table's channel: a version's frame for each audience of the remote
+    listeners (``version`` None: one frame for every listener, a clock or presence)."""
+
+    version: int | None
+    seated: tuple[str | None, ...]
+    frames: list[tuple[int | None, msgspec.Raw]]
+
+
+_decode_published = msgspec.json.Decoder(list[Published]).decode
 
 
 class Sink(Protocol):
@@ -106,11 +134,30 @@ class _Outbox:
     frames: list[tuple[str, msgspec.Raw]] = field(default_factory=list)
 
 
+def audience_of(player: str | None, seated: tuple[str | None, ...]) -> int | None:
+    """The seat ``player`` held when a version was sent, or None (a spectator): as the
+    owner's table counted it for its listener of that player."""
+    if player is None:
+        return None
+    for seat, sitting in enumerate(seated):
+        if sitting == player:
+            return seat
+    return None
+
+
 class Router:
-    def __init__(self, redis: Redis, process: str, lobby: Lobby) -> None:
+    def __init__(
+        self,
+        redis: Redis,
+        process: str,
+        lobby: Lobby,
+        players: Callable[[str], Iterable[Sink]] = lambda player: (),
+    ) -> None:
         self.redis = redis
         self.process = process
         self.lobby = lobby
+        self.players = players
+        """This process's connections of a player (for a frame to the player, an invite)."""
         self.sinks: dict[str, Sink] = {}
         """This process's connections that follow or asked a table elsewhere, by id."""
         self._ids: dict[int, str] = {}
@@ -120,11 +167,20 @@ class Router:
         """On the owner: (process, connection id) → the listener standing in for it."""
         self._pending: dict[str, asyncio.Future[Any]] = {}
         self._outboxes: dict[str, _Outbox] = defaultdict(_Outbox)
+        self._published: dict[str, list[Published]] = defaultdict(list)
+        """On the owner: what this turn publishes on each table's channel."""
         self._due = False
-        self._queue: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[str, str, bytes]] = asyncio.Queue()
+        """What to write to Redis, in order: ("x", stream, entry) or ("p", channel, data)."""
+        self.pubsub = redis.pubsub()
+        self.watching: dict[str, set[str]] = {}
+        """Table → this process's connections following it elsewhere (its channel is
+        subscribed while there is one)."""
+        self._subscribed = asyncio.Event()
         self._counter = itertools.count()
         self._tasks: list[asyncio.Task[None]] = []
         self._owners: dict[str, tuple[str | None, float]] = {}
+        self._lookups = asyncio.Semaphore(LOOKUPS_AT_ONCE)
 
     # Lifecycle ------------------------------------------------------------------------
 
@@ -134,6 +190,7 @@ class Router:
             loop.create_task(self._read(), name="cluster-read"),
             loop.create_task(self._write(), name="cluster-write"),
             loop.create_task(self._watch_owners(), name="cluster-owners"),
+            loop.create_task(self._listen(), name="cluster-listen"),
         ]
 
     async def stop(self) -> None:
@@ -143,6 +200,9 @@ class Router:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks = []
+        with contextlib.suppress(Exception):  # a close must not wait on a dead connection
+            async with asyncio.timeout(1.0):
+                await self.pubsub.aclose()  # type: ignore[no-untyped-call]
 
     # The connection's side ----------------------------------------------------------------
 
@@ -160,14 +220,18 @@ class Router:
         now = time.monotonic()
         if cached is not None and cached[0] is not None and now - cached[1] < WATCH_EVERY:
             return cached[0]
-        try:
-            owner = await holder(self.redis, table_id)
-        except RedisError:
-            raise TableError(
-                "table_unreachable",
-                "the servers cannot say who holds the table just now; try again shortly",
-                table=table_id,
-            ) from None
+        async with self._lookups:
+            cached = self._owners.get(table_id)  # read by another while this one waited
+            if cached is not None and cached[0] is not None and cached[1] >= now:
+                return cached[0]
+            try:
+                owner = await holder(self.redis, table_id)
+            except RedisError:
+                raise TableError(
+                    "table_unreachable",
+                    "the servers cannot say who holds the table just now; try again shortly",
+                    table=table_id,
+                ) from None
         self._owners[table_id] = (owner, now)
         if owner is None:
             if await self._exists(table_id):
@@ -191,12 +255,45 @@ class Router:
         if owner == self.process:  # taken over by this process a moment ago
             raise TableError("table_moving", "the table moves here; try again", table=table_id)
         conn = self._conn_id(sink)
-        follows = await self._ask(owner, conn, sink, message)
+        key = (conn, table_id)
+        new = key not in self.followed and isinstance(message, m.Watch | m.Resume | m.Sit)
+        if new:  # following from before the answer: the snapshot comes before it
+            await self._follow(conn, table_id, owner)
+        try:
+            follows = await self._ask(owner, conn, sink, message)
+        except BaseException:
+            if new:
+                await self._unfollow(conn, table_id)
+            raise
         if follows is True:
-            self.followed[(conn, table_id)] = Followed(owner)
-        elif follows is False:
-            self.followed.pop((conn, table_id), None)
+            if key not in self.followed:
+                await self._follow(conn, table_id, owner)
+            self.followed[key].owner = owner
+        elif follows is False or new:
+            await self._unfollow(conn, table_id)
         return follows
+
+    async def _follow(self, conn: str, table_id: str, owner: str) -> None:
+        """The connection follows the table at ``owner``: its channel is heard here."""
+        self.followed[(conn, table_id)] = Followed(owner)
+        watchers = self.watching.get(table_id)
+        if watchers is None:
+            watchers = self.watching[table_id] = set()
+            await self.pubsub.subscribe(CHANNEL + table_id)
+            self._subscribed.set()
+        watchers.add(conn)
+
+    async def _unfollow(self, conn: str, table_id: str) -> None:
+        """The connection no longer follows the table: the last one's going unsubscribes."""
+        self.followed.pop((conn, table_id), None)
+        watchers = self.watching.get(table_id)
+        if watchers is None:
+            return
+        watchers.discard(conn)
+        if not watchers:
+            del self.watching[table_id]
+            with contextlib.suppress(Exception):  # Redis away: it forgets us anyway
+                await self.pubsub.unsubscribe(CHANNEL + table_id)
 
     def tell(self, sink: Sink, message: Any) -> None:
         """A move for a table elsewhere, not waited for: its refusal reaches the
@@ -214,15 +311,21 @@ class Router:
         conn = self._conn_id(sink)
         self._send(owner, {"t": "ask", "rid": None, **self._who(conn, sink, message)})
 
-    def gone(self, sink: Sink, table_id: str) -> None:
+    def to_player(self, processes: Iterable[str], player: str, frame: dict[str, Any]) -> None:
+        """A frame for every connection of ``player`` on each of ``processes`` (an invite)."""
+        for process in processes:
+            self._send(process, {"t": "player", "player": player, "frame": frame})
+
+    async def gone(self, sink: Sink, table_id: str) -> None:
         """The connection closed: the owner stops sending it the table's frames."""
         conn = self._ids.get(id(sink))
         if conn is None:
             return
-        followed = self.followed.pop((conn, table_id), None)
+        followed = self.followed.get((conn, table_id))
         if followed is not None:
             unwatch = m.Unwatch(table=table_id)
             self._send(followed.owner, {"t": "ask", "rid": None, **self._who(conn, sink, unwatch)})
+        await self._unfollow(conn, table_id)
         if not any(c == conn for c, _ in self.followed):
             self.sinks.pop(conn, None)
             self._ids.pop(id(sink), None)
@@ -259,13 +362,21 @@ class Router:
                 log.exception("checking the owners of followed tables failed")
 
     async def _check_owners(self) -> None:
-        for (conn, table_id), followed in list(self.followed.items()):
-            owner = await holder(self.redis, table_id)
+        followed_now = list(self.followed.items())
+        if not followed_now:
+            return
+        tables = sorted({table_id for (_, table_id), _ in followed_now})
+        held = await self.redis.mget([lease_key(table_id) for table_id in tables])  # one trip
+        holders = {
+            t: h.decode() if isinstance(h, bytes) else h for t, h in zip(tables, held, strict=True)
+        }
+        for (conn, table_id), followed in followed_now:
+            owner = holders[table_id]
             if owner is None or owner == followed.owner:
                 continue
             sink = self.sinks.get(conn)
             if sink is None or sink.player is None or sink.name is None:
-                self.followed.pop((conn, table_id), None)
+                await self._unfollow(conn, table_id)
                 continue
             resume: m.Resume | m.Watch = (
                 m.Watch(table=table_id)
@@ -276,7 +387,7 @@ class Router:
                 table = self.lobby.tables.get(table_id)
                 if table is None:
                     continue  # still being taken over here: the next check resumes it
-                self.followed.pop((conn, table_id), None)
+                await self._unfollow(conn, table_id)
                 with contextlib.suppress(TableError):
                     await carry_out(table, sink, sink.player, sink.name, resume)
                 continue
@@ -310,15 +421,45 @@ class Router:
     def push(self, process: str, conn: str, frame: bytes) -> None:
         """A frame for a connection of another process, sent with the others of this turn."""
         self._outboxes[process].frames.append((conn, msgspec.Raw(frame)))
+        self._flush_soon()
+
+    def relays(self, listener: object) -> bool:
+        """The tables' Relay: another process's connection gets its audience's frames
+        from the table's channel."""
+        return listener.__class__ is RemoteListener
+
+    def version(
+        self,
+        table: str,
+        version: int,
+        seated: tuple[str | None, ...],
+        frames: list[tuple[int | None, bytes]],
+    ) -> None:
+        """A version's frame for each audience of the table's remote listeners, published
+        with the others of this turn on the table's channel."""
+        raw = [(audience, msgspec.Raw(frame)) for audience, frame in frames]
+        self._published[table].append(Published(version, seated, raw))
+        self._flush_soon()
+
+    def everyone(self, table: str, frame: bytes) -> None:
+        """A frame for every remote listener of the table (a clock, a presence change)."""
+        self._published[table].append(Published(None, (), [(None, msgspec.Raw(frame))]))
+        self._flush_soon()
+
+    def _flush_soon(self) -> None:
         if not self._due:
             self._due = True
             asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
+        """This turn's frames: each process's on its stream, then each table's channel."""
         self._due = False
         outboxes, self._outboxes = self._outboxes, defaultdict(_Outbox)
         for process, outbox in outboxes.items():
             self._send(process, {"t": "frames", "frames": outbox.frames})
+        published, self._published = self._published, defaultdict(list)
+        for table, items in published.items():
+            self._queue.put_nowait(("p", CHANNEL + table, _encode(items)))
 
     async def _carry_out(self, ask: dict[str, Any]) -> None:
         process, conn, rid = ask["from"], ask["conn"], ask.get("rid")
@@ -331,6 +472,8 @@ class Router:
                 raise TableError("table_moving", "the table moves; try again", table=message.table)
             if player is None or name is None:
                 raise TableError("not_authenticated", "send hello first")
+            if table.relay is None:
+                table.relay = self
             key = (process, conn)
             listener = self.remote.get(key)
             if listener is None:
@@ -349,24 +492,60 @@ class Router:
             self._send(process, answer)
         elif "error" in answer:  # a told move: its refusal goes to the connection
             error = answer["error"]
-            frame = {"type": "error", "code": error["code"], "message": error["message"]}
-            self.push(process, conn, _encode({**frame, **error["extra"]}))
+            self._refuse(process, conn, error["code"], error["message"], error["extra"])
+
+    def _refuse(
+        self, process: str, conn: str, code: str, message: str, extra: dict[str, Any]
+    ) -> None:
+        """A told move's refusal, as the connection's ``error``."""
+        frame = {"type": "error", "code": code, "message": message}
+        self.push(process, conn, _encode({**frame, **extra}))
+
+    def _told_act(self, ask: dict[str, Any]) -> bool:
+        """A forwarded move nobody waits for, told to its table at once, as a local
+        connection's is (server/ws.py): no task per move. False when it is not one, or
+        the table is not here (then :meth:`_carry_out` answers it)."""
+        msg = ask.get("msg")
+        player = ask.get("player")
+        if ask.get("rid") is not None or not isinstance(msg, dict) or msg.get("type") != "act":
+            return False
+        table = self.lobby.tables.get(msg.get("table", ""))
+        if table is None or player is None:
+            return False
+        try:
+            act = m.decoder.decode(_encode(msg))
+            assert isinstance(act, m.Act)
+            process, conn = ask["from"], ask["conn"]
+
+            def refused(error: BaseException) -> None:
+                if not isinstance(error, TableError):
+                    error = internal(log, "a forwarded move failed")
+                self._refuse(process, conn, error.code, error.message, error.extra)
+
+            table.tell(t.Act(player, act.version, act.action), refused)
+        except Exception:
+            return False  # refused by the slow path, with its reason
+        return True
 
     # Both sides: the streams --------------------------------------------------------------
 
     def _send(self, process: str, message: dict[str, Any]) -> None:
-        self._queue.put_nowait((STREAM + process, _encode(message)))
+        self._queue.put_nowait(("x", STREAM + process, _encode(message)))
 
     async def _write(self) -> None:
-        """Add the queued messages to their streams, in order, several per round trip."""
+        """Add the queued messages to their streams and publish the tables' frames, in
+        order, all that is queued in one round trip."""
         while True:
             batch = [await self._queue.get()]
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for stream, data in batch:
-                        pipe.xadd(stream, {"m": data}, maxlen=STREAM_MAXLEN, approximate=True)
+                    for kind, key, data in batch:
+                        if kind == "p":
+                            pipe.publish(key, data)
+                        else:
+                            pipe.xadd(key, {"m": data}, maxlen=STREAM_MAXLEN, approximate=True)
                     await pipe.execute()
             except Exception:
                 # Redis is away: what was lost is repaired by resume (docs/cluster.md).
@@ -393,6 +572,51 @@ class Router:
                     except Exception:
                         log.exception("a message of this process's stream failed")
 
+    async def _listen(self) -> None:
+        """The channels of the tables this process's connections follow elsewhere."""
+        while True:
+            if not self._subscribed.is_set():
+                await self._subscribed.wait()
+            try:
+                message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not read the tables' channels; retrying")
+                await asyncio.sleep(0.2)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            try:
+                self._hear(message["channel"][len(CHANNEL) :].decode(), message["data"])
+            except Exception:
+                log.exception("a message of a table's channel failed")
+
+    def _hear(self, table_id: str, data: bytes) -> None:
+        """A table's frames for its audiences: each connection here that follows it gets
+        its audience's (a seat's only its player), each version once and in order."""
+        watchers = self.watching.get(table_id)
+        if not watchers:
+            return
+        for item in _decode_published(data):
+            version = item.version
+            for conn in watchers:
+                followed = self.followed.get((conn, table_id))
+                sink = self.sinks.get(conn)
+                if sink is None or followed is None or followed.version is None:
+                    continue  # its snapshot has not come yet: it is newer than this
+                if version is None:
+                    sink.send(bytes(item.frames[0][1]))
+                    continue
+                if version <= followed.version:
+                    continue  # sent already, with a resume
+                audience = audience_of(sink.player, item.seated)
+                for to, frame in item.frames:
+                    if to == audience:
+                        followed.version = version
+                        sink.send(bytes(frame))
+                        break
+
     def _receive(self, message: Any) -> None:
         kind = message.get("t")
         if kind == "frames":
@@ -413,7 +637,12 @@ class Router:
             else:
                 reply.set_result(message.get("follows"))
         elif kind == "ask":
-            asyncio.get_running_loop().create_task(self._carry_out(message))
+            if not self._told_act(message):
+                asyncio.get_running_loop().create_task(self._carry_out(message))
+        elif kind == "player":
+            frame = _encode(message["frame"])
+            for sink in self.players(message["player"]):
+                sink.send(frame)
 
     def _note_version(self, conn: str, frame: bytes) -> None:
         found = _VERSION.match(frame)

@@ -145,7 +145,12 @@ class Runtime:
         self.ceremonies = SharedCeremonies(self.redis)
         ttl = self.settings.lease_ttl
         self.owner = Owner(self.redis, self._store, self._lobby, ttl=ttl, renew_every=ttl / 5)
-        self.router = Router(self.redis, self.owner.process, self._lobby)
+        self.router = Router(
+            self.redis,
+            self.owner.process,
+            self._lobby,
+            lambda player: [c for c in self.connections if c.player == player],
+        )
         self.owner.on_lost = self.router.follow_moved
         self.router.start()
         self.directory = Directory(

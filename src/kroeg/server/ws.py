@@ -79,7 +79,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         for table_id in list(connection.tables):
             with contextlib.suppress(TableError, KeyError):
                 if runtime.router is not None and table_id not in runtime.lobby.tables:
-                    runtime.router.gone(connection, table_id)
+                    await runtime.router.gone(connection, table_id)
                     continue
                 await runtime.lobby.get(table_id).ask(t.Unwatch(connection))
         connection.finish()
@@ -189,11 +189,11 @@ async def _dispatch(
     if player is None or name is None:
         raise TableError("not_authenticated", "send hello first")
     if isinstance(message, m.Invite):
-        # Invitations are social, not the table's: the inviter's table is read where it
-        # runs, on this process (docs/cluster.md, "What is not done").
+        # Invitations are social, not the table's: not forwarded to its owner
+        # (docs/cluster.md, "Invites").
         if not connection.chat_allowed():
             raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
-        await invites.invite(runtime, connection, runtime.lobby.get(message.table), message.name)
+        await invites.invite(runtime, connection, message.table, message.name)
         return
     router = runtime.router
     if router is not None and message.table not in runtime.lobby.tables:

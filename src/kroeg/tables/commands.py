@@ -30,6 +30,32 @@ class Listener(Protocol):
         ...
 
 
+class Relay(Protocol):
+    """Where a table's frames go for the listeners it does not send to itself: another
+    process's connections (docs/cluster.md, "Fan-out"). What is the same for every
+    listener of an audience is handed over once (per version, each audience those
+    listeners have; or once for all), not once per listener."""
+
+    def relays(self, listener: Listener) -> bool:
+        """Whether ``listener``'s version and all-audience frames go through the relay."""
+        ...
+
+    def version(
+        self,
+        table: str,
+        version: int,
+        seated: tuple[str | None, ...],
+        frames: list[tuple[int | None, bytes]],
+    ) -> None:
+        """A version's frame for each audience (a seat, or None: spectators) of the
+        relayed listeners; ``seated``: the player at each seat when it was sent."""
+        ...
+
+    def everyone(self, table: str, frame: bytes) -> None:
+        """A frame for every listener (a clock, a presence change)."""
+        ...
+
+
 class Told:
     """The reply of a command nobody waits for: a result is dropped, an error (always a
     ``TableError``) goes to ``on_error``. The table answers it as it answers a future."""

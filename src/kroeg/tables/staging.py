@@ -16,7 +16,7 @@ from typing import Protocol
 
 from kroeg.games.base import JSON, Event
 from kroeg.store import Finish, LogEntry, Store, TableChange
-from kroeg.tables.commands import Listener
+from kroeg.tables.commands import Listener, Relay
 from kroeg.tables.frames import Shown, encode, version_frame
 from kroeg.tables.history import History, Seated
 from kroeg.tables.seating import Seating
@@ -35,6 +35,9 @@ class Send:
     audiences: Audiences
     ready: bytes | None = None
     seated: Seated = ()
+    relayed: tuple[int | None, ...] = ()
+    """The audiences of the listeners the table's relay stands for (another process's
+    connections): their frame is built once each and handed to the relay."""
 
 
 @dataclass(slots=True)
@@ -51,6 +54,8 @@ class Staged:
     """The listeners' audiences, kept while no seat or listener changes."""
     seated: Seated = ()
     """Who sits where, computed with ``audiences``."""
+    relayed: tuple[int | None, ...] = ()
+    """The relayed listeners' audiences, computed with ``audiences``."""
 
 
 class Staging(Shown, Protocol):
@@ -62,6 +67,7 @@ class Staging(Shown, Protocol):
     history: History
     seating: Seating
     epoch: int | None
+    relay: Relay | None
 
     def finish_record(self) -> Finish: ...
 
@@ -94,12 +100,20 @@ def stage(
         seat_by_player: dict[str | None, int] = {
             s.player: i for i, s in enumerate(table.seats) if s.player is not None
         }
-        audiences = staged.audiences = [
-            (listener, seat_by_player.get(listener.player)) for listener in table.listeners
-        ]
+        relay = table.relay
+        audiences = staged.audiences = []
+        relayed: set[int | None] = set()
+        for listener in table.listeners:
+            audience = seat_by_player.get(listener.player)
+            if relay is not None and relay.relays(listener):
+                relayed.add(audience)
+            else:
+                audiences.append((listener, audience))
+        staged.relayed = tuple(relayed)
         staged.seated = tuple([s.player for s in table.seats])
     staged.newest = len(staged.sends)
-    staged.sends.append(Send(table.version, events, audiences, seated=staged.seated))
+    send = Send(table.version, events, audiences, seated=staged.seated, relayed=staged.relayed)
+    staged.sends.append(send)
 
 
 def note_seating(table: Staging) -> None:
@@ -152,6 +166,14 @@ async def flush(table: Staging) -> None:
                     table, audience, send.version, events, full, now
                 )
             listener.send(frame)
+        if send.relayed and table.relay is not None:
+            frames = []
+            for audience in send.relayed:
+                frame = by_audience.get(audience)
+                if frame is None:
+                    frame = version_frame(table, audience, send.version, events, full, now)
+                frames.append((audience, frame))
+            table.relay.version(table.id, send.version, send.seated, frames)
 
 
 def _encode_event(event: Event) -> bytes:

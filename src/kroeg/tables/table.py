@@ -43,6 +43,7 @@ from kroeg.tables.commands import (
     Pause,
     Regain,
     Registered,
+    Relay,
     Sit,
     Stand,
     Start,
@@ -170,6 +171,9 @@ class Table:
         self.paused = False
         """The cluster cannot say this process still holds the table's lease (Redis is
         away, docs/cluster.md): nothing is written and no clock runs until it regains it."""
+        self.relay: Relay | None = None
+        """Where the frames of the listeners on other processes go (docs/cluster.md,
+        "Fan-out"): published once per version and audience; None while there are none."""
 
     # Outside API (any task) ---------------------------------------------------------
 
@@ -899,8 +903,14 @@ class Table:
 
     def _send_all(self, message: JSON) -> None:
         frame = encode(message)
+        relay, relayed = self.relay, False
         for listener in self.listeners:
-            listener.send(frame)
+            if relay is not None and relay.relays(listener):
+                relayed = True
+            else:
+                listener.send(frame)
+        if relayed and relay is not None:
+            relay.everyone(self.id, frame)
 
     def summary(self) -> JSON:
         """The table as the lobby shows it (REST)."""
