@@ -162,7 +162,14 @@ async def test_twenty_kills_over_three_processes_lose_nothing(pg_url: str, tmp_p
         for player in players:
             for frames in player.seen:
                 versions = [f["version"] for f in frames if f["type"] == "event"]
-                assert versions == sorted(versions), "versions only go forward"
+                # Versions only go forward: one below the newest yet is a version this
+                # connection had already (two resumes that crossed answer with the same
+                # versions; the client applies each once, docs/protocol.md), and it
+                # carries the same history (checked below).
+                had: set[int] = set()
+                for version in versions:
+                    assert version in had or not had or version > max(had), (version, versions)
+                    had.add(version)
                 for frame in frames:
                     if frame["type"] != "event":
                         continue
