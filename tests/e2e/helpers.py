@@ -13,23 +13,25 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-THREE_SIZES = ((640, 360), (844, 390), (1280, 720))
-"""The sizes every changed page is looked at: two phones held sideways and a desktop."""
+THREE_SIZES = {(640, 360): "phone", (844, 390): "wide-phone", (1280, 720): "desktop"}
+"""The sizes every changed page is looked at: two phones held sideways and a desktop,
+with the names some pictures carry instead of their size."""
 
 
-def shoot(page: Page, name: str, show: str | None = None) -> None:
+def shoot(page: Page, name: str, show: str | None = None, *, labels: bool = False) -> None:
     """With ``KROEG_SCREENSHOTS=1``, picture the page at the three sizes as
-    ``docs/screenshots/NAME-WxH.png`` (NAME may start with a folder), with ``show``
-    scrolled into view; the viewport is put back as it was. Without it nothing happens,
-    so that a test run never rewrites the repository's files."""
+    ``docs/screenshots/NAME-WxH.png`` (NAME may start with a folder; ``labels``: as
+    ``NAME-phone.png`` and so on), with ``show`` scrolled into view; the viewport is put
+    back as it was. Without it nothing happens, so that a test run never rewrites the
+    repository's files."""
     if os.environ.get("KROEG_SCREENSHOTS") != "1":
         return
     before = page.viewport_size
-    for width, height in THREE_SIZES:
+    for (width, height), label in THREE_SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         if show is not None:
             page.locator(show).scroll_into_view_if_needed()
-        path = SCREENSHOTS / f"{name}-{width}x{height}.png"
+        path = SCREENSHOTS / f"{name}-{label if labels else f'{width}x{height}'}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=path, full_page=True)
     if before is not None:

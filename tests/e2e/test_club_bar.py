@@ -9,19 +9,15 @@ Screenshots of the pages go to ``docs/screenshots/`` with ``KROEG_SCREENSHOTS=1`
 
 from __future__ import annotations
 
-import os
 import re
 import uuid
-from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, NewPage
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-SIZES = {"phone": PHONE, "wide-phone": {"width": 844, "height": 390}, "desktop": DESKTOP}
+from tests.e2e.helpers import shoot
 
 
 def _api(server: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
@@ -79,15 +75,6 @@ def _enter(
         expect(rows).to_have_count(before + 1)
 
 
-def _shoot(page: Page, name: str) -> None:
-    if os.environ.get("KROEG_SCREENSHOTS") != "1":
-        return
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        page.screenshot(path=SHOTS / f"club-{name}-{size}.png", full_page=True)
-    page.set_viewport_size(PHONE)
-
-
 def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) -> None:
     setup = _night(server)
     night = setup["night"]
@@ -125,7 +112,7 @@ def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) ->
     b.reload()
     expect(b.locator("#where")).to_have_text("Ronde 1 · tafel 1")
     expect(b.locator("#lines tr.pending")).to_have_count(1)
-    _shoot(b, "sheet-offline")
+    shoot(b, "club-sheet-offline", labels=True)
     # Back online, B's queued line goes out once and phone A sees it.
     b.context.set_offline(False)
     b.evaluate("window.dispatchEvent(new Event('online'))")
@@ -151,7 +138,7 @@ def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) ->
         _enter(c, played, wij, roem, mark)
     expect(c.locator("#lines tr[data-entry]")).to_have_count(4)
     expect(c.locator("#form")).to_contain_text("Alle spellen van deze ronde staan erop.")
-    _shoot(a, "sheet")
+    shoot(a, "club-sheet", labels=True)
     a.click("#stand")
     # Table 1 by hand: 140-62, 162-0 (nat), 262-0 (pit), 50-162 → Wij 614, Zij 224.
     expect(a.locator("#standbox")).to_contain_text("614")
@@ -171,7 +158,7 @@ def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) ->
         cells = row.locator("td").all_inner_texts()
         shown[cells[1]] = int(cells[-1])
     assert shown == expected
-    _shoot(screen, "standings")
+    shoot(screen, "club-standings", labels=True)
     csv = httpx.get(f"{server}/api/clubs/nights/{night['id']}/standings.csv", timeout=10).text
     assert sorted(int(line.split(",")[-1]) for line in csv.strip().splitlines()[1:]) == sorted(
         expected.values()
@@ -181,7 +168,7 @@ def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) ->
     links.goto(f"/web/mieke/links.html#{night['id']}")
     expect(links.locator(".tablecard")).to_have_count(2)
     expect(links.locator(".tablecard img.qr").first).to_have_attribute("src", re.compile("qr.svg"))
-    _shoot(links, "links")
+    shoot(links, "club-links", labels=True)
 
     # The night closed, it counts in the club's season (its best 10 nights): with one
     # night each member's season total is their night total.
@@ -196,4 +183,4 @@ def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) ->
         in_season[cells[1]] = int(cells[2])
         assert cells[3] == "1 van 1 geteld"
     assert in_season == expected
-    _shoot(links, "season")
+    shoot(links, "club-season", labels=True)

@@ -9,25 +9,21 @@ worked out here from the games' hand records (each deal's score, RULES.md §6.7)
 by the club code.
 
 Screenshots of the night's page during an online round go to ``docs/screenshots/`` with
-``KROEG_CLUB_SCREENSHOTS=1``.
+``KROEG_SCREENSHOTS=1``.
 """
 
 from __future__ import annotations
 
-import os
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, PHONE, NewPage
-from tests.e2e.helpers import wait_my_turn
+from tests.e2e.conftest import NewPage
+from tests.e2e.helpers import shoot, wait_my_turn
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-SIZES = {"phone": PHONE, "wide-phone": {"width": 844, "height": 390}, "desktop": DESKTOP}
 NAMES = ("Anna", "Bert", "Cor", "Dini", "Eef", "Fien", "Gijs", "Hanna", "Ids", "Jet", "Kees", "Lot")
 PASSWORD = "klaverjassen-1"
 
@@ -108,15 +104,6 @@ def _expected(server: str, setup: dict[str, Any], tables: dict[str, str]) -> dic
     return points
 
 
-def _shoot(page: Page, name: str) -> None:
-    if os.environ.get("KROEG_CLUB_SCREENSHOTS") != "1":
-        return
-    for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        page.screenshot(path=SHOTS / f"club-{name}-{size}.png", full_page=True)
-    page.set_viewport_size(DESKTOP)
-
-
 def test_a_night_of_twelve_online_runs_three_rounds(new_page: NewPage, server: str) -> None:
     setup = _night(server)
     night_id = setup["night"]["id"]
@@ -169,7 +156,7 @@ def test_a_night_of_twelve_online_runs_three_rounds(new_page: NewPage, server: s
     expect(page.locator("#your-tables")).to_contain_text("Je tafel voor ronde 3")
     page.goto(f"/web/mieke/stand.html#{night_id}")
     expect(page.locator("#my-table")).to_contain_text("Je tafel voor ronde 3")
-    _shoot(page, "online-stand")
+    shoot(page, "club-online-stand", labels=True)
     _api(server, "POST", f"/api/tables/{tables[anna]}/leave", None, setup["tokens"][anna])
     _wait_round_over(server, night_id)
     for member, pts in _expected(server, setup, tables).items():

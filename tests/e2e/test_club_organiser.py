@@ -6,7 +6,7 @@ starts round 1; a member who does not organise sees the night without any contro
 input (an unknown account, a night of 0 rounds) gets a Dutch message and changes nothing.
 
 Screenshots of each page at the three sizes go to ``docs/screenshots/clubs/`` with
-``KROEG_CLUB_SCREENSHOTS=1``.
+``KROEG_SCREENSHOTS=1``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ CONTROLS = "#register-form, #open-night, #start-round, #finish-round, #close-nig
 
 def _shoot(page: Page, name: str, at: str = "") -> None:
     """The page at each size as a person sees it: from its top, or from ``at``."""
-    if os.environ.get("KROEG_CLUB_SCREENSHOTS") != "1":
+    if os.environ.get("KROEG_SCREENSHOTS") != "1":
         return
     SHOTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size

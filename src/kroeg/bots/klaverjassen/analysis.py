@@ -13,6 +13,7 @@ game is over and its record is published.
 
 from __future__ import annotations
 
+from kroeg.bots.accuracy import player_summary
 from kroeg.cards import card_str, cards_in
 from kroeg.games.base import JSON
 from kroeg.games.klaverjassen import Klaverjassen
@@ -55,7 +56,7 @@ def analyse(doc: JSON) -> JSON:
         "game": "klaverjassen",
         "from_tricks_left": ANALYSED_TRICKS,
         "plays": plays,
-        "players": [_accuracy(seat, names[seat], plays) for seat in range(record.seats)],
+        "players": [player_summary(seat, names[seat], plays) for seat in range(record.seats)],
     }
 
 
@@ -82,17 +83,4 @@ def _analyse_card(
         "best": card_str(best),
         "loss": best_value - own,
         "values": {card_str(c): v for c, v in zip(allowed, values, strict=True)},
-    }
-
-
-def _accuracy(seat: int, name: str, plays: list[JSON]) -> JSON:
-    own = [p for p in plays if p["seat"] == seat]
-    best = sum(1 for p in own if p["loss"] == 0)
-    return {
-        "seat": seat,
-        "name": name,
-        "analysed": len(own),
-        "best": best,
-        "accuracy": round(100 * best / len(own), 1) if own else None,
-        "lost": sum(p["loss"] for p in own),
     }
