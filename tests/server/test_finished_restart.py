@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.server.harness import Client, Server, autoplay, is_state, log_path
-from tests.store.databases import BACKENDS_POSTGRESQL_LONG, database
+from tests.store.databases import BACKENDS, database
 
 
-@pytest.fixture(params=BACKENDS_POSTGRESQL_LONG)
+@pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     with database(request.param, tmp_path) as url:
         yield url

@@ -14,28 +14,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import asyncpg
-import pytest
-
-from tests.support import LONG
 
 PG_HOST = os.environ.get("KROEG_TEST_PG_HOST", "127.0.0.1")
 PG_PORT = int(os.environ.get("KROEG_TEST_PG_PORT", "5432"))
 PG_USER = os.environ.get("KROEG_TEST_PG_USER", "postgres")
 
 BACKENDS = ["sqlite", "postgresql"]
-
-BACKENDS_POSTGRESQL_LONG = [
-    "sqlite",
-    pytest.param(
-        "postgresql",
-        marks=pytest.mark.skipif(
-            not LONG, reason="its PostgreSQL run (real clocks, kill -9) is under KROEG_LONG=1"
-        ),
-    ),
-]
-"""For the few tests that wait out real clocks across a ``kill -9``: the quick suite runs
-them on SQLite, ``KROEG_LONG=1`` on both (what they check is the table's, the store's part
-is the same on both; docs/testing.md)."""
 
 
 async def _admin(sql: str) -> None:
