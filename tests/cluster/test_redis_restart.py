@@ -141,3 +141,28 @@ async def test_a_table_another_process_took_first_is_let_go_and_its_followers_ha
     assert taken.epoch == 2 and taken.version == version
     await _act(taken, "anna")
     assert await _logged(b.store, taken) == sorted(await _logged(b.store, taken))
+
+
+async def test_a_claim_slower_than_the_lease_renews_the_lease_before_the_table_plays_on(
+    processes: list[Process], private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No renewal runs while a table is paused, so the lease taken back before the
+    claim ran out during a claim slower than a lease (a loaded CI machine) and the table
+    played on with nobody's lease, to be paused again at the next renewal."""
+    a = processes[0]
+    a.owner.start()
+    table = await _game(a.lobby)
+    private_redis.stop()
+    await _until(lambda: table.paused)
+
+    claim = a.store.claim
+
+    async def slow_claim(table_id: str) -> int:
+        await asyncio.sleep(2 * TTL)
+        return await claim(table_id)
+
+    monkeypatch.setattr(a.store, "claim", slow_claim)
+    private_redis.start()
+    await _until(lambda: not table.paused)
+    assert await holder(a.redis, table.id) == "proc-a"
+    assert table.epoch == 2

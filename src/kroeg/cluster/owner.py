@@ -317,6 +317,17 @@ class Owner:
             with contextlib.suppress(*UNREACHABLE):
                 await lease.give_up()
             return
+        # No renewal runs for a paused table, and a slow claim can outlast the lease
+        # taken before it: renew it before the table plays on (or take it again if it
+        # ran out and nobody took it; if somebody did, its claim fences this epoch).
+        try:
+            kept = await lease.renew() or await lease.take()
+        except UNREACHABLE:
+            return  # away again: the table stays paused, the next renewal tries again
+        if not kept:
+            log.warning("table %s was taken while it was claimed here; letting it go", table_id)
+            await self._let_go(table_id)
+            return
         self.paused.discard(table_id)
         with contextlib.suppress(TableError):
             await table.ask(Regain(epoch))
