@@ -13,17 +13,18 @@ from kroeg.cluster.lease import Lease, holder
 
 async def test_one_process_holds_a_lease_and_only_it_renews_it(redis: Redis) -> None:
     table = "lease-" + secrets.token_hex(4)
-    a = Lease(redis, table, "proc-a", ttl=0.3)
-    b = Lease(redis, table, "proc-b", ttl=0.3)
+    # A second's lease and 0.6 s steps: 0.4 s to spare for a loaded machine either way.
+    a = Lease(redis, table, "proc-a", ttl=1.0)
+    b = Lease(redis, table, "proc-b", ttl=1.0)
     assert await a.take()
     assert not await b.take()
     assert await holder(redis, table) == "proc-a"
     assert not await b.renew()  # not b's to renew
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0.6)
     assert await a.renew()  # a full ttl again from now
-    await asyncio.sleep(0.2)
-    assert not await b.take(), "renewed: 0.4 s after taking, 0.2 s after renewing"
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0.6)
+    assert not await b.take(), "renewed: 1.2 s after taking, 0.6 s after renewing"
+    await asyncio.sleep(0.6)
     assert await b.take(), "expired: nobody renewed it for a whole ttl"
     assert await holder(redis, table) == "proc-b"
     assert not await a.renew(), "a's lease is gone: a must let the table go"

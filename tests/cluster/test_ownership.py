@@ -22,7 +22,7 @@ from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import Table, TableSettings
 
-TTL = 0.4
+TTL = 1.0  # a lease: long enough that a loaded machine never lets one run out by accident
 
 
 @dataclass

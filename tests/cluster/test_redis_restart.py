@@ -27,7 +27,7 @@ from kroeg.tables.table import Table, TableSettings
 from tests.cluster.private_redis import PrivateRedis
 from tests.cluster.test_ownership import _act, _game
 
-TTL = 0.4
+TTL = 1.0  # a lease: long enough that a loaded machine never lets one run out by accident
 
 
 @dataclass(eq=False)
