@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from kroeg.cluster.lease import Lease, lease_key
+from kroeg.cluster.lease import Lease, Renewal, lease_key
 from kroeg.store import Store, TableRow
 from kroeg.tables.commands import Pause, Regain
 from kroeg.tables.errors import TableError
@@ -46,8 +46,8 @@ RENEW_EVERY = LEASE_TTL / 5
 """Seconds between two renewals: a lease is renewed four times before it could expire,
 so a renewal delayed by load or a slow round trip does not lose it."""
 
-RENEWALS_AT_ONCE = 16
-"""Renewals (and releases) under way at once: each holds one of the Redis client's
+RELEASES_AT_ONCE = 16
+"""Leases given up at once at a clean shutdown: each holds one of the Redis client's
 connections, of which the client has a bounded pool."""
 
 SCAN_EVERY = 0.5
@@ -101,6 +101,7 @@ class Owner:
         """Told of a table this process lets go because another process holds it now,
         before it stops: the router resumes the table's followers here at its new owner."""
         self._tasks: list[asyncio.Task[None]] = []
+        self._renewal = Renewal(redis)
         lobby.reserve = self.reserve_new
         lobby.claim = self.claim_new
         lobby.on_fenced = self._fenced
@@ -125,7 +126,7 @@ class Owner:
         if release:
             held, self.leases = self.leases, {}
             await asyncio.gather(*(self.lobby.drop(table_id) for table_id in held))
-            at_once = asyncio.Semaphore(RENEWALS_AT_ONCE)
+            at_once = asyncio.Semaphore(RELEASES_AT_ONCE)
 
             async def give_up(lease: Lease) -> None:
                 async with at_once:
@@ -216,9 +217,9 @@ class Owner:
     # Keeping them -------------------------------------------------------------------
 
     async def renew(self) -> None:
-        """Renew every lease, all at once (one round trip's wait however many tables:
-        one after the other, a busy process's renewals fell behind their expiry), and
-        keep or let go each table by the answer (:meth:`_keep`)."""
+        """Renew every lease, all at once (:class:`Renewal`: a script call per 500
+        leases, however many tables), and keep or let go each table by the answer
+        (:meth:`_keep`)."""
         held = list(self.leases.items())
         for table_id, lease in held:
             if table_id not in self.lobby.tables and table_id not in self.arriving:
@@ -228,35 +229,35 @@ class Owner:
                 with contextlib.suppress(*UNREACHABLE):  # else it expires by itself
                     await lease.give_up()
         held = [(table_id, lease) for table_id, lease in held if table_id in self.leases]
-        at_once = asyncio.Semaphore(RENEWALS_AT_ONCE)
+        for table_id, lease in held:
+            if table_id in self.paused:
+                self._recover_soon(table_id, lease)
+        held = [(table_id, lease) for table_id, lease in held if table_id not in self.paused]
+        kept: list[bool | None]
+        try:
+            async with asyncio.timeout(self.ttl):  # an answer after that is too late
+                kept = list(await self._renewal.renew([lease for _, lease in held]))
+        except UNREACHABLE:
+            kept = [None] * len(held)
+        for (table_id, lease), renewed in zip(held, kept, strict=True):
+            self._keep(table_id, lease, renewed)
 
-        async def keep(table_id: str, lease: Lease) -> None:
-            async with at_once:
-                await self._keep(table_id, lease)
-
-        await asyncio.gather(*(keep(table_id, lease) for table_id, lease in held))
-
-    async def _keep(self, table_id: str, lease: Lease) -> None:
-        """One lease's renewal (docs/cluster.md, "Redis away"):
+    def _keep(self, table_id: str, lease: Lease, renewed: bool | None) -> None:
+        """One lease's renewal (docs/cluster.md, "Redis away"), ``renewed`` None when
+        Redis did not answer:
 
         - renewed: the table plays on;
         - Redis does not answer: the table plays on (its writes still carry its epoch)
           until no renewal got through for a whole lease, then it pauses;
         - the lease is not this process's any more: the table pauses and the lease is
           taken again if nobody holds it (Redis restarted empty), else let go;
-        - a paused table's lease is taken again once Redis answers.
+        - a paused table's lease is taken again once Redis answers (:meth:`renew`).
 
         Pausing and taking back run in a task of their own (:meth:`_recover`): they wait
         for the table and the store, and a renewal round held up by them let the other
         tables' leases run out (bench/failover.py under load: all of a process's tables
         paused at once, twice in a row)."""
-        if table_id in self.paused:
-            self._recover_soon(table_id, lease)
-            return
-        try:
-            async with asyncio.timeout(self.ttl):  # an answer after that is too late
-                kept = await lease.renew()
-        except UNREACHABLE:
+        if renewed is None:
             if lease.expired() and table_id in self.lobby.tables:
                 log.warning(
                     "no renewal of table %s's lease for %.1f s; pausing it", table_id, self.ttl
@@ -264,7 +265,7 @@ class Owner:
                 self.paused.add(table_id)
                 self._recover_soon(table_id, lease)
             return
-        if kept or self.leases.get(table_id) is not lease:
+        if renewed or self.leases.get(table_id) is not lease:
             return
         if table_id not in self.lobby.tables:  # still arriving: its claim fails or is fenced
             del self.leases[table_id]
