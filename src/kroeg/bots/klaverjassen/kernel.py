@@ -42,7 +42,7 @@ from kroeg.games.klaverjassen.tables import (
     TRUMP_BASE,
 )
 
-from .play import Play, play_card
+from .play import Play, margin, play_card, rollout
 
 _STRENGTH = np.array(STRENGTH, dtype=np.int64)
 _POINTS = np.array(POINTS, dtype=np.int64)
@@ -331,9 +331,13 @@ def _expand(
     f: np.ndarray, row_m: np.ndarray, row_k: np.ndarray, cfg: np.ndarray,
     tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray, tt_hi: np.ndarray,
     tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, out: np.ndarray, four_kind: np.ndarray,
+    killer: int, killer2: int, history: np.ndarray,
 ) -> bool:  # fmt: skip
     """Enter frame ``f``: True with its value in ``out[0]`` when it is known at once (the
-    deal is over, or the table's bounds decide), else its moves ordered in ``row_m``."""
+    deal is over, or the table's bounds decide), else its moves ordered in ``row_m``:
+    the table's best card, then this depth's two killers (the last cards that cut off
+    here), then by ``history`` (how often, weighted by the tricks left, a card cut
+    off anywhere), then by what the card does to the trick."""
     if f[_PLAYED] == 8:
         out[0] = _margin(cfg, f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1])
         return True
@@ -424,9 +428,14 @@ def _expand(
             if reduce and _twin(card, legal, others, trump, four_kind) >= 0:
                 continue
             strength = _STRENGTH[trump, card]
+            special = 0
             if card == hint:
-                key = 10_000
-            elif n == 0:
+                special = 3
+            elif card == killer:
+                special = 2
+            elif card == killer2:
+                special = 1
+            if n == 0:
                 key = strength
             elif mine:  # the partner wins: points, and no trump wasted
                 key = _POINTS[trump, card] - (40 if strength >= TRUMP_BASE else 0)
@@ -434,7 +443,8 @@ def _expand(
                 key = 1000 - strength
             else:
                 key = -_POINTS[trump, card]
-            key = 32 * key + strength  # ties: the stronger card first
+            key = 32 * key + strength + (1 << 16)  # ties: the stronger card first (< 2^24)
+            key |= (special << 56) | (min(history[card], (1 << 30) - 1) << 24)
             j = count
             while j > 0 and row_k[j - 1] < key:
                 row_k[j] = row_k[j - 1]
@@ -538,7 +548,8 @@ def _child(f: np.ndarray, c: np.ndarray, card: int, cfg: np.ndarray, four_kind: 
 def _search(
     frames: np.ndarray, moves: np.ndarray, keys: np.ndarray, cfg: np.ndarray,
     four_kind: np.ndarray, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
-    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int,
+    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, killers: np.ndarray,
+    history: np.ndarray,
 ) -> int:  # fmt: skip
     """Alpha-beta (fail-soft) from the position in ``frames[0]``, its window in _ALPHA and
     _BETA, on an explicit stack: numba cannot load a recursive function from its cache."""
@@ -552,7 +563,7 @@ def _search(
         if entering:
             entering = False
             if _expand(f, moves[d], keys[d], cfg, tt_a, tt_b, tt_lo, tt_hi, tt_gen, tt_move,
-                       gen, out, four_kind):  # fmt: skip
+                       gen, out, four_kind, killers[d, 0], killers[d, 1], history):  # fmt: skip
                 ret = out[0]
                 d -= 1
                 if d < 0:
@@ -576,6 +587,12 @@ def _search(
                 if f[_BEST] < f[_BETA]:
                     f[_BETA] = f[_BEST]
             cut = f[_ALPHA] >= f[_BETA]
+            if cut:
+                left = 8 - f[_PLAYED]
+                history[card] += left * left
+                if killers[d, 0] != card:
+                    killers[d, 1] = killers[d, 0]
+                    killers[d, 0] = card
             returned = False
         if not cut and f[_IDX] < f[_COUNT]:
             card = moves[d, f[_IDX]]
@@ -621,23 +638,31 @@ def _search(
 def _mtdf(
     frames: np.ndarray, moves: np.ndarray, keys: np.ndarray, cfg: np.ndarray,
     four_kind: np.ndarray, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
-    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, guess: int,
+    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, killers: np.ndarray,
+    history: np.ndarray, guess: int,
 ) -> int:  # fmt: skip
     """The exact value of the position in ``frames[0]`` by null-window searches (MTD(f)):
     each proves a bound, fail-soft, and the next tests past it, by a step that doubles
     while the bounds keep moving the same way (a fail-soft bound is often only a point
-    or two beyond the test) and never past the other bound."""
+    or two beyond the test); once both bounds are proven, halfway between them (the
+    doubling overshot both ways: a whole deal of bench/kernel.py took 20 tests, bisection
+    12)."""
     lower = -_INF
     upper = _INF
     value = guess
     step = 1
     rising = True
     while lower < upper:
-        beta = min(value + step, upper) if value == lower else max(value - step + 1, lower + 1)
+        if lower > -_INF and upper < _INF:
+            beta = (lower + upper + 1) // 2
+        elif value == lower:
+            beta = min(value + step, upper)
+        else:
+            beta = max(value - step + 1, lower + 1)
         frames[0, _ALPHA] = beta - 1
         frames[0, _BETA] = beta
         value = _search(frames, moves, keys, cfg, four_kind, tt_a, tt_b, tt_lo, tt_hi,
-                        tt_gen, tt_move, gen)  # fmt: skip
+                        tt_gen, tt_move, gen, killers, history)  # fmt: skip
         up = value >= beta
         step = step * 2 if up == rising else 1
         rising = up
@@ -675,6 +700,8 @@ class Solver:
         self._frames = np.zeros((_DEPTH, _FIELDS), dtype=np.int64)
         self._moves = np.zeros((_DEPTH, 8), dtype=np.int64)
         self._keys = np.zeros((_DEPTH, 8), dtype=np.int64)
+        self._history = np.zeros(52, dtype=np.int64)
+        self._killers = np.full((_DEPTH, 2), -1, dtype=np.int64)
         self._generation = 0
         self._four_kind: dict[tuple[int, ...], np.ndarray] = {}
 
@@ -692,19 +719,26 @@ class Solver:
                 _margin(_config(p), p.points[0], p.points[1], p.roem[0], p.roem[1],
                         p.tricks_won[0], p.tricks_won[1])
             )  # fmt: skip
-        self._generation += 1
-        return self._run(p, 0)
+        self._new_generation()
+        return self._run(p, _first_guess(p))
 
     def card_values(self, p: Play, cards: list[int]) -> list[int]:
         """Team 0's margin after the seat to play plays each of ``cards`` (legal), then
         best play: one generation for all, so the cards share what the table learnt; a
         card equivalent to a stronger one among ``cards`` gets that card's value."""
-        self._generation += 1
+        self._new_generation()
         values: dict[int, int] = {}
         for card in sorted(cards, key=STRENGTH[p.trump].__getitem__, reverse=True):
             twin = self._twin(p, card, cards)
             values[card] = values[twin] if twin >= 0 else self._card_value(p, card, values)
         return [values[card] for card in cards]
+
+    def _new_generation(self) -> None:
+        """Forget the last deal: its table entries, and its killers and history (which
+        order the moves only, so they never change a value)."""
+        self._generation += 1
+        self._killers.fill(-1)
+        self._history.fill(0)
 
     def _twin(self, p: Play, card: int, cards: list[int]) -> int:
         if not self._reduce:
@@ -731,7 +765,7 @@ class Solver:
                         q.tricks_won[0], q.tricks_won[1])
             )  # fmt: skip
         guesses = list(known.values())
-        return self._run(q, guesses[-1] if guesses else 0)
+        return self._run(q, guesses[-1] if guesses else _first_guess(q))
 
     def _run(self, p: Play, guess: int) -> int:
         """MTD(f): null-window searches from ``guess`` until the lower and the upper
@@ -753,9 +787,24 @@ class Solver:
             _mtdf(
                 self._frames, self._moves, self._keys, _config(p, self._reduce),
                 self._kinds(p.rules), self._a, self._b, self._lo, self._hi, self._gen,
-                self._move, self._generation, guess,
+                self._move, self._generation, self._killers, self._history, guess,
             )
         )  # fmt: skip
+
+
+GUESS_TRICKS = 6
+"""Tricks left from which a search starts from the value of a ``basis`` play-out
+(:func:`~.play.rollout`, under a millisecond) rather than from 0: each null-window test
+costs about the same near the value, so a first guess tens of points nearer saves
+several tests of a whole deal; a shorter ending is solved in less than the play-out."""
+
+
+def _first_guess(p: Play) -> int:
+    if 8 - p.tricks_played < GUESS_TRICKS:
+        return 0
+    q = p.copy()
+    rollout(q)
+    return margin(q, 0)
 
 
 def warm() -> None:
