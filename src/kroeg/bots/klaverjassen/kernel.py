@@ -14,13 +14,18 @@ and :func:`_margin` is :func:`core.deal_score`. Every table (strength, points,
 runs, stuk, trumps above) is the engine's own, turned into arrays.
 
 The search is MTD(f): null-window alpha-beta over single cards, repeated until the
-bounds it proves meet, with a transposition table at trick boundaries that stores
-bounds. The key is the set of cards still held (the hands are fixed within one solve,
-so it tells who holds what), the leader, the card points and roem taken so far and
-whether a team has taken every trick: everything the final score depends on. At the
-start of each trick the final score is bounded from the points and the roem still to
-take (:func:`_margin_bounds`); a seat's card equivalent to a stronger one of its own
-(:func:`_twin`) is not searched; the last trick is scored without a search.
+bounds it proves meet (from a ``basis`` play-out's value on long endings, bisecting once
+both bounds are known), with a transposition table at trick boundaries that stores
+bounds and the best card. The key is the set of cards still held (the hands are fixed
+within one solve, so it tells who holds what), the leader, whether a team has taken
+every trick, and of the tricks taken what the final score depends on: team 0's lead
+in points and roem and the roem in all (under kraken: each team's points and roem;
+once the deal is surely made or nat: nothing, the values stored less what is taken).
+At the start of each trick the final score is bounded from the points and
+the roem still to take (:func:`_margin_bounds`); a seat's card equivalent to a stronger
+one of its own (:func:`_twin`) is not searched; the last trick is scored without a
+search. Moves are tried in the order: the table's best card, the killers of the depth,
+the history of cut-offs, what the card does to the trick.
 """
 
 from __future__ import annotations
@@ -374,7 +379,11 @@ def _expand(
             pit0 = 1 if f[_W0] == played else 0
             pit1 = 1 if f[_W1] == played else 0
             key_a |= (pit0 << 54) | (pit1 << 55)
-            key_b = f[_P0] | (f[_R0] << 16) | (f[_R1] << 36)
+            if cfg[_MUST] < 0:  # the score depends on the lead and the roem in all
+                lead = f[_P0] + f[_R0] - f[_P1] - f[_R1]
+                key_b = (lead + 4096) | ((f[_R0] + f[_R1]) << 16)
+            else:  # kraken: on the points of the team that must make
+                key_b = f[_P0] | (f[_R0] << 16) | (f[_R1] << 36)
         else:
             key_b = settled << 60
         mixed = (key_a * 0x1E3779B97F4A7C15) ^ (key_b * 0x42B2AE3D27D4EB4F)
