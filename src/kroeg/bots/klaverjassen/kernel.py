@@ -653,7 +653,9 @@ def _mtdf(
     """The exact value of the position in ``frames[0]`` by null-window searches (MTD(f)):
     each proves a bound, fail-soft, and the next tests past it, by a step that doubles
     while the bounds keep moving the same way (a fail-soft bound is often only a point
-    or two beyond the test); once both bounds are proven, halfway between them (the
+    or two beyond the test) and starts again at 1 when a bound lands further past the
+    test than a step (the value is likely near it: a nat's value, say); once both bounds
+    are proven, halfway between them (the
     doubling overshot both ways: a whole deal of bench/kernel.py took 20 tests, bisection
     12)."""
     lower = -_INF
@@ -673,7 +675,8 @@ def _mtdf(
         value = _search(frames, moves, keys, cfg, four_kind, tt_a, tt_b, tt_lo, tt_hi,
                         tt_gen, tt_move, gen, killers, history)  # fmt: skip
         up = value >= beta
-        step = step * 2 if up == rising else 1
+        past = value - beta if up else beta - 1 - value
+        step = step * 2 if up == rising and past <= step else 1
         rising = up
         if up:
             lower = value
