@@ -23,8 +23,8 @@ in points and roem and the roem in all (under kraken: each team's points and roe
 once the deal is surely made or nat: nothing, the values stored less what is taken).
 At the start of each trick the final score is bounded from the points and
 the roem still to take (:func:`_margin_bounds`); a seat's card equivalent to a stronger
-one of its own (:func:`_twin`) is not searched; the last trick is scored without a
-search. Moves are tried in the order: the table's best card, the killers of the depth,
+one of its own (:func:`_twin`) is not searched; the last two tricks are played out in
+plain loops (:func:`_two_tricks`), not on the search's stack. Moves are tried in the order: the table's best card, the killers of the depth,
 the history of cut-offs, what the card does to the trick.
 """
 
@@ -408,6 +408,11 @@ def _expand(
     f[_ALPHA] = alpha
     f[_BETA] = beta
     f[_SLOT] = slot
+    if f[_PLAYED] == 6 and f[_N] == 0:
+        out[0] = _two_tricks(f, cfg, four_kind, alpha, beta)
+        f[_BEST_CARD] = -1
+        _store(f, out[0], tt_a, tt_b, tt_lo, tt_hi, tt_gen, tt_move, gen)
+        return True
     n = f[_N]
     seat = (f[_LEADER] + n) & 3
     f[_SEAT] = seat
@@ -470,34 +475,133 @@ def _expand(
 @njit(cache=True)
 def _last_trick(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray) -> int:
     """The final margin from the start of the last trick: every hand has one card left."""
+    return _last_of(
+        cfg, four_kind, f[_LEADER], _low_card(f[0]), _low_card(f[1]), _low_card(f[2]),
+        _low_card(f[3]), f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1],
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _last_of(
+    cfg: np.ndarray, four_kind: np.ndarray, leader: int, c0: int, c1: int, c2: int, c3: int,
+    p0: int, p1: int, r0: int, r1: int, w0: int, w1: int,
+) -> int:  # fmt: skip
+    """The final margin after the last trick, led by ``leader``, seat ``i`` playing ``ci``,
+    from the score of the seven tricks before it."""
     trump = cfg[_TRUMP]
-    leader = f[_LEADER]
-    first = _low_card(f[leader])
+    first = c0 if leader == 0 else c1 if leader == 1 else c2 if leader == 2 else c3
     led = first // 13
     win_seat = leader
     win_strength = _TRICK_STRENGTH[trump, led, first]
-    pts = _POINTS[trump, first] + LAST_TRICK_BONUS
-    mask = 1 << first
-    for i in range(1, 4):
-        seat = (leader + i) & 3
-        card = _low_card(f[seat])
+    for seat in range(4):
+        card = c0 if seat == 0 else c1 if seat == 1 else c2 if seat == 2 else c3
         strength = _TRICK_STRENGTH[trump, led, card]
         if strength > win_strength:
             win_seat = seat
             win_strength = strength
-        pts += _POINTS[trump, card]
-        mask |= 1 << card
+    pts = (_POINTS[trump, c0] + _POINTS[trump, c1] + _POINTS[trump, c2] + _POINTS[trump, c3]
+           + LAST_TRICK_BONUS)  # fmt: skip
+    roem = _roem(trump, (1 << c0) | (1 << c1) | (1 << c2) | (1 << c3), four_kind)
+    if win_seat & 1 == 0:
+        return _margin(cfg, p0 + pts, p1, r0 + roem, r1, w0 + 1, w1)
+    return _margin(cfg, p0, p1 + pts, r0, r1 + roem, w0, w1 + 1)
+
+
+@njit(cache=True)
+def _two_tricks(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, alpha: int,
+                beta: int) -> int:  # fmt: skip
+    """Alpha-beta (fail-soft) from the start of the second-last trick (two cards a hand):
+    the trick's lines of play in plain loops (at most 16), each followed by the last
+    trick, which is forced. Most of a search's positions lie this deep, and the loops
+    cost less than the search's frames there."""
+    trump = cfg[_TRUMP]
+    amsterdams = cfg[_AMSTERDAMS]
+    s0 = f[_LEADER]
+    s1 = (s0 + 1) & 3
+    s2 = (s0 + 2) & 3
+    s3 = (s0 + 3) & 3
+    a0, b0 = alpha, beta
+    best0 = -_INF if s0 & 1 == 0 else _INF
+    bits0 = f[s0]
+    while bits0 and a0 < b0:
+        x0 = _low_card(bits0)
+        bits0 &= bits0 - 1
+        led = x0 // 13
+        ws0 = s0
+        wst0 = _TRICK_STRENGTH[trump, led, x0]
+        a1, b1 = a0, b0
+        best1 = -_INF if s1 & 1 == 0 else _INF
+        bits1 = _legal(f[s1], trump, led, ws0, wst0, s1, amsterdams)
+        while bits1 and a1 < b1:
+            x1 = _low_card(bits1)
+            bits1 &= bits1 - 1
+            ws1, wst1 = ws0, wst0
+            if _TRICK_STRENGTH[trump, led, x1] > wst1:
+                ws1, wst1 = s1, _TRICK_STRENGTH[trump, led, x1]
+            a2, b2 = a1, b1
+            best2 = -_INF if s2 & 1 == 0 else _INF
+            bits2 = _legal(f[s2], trump, led, ws1, wst1, s2, amsterdams)
+            while bits2 and a2 < b2:
+                x2 = _low_card(bits2)
+                bits2 &= bits2 - 1
+                ws2, wst2 = ws1, wst1
+                if _TRICK_STRENGTH[trump, led, x2] > wst2:
+                    ws2, wst2 = s2, _TRICK_STRENGTH[trump, led, x2]
+                a3, b3 = a2, b2
+                best3 = -_INF if s3 & 1 == 0 else _INF
+                bits3 = _legal(f[s3], trump, led, ws2, wst2, s3, amsterdams)
+                while bits3 and a3 < b3:
+                    x3 = _low_card(bits3)
+                    bits3 &= bits3 - 1
+                    winner = s3 if _TRICK_STRENGTH[trump, led, x3] > wst2 else ws2
+                    value = _after_trick(f, cfg, four_kind, winner, x0, x1, x2, x3)
+                    if s3 & 1 == 0:
+                        best3 = max(best3, value)
+                        a3 = max(a3, best3)
+                    else:
+                        best3 = min(best3, value)
+                        b3 = min(b3, best3)
+                if s2 & 1 == 0:
+                    best2 = max(best2, best3)
+                    a2 = max(a2, best2)
+                else:
+                    best2 = min(best2, best3)
+                    b2 = min(b2, best2)
+            if s1 & 1 == 0:
+                best1 = max(best1, best2)
+                a1 = max(a1, best1)
+            else:
+                best1 = min(best1, best2)
+                b1 = min(b1, best1)
+        if s0 & 1 == 0:
+            best0 = max(best0, best1)
+            a0 = max(a0, best0)
+        else:
+            best0 = min(best0, best1)
+            b0 = min(b0, best0)
+    return best0
+
+
+@njit(cache=True, inline="always")
+def _after_trick(
+    f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, winner: int,
+    x0: int, x1: int, x2: int, x3: int,
+) -> int:  # fmt: skip
+    """The final margin when the second-last trick is ``x0``-``x3`` (any seats) and
+    ``winner`` takes it: the last trick is each hand's other card."""
+    trump = cfg[_TRUMP]
+    mask = (1 << x0) | (1 << x1) | (1 << x2) | (1 << x3)
+    pts = _POINTS[trump, x0] + _POINTS[trump, x1] + _POINTS[trump, x2] + _POINTS[trump, x3]
     roem = _roem(trump, mask, four_kind)
     p0, p1, r0, r1, w0, w1 = f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1]
-    if win_seat & 1 == 0:
-        p0 += pts
-        r0 += roem
-        w0 += 1
+    if winner & 1 == 0:
+        p0, r0, w0 = p0 + pts, r0 + roem, w0 + 1
     else:
-        p1 += pts
-        r1 += roem
-        w1 += 1
-    return _margin(cfg, p0, p1, r0, r1, w0, w1)
+        p1, r1, w1 = p1 + pts, r1 + roem, w1 + 1
+    return _last_of(
+        cfg, four_kind, winner, _low_card(f[0] & ~mask), _low_card(f[1] & ~mask),
+        _low_card(f[2] & ~mask), _low_card(f[3] & ~mask), p0, p1, r0, r1, w0, w1,
+    )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
@@ -551,6 +655,41 @@ def _child(f: np.ndarray, c: np.ndarray, card: int, cfg: np.ndarray, four_kind: 
     c[_LED] = -1
     c[_WS] = -1
     c[_WST] = -1
+
+
+@njit(cache=True, inline="always")
+def _store(
+    f: np.ndarray, best: int, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
+    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int,
+) -> None:  # fmt: skip
+    """Keep in the table what ``best``, the fail-soft value of frame ``f`` searched in its
+    window _ALPHA0.._BETA0, proves: an upper bound, a lower bound or the value."""
+    slot = f[_SLOT]
+    if slot < 0:
+        return
+    lo = -_INF
+    hi = _INF
+    if best <= f[_ALPHA0]:
+        hi = best
+    elif best >= f[_BETA0]:
+        lo = best
+    else:
+        lo = best
+        hi = best
+    key_a = f[_KA]
+    key_b = f[_KB]
+    offset = f[_OFFSET]
+    lo = _shift(lo, -offset)
+    hi = _shift(hi, -offset)
+    if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
+        lo = max(lo, tt_lo[slot])
+        hi = min(hi, tt_hi[slot])
+    tt_a[slot] = key_a
+    tt_b[slot] = key_b
+    tt_lo[slot] = lo
+    tt_hi[slot] = hi
+    tt_gen[slot] = gen
+    tt_move[slot] = f[_BEST_CARD]
 
 
 @njit(cache=True)
@@ -611,31 +750,7 @@ def _search(
             entering = True
             continue
         best = f[_BEST]
-        slot = f[_SLOT]
-        if slot >= 0:
-            lo = -_INF
-            hi = _INF
-            if best <= f[_ALPHA0]:
-                hi = best
-            elif best >= f[_BETA0]:
-                lo = best
-            else:
-                lo = best
-                hi = best
-            key_a = f[_KA]
-            key_b = f[_KB]
-            offset = f[_OFFSET]
-            lo = _shift(lo, -offset)
-            hi = _shift(hi, -offset)
-            if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
-                lo = max(lo, tt_lo[slot])
-                hi = min(hi, tt_hi[slot])
-            tt_a[slot] = key_a
-            tt_b[slot] = key_b
-            tt_lo[slot] = lo
-            tt_hi[slot] = hi
-            tt_gen[slot] = gen
-            tt_move[slot] = f[_BEST_CARD]
+        _store(f, best, tt_a, tt_b, tt_lo, tt_hi, tt_gen, tt_move, gen)
         ret = best
         d -= 1
         if d < 0:
