@@ -21,11 +21,12 @@ within one solve, so it tells who holds what), the leader, whether a team has ta
 every trick, and of the tricks taken what the final score depends on: team 0's lead
 in points and roem and the roem in all (under kraken: each team's points and roem;
 once the deal is surely made or nat: nothing, the values stored less what is taken).
-At the start of each trick the final score is bounded from the points and
-the roem still to take (:func:`_margin_bounds`); a seat's card equivalent to a stronger
-one of its own (:func:`_twin`) is not searched; the last two tricks are played out in
-plain loops (:func:`_two_tricks`), not on the search's stack. Moves are tried in the order: the table's best card, the killers of the depth,
-the history of cut-offs, what the card does to the trick.
+At the start of each trick the final score is bounded from the points and the roem
+still to take (:func:`_margin_bounds`); a seat's card equivalent to a stronger one of
+its own (:func:`_twin`) is not searched; the last two tricks are played out in plain
+loops (:func:`_two_tricks`), not on the search's stack. Moves are tried in the order:
+the table's best card, the killers of the depth, the history of cut-offs, what the
+card does to the trick.
 """
 
 from __future__ import annotations
@@ -86,6 +87,21 @@ _RANK_MASK = np.array([sum(1 << (s * 13 + r) for s in range(4)) for r in range(1
 TT_BITS = 20
 _TT_SIZE = 1 << TT_BITS
 _INF = 1 << 20
+
+_TT_A, _TT_B, _TT_BOUNDS, _TT_GEN = range(4)
+"""The fields of a table entry: the key's two words, the lower and the upper bound (each
+less the position's _OFFSET, plus _BIAS, in 32 bits) and the generation with the best
+card (+1, in 8 bits). One entry is 32 bytes, so a probe reads one cache line, where one
+array per field read six."""
+_BIAS = 1 << 30
+
+
+def _table() -> np.ndarray:
+    """An empty table, its rows aligned to 32 bytes (no row across two cache lines)."""
+    raw = np.zeros(_TT_SIZE * 4 + 4, dtype=np.int64)
+    skip = (-raw.ctypes.data % 32) // 8
+    return raw[skip : skip + _TT_SIZE * 4].reshape(_TT_SIZE, 4)
+
 
 _ANY, _MADE, _NAT = range(3)
 """Whether a position's deal is still open, surely made, or surely nat."""
@@ -334,8 +350,7 @@ _DEPTH = 34
 @njit(cache=True, inline="always")
 def _expand(
     f: np.ndarray, row_m: np.ndarray, row_k: np.ndarray, cfg: np.ndarray,
-    tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray, tt_hi: np.ndarray,
-    tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, out: np.ndarray, four_kind: np.ndarray,
+    tt: np.ndarray, gen: int, out: np.ndarray, four_kind: np.ndarray,
     killer: int, killer2: int, history: np.ndarray,
 ) -> bool:  # fmt: skip
     """Enter frame ``f``: True with its value in ``out[0]`` when it is known at once (the
@@ -391,10 +406,12 @@ def _expand(
         f[_KA] = key_a
         f[_KB] = key_b
         f[_OFFSET] = offset
-        if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
-            lo = _shift(tt_lo[slot], offset)
-            hi = _shift(tt_hi[slot], offset)
-            hint = tt_move[slot]
+        entry = tt[slot]
+        if entry[_TT_GEN] >> 8 == gen and entry[_TT_A] == key_a and entry[_TT_B] == key_b:
+            bounds = entry[_TT_BOUNDS]
+            lo = _shift((bounds >> 32) - _BIAS, offset)
+            hi = _shift((bounds & 0xFFFFFFFF) - _BIAS, offset)
+            hint = (entry[_TT_GEN] & 255) - 1
             if lo == hi:
                 out[0] = lo
                 return True
@@ -411,7 +428,7 @@ def _expand(
     if f[_PLAYED] == 6 and f[_N] == 0:
         out[0] = _two_tricks(f, cfg, four_kind, alpha, beta)
         f[_BEST_CARD] = -1
-        _store(f, out[0], tt_a, tt_b, tt_lo, tt_hi, tt_gen, tt_move, gen)
+        _store(f, out[0], tt, gen)
         return True
     n = f[_N]
     seat = (f[_LEADER] + n) & 3
@@ -659,8 +676,7 @@ def _child(f: np.ndarray, c: np.ndarray, card: int, cfg: np.ndarray, four_kind: 
 
 @njit(cache=True, inline="always")
 def _store(
-    f: np.ndarray, best: int, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
-    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int,
+    f: np.ndarray, best: int, tt: np.ndarray, gen: int,
 ) -> None:  # fmt: skip
     """Keep in the table what ``best``, the fail-soft value of frame ``f`` searched in its
     window _ALPHA0.._BETA0, proves: an upper bound, a lower bound or the value."""
@@ -681,23 +697,21 @@ def _store(
     offset = f[_OFFSET]
     lo = _shift(lo, -offset)
     hi = _shift(hi, -offset)
-    if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
-        lo = max(lo, tt_lo[slot])
-        hi = min(hi, tt_hi[slot])
-    tt_a[slot] = key_a
-    tt_b[slot] = key_b
-    tt_lo[slot] = lo
-    tt_hi[slot] = hi
-    tt_gen[slot] = gen
-    tt_move[slot] = f[_BEST_CARD]
+    entry = tt[slot]
+    if entry[_TT_GEN] >> 8 == gen and entry[_TT_A] == key_a and entry[_TT_B] == key_b:
+        bounds = entry[_TT_BOUNDS]
+        lo = max(lo, (bounds >> 32) - _BIAS)
+        hi = min(hi, (bounds & 0xFFFFFFFF) - _BIAS)
+    entry[_TT_A] = key_a
+    entry[_TT_B] = key_b
+    entry[_TT_BOUNDS] = ((lo + _BIAS) << 32) | (hi + _BIAS)
+    entry[_TT_GEN] = (gen << 8) | (f[_BEST_CARD] + 1)
 
 
 @njit(cache=True)
 def _search(
     frames: np.ndarray, moves: np.ndarray, keys: np.ndarray, cfg: np.ndarray,
-    four_kind: np.ndarray, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
-    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, killers: np.ndarray,
-    history: np.ndarray,
+    four_kind: np.ndarray, tt: np.ndarray, gen: int, killers: np.ndarray, history: np.ndarray,
 ) -> int:  # fmt: skip
     """Alpha-beta (fail-soft) from the position in ``frames[0]``, its window in _ALPHA and
     _BETA, on an explicit stack: numba cannot load a recursive function from its cache."""
@@ -710,8 +724,8 @@ def _search(
         f = frames[d]
         if entering:
             entering = False
-            if _expand(f, moves[d], keys[d], cfg, tt_a, tt_b, tt_lo, tt_hi, tt_gen, tt_move,
-                       gen, out, four_kind, killers[d, 0], killers[d, 1], history):  # fmt: skip
+            if _expand(f, moves[d], keys[d], cfg, tt, gen, out, four_kind, killers[d, 0],
+                       killers[d, 1], history):  # fmt: skip
                 ret = out[0]
                 d -= 1
                 if d < 0:
@@ -750,7 +764,7 @@ def _search(
             entering = True
             continue
         best = f[_BEST]
-        _store(f, best, tt_a, tt_b, tt_lo, tt_hi, tt_gen, tt_move, gen)
+        _store(f, best, tt, gen)
         ret = best
         d -= 1
         if d < 0:
@@ -761,9 +775,8 @@ def _search(
 @njit(cache=True)
 def _mtdf(
     frames: np.ndarray, moves: np.ndarray, keys: np.ndarray, cfg: np.ndarray,
-    four_kind: np.ndarray, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
-    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, killers: np.ndarray,
-    history: np.ndarray, guess: int,
+    four_kind: np.ndarray, tt: np.ndarray, gen: int, killers: np.ndarray, history: np.ndarray,
+    guess: int,
 ) -> int:  # fmt: skip
     """The exact value of the position in ``frames[0]`` by null-window searches (MTD(f)):
     each proves a bound, fail-soft, and the next tests past it, by a step that doubles
@@ -787,8 +800,7 @@ def _mtdf(
             beta = max(value - step + 1, lower + 1)
         frames[0, _ALPHA] = beta - 1
         frames[0, _BETA] = beta
-        value = _search(frames, moves, keys, cfg, four_kind, tt_a, tt_b, tt_lo, tt_hi,
-                        tt_gen, tt_move, gen, killers, history)  # fmt: skip
+        value = _search(frames, moves, keys, cfg, four_kind, tt, gen, killers, history)
         up = value >= beta
         past = value - beta if up else beta - 1 - value
         step = step * 2 if up == rising and past <= step else 1
@@ -818,12 +830,7 @@ class Solver:
         self._reduce = reduce
         """Search one card of each set of equivalent cards (off only to test that it
         changes no value)."""
-        self._a = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._b = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._lo = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._hi = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._gen = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._move = np.zeros(_TT_SIZE, dtype=np.int64)
+        self._tt = _table()
         self._frames = np.zeros((_DEPTH, _FIELDS), dtype=np.int64)
         self._moves = np.zeros((_DEPTH, 8), dtype=np.int64)
         self._keys = np.zeros((_DEPTH, 8), dtype=np.int64)
@@ -913,8 +920,8 @@ class Solver:
         return int(
             _mtdf(
                 self._frames, self._moves, self._keys, _config(p, self._reduce),
-                self._kinds(p.rules), self._a, self._b, self._lo, self._hi, self._gen,
-                self._move, self._generation, self._killers, self._history, guess,
+                self._kinds(p.rules), self._tt, self._generation, self._killers, self._history,
+                guess,
             )
         )  # fmt: skip
 
