@@ -357,7 +357,8 @@ def _expand(
     deal is over, or the table's bounds decide), else its moves ordered in ``row_m``:
     the table's best card, then this depth's two killers (the last cards that cut off
     here), then by ``history`` (how often, weighted by the tricks left, a card cut
-    off anywhere), then by what the card does to the trick."""
+    off at the same place in a trick: led, second, third, fourth), then by what the card
+    does to the trick."""
     if f[_PLAYED] == 8:
         out[0] = _margin(cfg, f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1])
         return True
@@ -475,7 +476,7 @@ def _expand(
             else:
                 key = -_POINTS[trump, card]
             key = 32 * key + strength + (1 << 16)  # ties: the stronger card first (< 2^24)
-            key |= (special << 56) | (min(history[card], (1 << 30) - 1) << 24)
+            key |= (special << 56) | (min(history[52 * n + card], (1 << 30) - 1) << 24)
             j = count
             while j > 0 and row_k[j - 1] < key:
                 row_k[j] = row_k[j - 1]
@@ -751,7 +752,7 @@ def _search(
             cut = f[_ALPHA] >= f[_BETA]
             if cut:
                 left = 8 - f[_PLAYED]
-                history[card] += left * left
+                history[52 * f[_N] + card] += left * left
                 if killers[d, 0] != card:
                     killers[d, 1] = killers[d, 0]
                     killers[d, 0] = card
@@ -834,7 +835,7 @@ class Solver:
         self._frames = np.zeros((_DEPTH, _FIELDS), dtype=np.int64)
         self._moves = np.zeros((_DEPTH, 8), dtype=np.int64)
         self._keys = np.zeros((_DEPTH, 8), dtype=np.int64)
-        self._history = np.zeros(52, dtype=np.int64)
+        self._history = np.zeros(4 * 52, dtype=np.int64)
         self._killers = np.full((_DEPTH, 2), -1, dtype=np.int64)
         self._generation = 0
         self._four_kind: dict[tuple[int, ...], np.ndarray] = {}
