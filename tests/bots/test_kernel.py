@@ -109,6 +109,24 @@ def test_the_kernel_solves_thousands_of_positions_as_the_reference_does() -> Non
             assert solver.card_values(p, cards) == want
 
 
+def test_the_kernel_s_loops_for_the_last_two_tricks_agree_with_the_reference() -> None:
+    """From the start of the second-last trick the kernel plays the two tricks out in
+    plain loops (alpha-beta, with the table's bounds): the same values as play.solve,
+    from that start and from three-trick endings whose search runs into it with all
+    kinds of windows."""
+    rng = random.Random(23)
+    solver = Solver()
+    for i in range(3000):
+        p = random_play(rng, rng.choice(VARIANTS), 3)
+        while p.tricks_played < 6:  # to the start of the second-last trick
+            play_card(p, rng.choice(cards_in(p.legal(p.hands[p.turn]))))
+        assert not p.trick
+        assert solver.solve(p) == solve(p.copy()), i
+    for i in range(300):
+        p = random_play(rng, rng.choice(VARIANTS), 3)
+        assert solver.solve(p) == solve(p.copy()), i
+
+
 def test_the_kernel_agrees_with_the_reference_on_four_trick_endings() -> None:
     """Deeper positions, fewer: the reference is slow (the bots solve from EXACT_TRICKS = 5)."""
     rng = random.Random(13)

@@ -14,13 +14,19 @@ and :func:`_margin` is :func:`core.deal_score`. Every table (strength, points,
 runs, stuk, trumps above) is the engine's own, turned into arrays.
 
 The search is MTD(f): null-window alpha-beta over single cards, repeated until the
-bounds it proves meet, with a transposition table at trick boundaries that stores
-bounds. The key is the set of cards still held (the hands are fixed within one solve,
-so it tells who holds what), the leader, the card points and roem taken so far and
-whether a team has taken every trick: everything the final score depends on. At the
-start of each trick the final score is bounded from the points and the roem still to
-take (:func:`_margin_bounds`); a seat's card equivalent to a stronger one of its own
-(:func:`_twin`) is not searched; the last trick is scored without a search.
+bounds it proves meet (from a ``basis`` play-out's value on long endings, bisecting once
+both bounds are known), with a transposition table at trick boundaries that stores
+bounds and the best card. The key is the set of cards still held (the hands are fixed
+within one solve, so it tells who holds what), the leader, whether a team has taken
+every trick, and of the tricks taken what the final score depends on: team 0's lead
+in points and roem and the roem in all (under kraken: each team's points and roem;
+once the deal is surely made or nat: nothing, the values stored less what is taken).
+At the start of each trick the final score is bounded from the points and the roem
+still to take (:func:`_margin_bounds`); a seat's card equivalent to a stronger one of
+its own (:func:`_twin`) is not searched; the last two tricks are played out in plain
+loops (:func:`_two_tricks`), not on the search's stack. Moves are tried in the order:
+the table's best card, the killers of the depth, the history of cut-offs, what the
+card does to the trick.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from kroeg.games.klaverjassen.tables import (
     TRUMP_BASE,
 )
 
-from .play import Play, play_card
+from .play import Play, margin, play_card, rollout
 
 _STRENGTH = np.array(STRENGTH, dtype=np.int64)
 _POINTS = np.array(POINTS, dtype=np.int64)
@@ -81,6 +87,21 @@ _RANK_MASK = np.array([sum(1 << (s * 13 + r) for s in range(4)) for r in range(1
 TT_BITS = 20
 _TT_SIZE = 1 << TT_BITS
 _INF = 1 << 20
+
+_TT_A, _TT_B, _TT_BOUNDS, _TT_GEN = range(4)
+"""The fields of a table entry: the key's two words, the lower and the upper bound (each
+less the position's _OFFSET, plus _BIAS, in 32 bits) and the generation with the best
+card (+1, in 8 bits). One entry is 32 bytes, so a probe reads one cache line, where one
+array per field read six."""
+_BIAS = 1 << 30
+
+
+def _table() -> np.ndarray:
+    """An empty table, its rows aligned to 32 bytes (no row across two cache lines)."""
+    raw = np.zeros(_TT_SIZE * 4 + 4, dtype=np.int64)
+    skip = (-raw.ctypes.data % 32) // 8
+    return raw[skip : skip + _TT_SIZE * 4].reshape(_TT_SIZE, 4)
+
 
 _ANY, _MADE, _NAT = range(3)
 """Whether a position's deal is still open, surely made, or surely nat."""
@@ -329,11 +350,15 @@ _DEPTH = 34
 @njit(cache=True, inline="always")
 def _expand(
     f: np.ndarray, row_m: np.ndarray, row_k: np.ndarray, cfg: np.ndarray,
-    tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray, tt_hi: np.ndarray,
-    tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, out: np.ndarray, four_kind: np.ndarray,
+    tt: np.ndarray, gen: int, out: np.ndarray, four_kind: np.ndarray,
+    killer: int, killer2: int, history: np.ndarray,
 ) -> bool:  # fmt: skip
     """Enter frame ``f``: True with its value in ``out[0]`` when it is known at once (the
-    deal is over, or the table's bounds decide), else its moves ordered in ``row_m``."""
+    deal is over, or the table's bounds decide), else its moves ordered in ``row_m``:
+    the table's best card, then this depth's two killers (the last cards that cut off
+    here), then by ``history`` (how often, weighted by the tricks left, a card cut
+    off at the same place in a trick: led, second, third, fourth), then by what the card
+    does to the trick."""
     if f[_PLAYED] == 8:
         out[0] = _margin(cfg, f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1])
         return True
@@ -370,7 +395,11 @@ def _expand(
             pit0 = 1 if f[_W0] == played else 0
             pit1 = 1 if f[_W1] == played else 0
             key_a |= (pit0 << 54) | (pit1 << 55)
-            key_b = f[_P0] | (f[_R0] << 16) | (f[_R1] << 36)
+            if cfg[_MUST] < 0:  # the score depends on the lead and the roem in all
+                lead = f[_P0] + f[_R0] - f[_P1] - f[_R1]
+                key_b = (lead + 4096) | ((f[_R0] + f[_R1]) << 16)
+            else:  # kraken: on the points of the team that must make
+                key_b = f[_P0] | (f[_R0] << 16) | (f[_R1] << 36)
         else:
             key_b = settled << 60
         mixed = (key_a * 0x1E3779B97F4A7C15) ^ (key_b * 0x42B2AE3D27D4EB4F)
@@ -378,10 +407,12 @@ def _expand(
         f[_KA] = key_a
         f[_KB] = key_b
         f[_OFFSET] = offset
-        if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
-            lo = _shift(tt_lo[slot], offset)
-            hi = _shift(tt_hi[slot], offset)
-            hint = tt_move[slot]
+        entry = tt[slot]
+        if entry[_TT_GEN] >> 8 == gen and entry[_TT_A] == key_a and entry[_TT_B] == key_b:
+            bounds = entry[_TT_BOUNDS]
+            lo = _shift((bounds >> 32) - _BIAS, offset)
+            hi = _shift((bounds & 0xFFFFFFFF) - _BIAS, offset)
+            hint = (entry[_TT_GEN] & 255) - 1
             if lo == hi:
                 out[0] = lo
                 return True
@@ -395,6 +426,11 @@ def _expand(
     f[_ALPHA] = alpha
     f[_BETA] = beta
     f[_SLOT] = slot
+    if f[_PLAYED] == 6 and f[_N] == 0:
+        out[0] = _two_tricks(f, cfg, four_kind, alpha, beta)
+        f[_BEST_CARD] = -1
+        _store(f, out[0], tt, gen)
+        return True
     n = f[_N]
     seat = (f[_LEADER] + n) & 3
     f[_SEAT] = seat
@@ -424,9 +460,14 @@ def _expand(
             if reduce and _twin(card, legal, others, trump, four_kind) >= 0:
                 continue
             strength = _STRENGTH[trump, card]
+            special = 0
             if card == hint:
-                key = 10_000
-            elif n == 0:
+                special = 3
+            elif card == killer:
+                special = 2
+            elif card == killer2:
+                special = 1
+            if n == 0:
                 key = strength
             elif mine:  # the partner wins: points, and no trump wasted
                 key = _POINTS[trump, card] - (40 if strength >= TRUMP_BASE else 0)
@@ -434,7 +475,8 @@ def _expand(
                 key = 1000 - strength
             else:
                 key = -_POINTS[trump, card]
-            key = 32 * key + strength  # ties: the stronger card first
+            key = 32 * key + strength + (1 << 16)  # ties: the stronger card first (< 2^24)
+            key |= (special << 56) | (min(history[52 * n + card], (1 << 30) - 1) << 24)
             j = count
             while j > 0 and row_k[j - 1] < key:
                 row_k[j] = row_k[j - 1]
@@ -451,34 +493,133 @@ def _expand(
 @njit(cache=True)
 def _last_trick(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray) -> int:
     """The final margin from the start of the last trick: every hand has one card left."""
+    return _last_of(
+        cfg, four_kind, f[_LEADER], _low_card(f[0]), _low_card(f[1]), _low_card(f[2]),
+        _low_card(f[3]), f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1],
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _last_of(
+    cfg: np.ndarray, four_kind: np.ndarray, leader: int, c0: int, c1: int, c2: int, c3: int,
+    p0: int, p1: int, r0: int, r1: int, w0: int, w1: int,
+) -> int:  # fmt: skip
+    """The final margin after the last trick, led by ``leader``, seat ``i`` playing ``ci``,
+    from the score of the seven tricks before it."""
     trump = cfg[_TRUMP]
-    leader = f[_LEADER]
-    first = _low_card(f[leader])
+    first = c0 if leader == 0 else c1 if leader == 1 else c2 if leader == 2 else c3
     led = first // 13
     win_seat = leader
     win_strength = _TRICK_STRENGTH[trump, led, first]
-    pts = _POINTS[trump, first] + LAST_TRICK_BONUS
-    mask = 1 << first
-    for i in range(1, 4):
-        seat = (leader + i) & 3
-        card = _low_card(f[seat])
+    for seat in range(4):
+        card = c0 if seat == 0 else c1 if seat == 1 else c2 if seat == 2 else c3
         strength = _TRICK_STRENGTH[trump, led, card]
         if strength > win_strength:
             win_seat = seat
             win_strength = strength
-        pts += _POINTS[trump, card]
-        mask |= 1 << card
+    pts = (_POINTS[trump, c0] + _POINTS[trump, c1] + _POINTS[trump, c2] + _POINTS[trump, c3]
+           + LAST_TRICK_BONUS)  # fmt: skip
+    roem = _roem(trump, (1 << c0) | (1 << c1) | (1 << c2) | (1 << c3), four_kind)
+    if win_seat & 1 == 0:
+        return _margin(cfg, p0 + pts, p1, r0 + roem, r1, w0 + 1, w1)
+    return _margin(cfg, p0, p1 + pts, r0, r1 + roem, w0, w1 + 1)
+
+
+@njit(cache=True)
+def _two_tricks(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, alpha: int,
+                beta: int) -> int:  # fmt: skip
+    """Alpha-beta (fail-soft) from the start of the second-last trick (two cards a hand):
+    the trick's lines of play in plain loops (at most 16), each followed by the last
+    trick, which is forced. Most of a search's positions lie this deep, and the loops
+    cost less than the search's frames there."""
+    trump = cfg[_TRUMP]
+    amsterdams = cfg[_AMSTERDAMS]
+    s0 = f[_LEADER]
+    s1 = (s0 + 1) & 3
+    s2 = (s0 + 2) & 3
+    s3 = (s0 + 3) & 3
+    a0, b0 = alpha, beta
+    best0 = -_INF if s0 & 1 == 0 else _INF
+    bits0 = f[s0]
+    while bits0 and a0 < b0:
+        x0 = _low_card(bits0)
+        bits0 &= bits0 - 1
+        led = x0 // 13
+        ws0 = s0
+        wst0 = _TRICK_STRENGTH[trump, led, x0]
+        a1, b1 = a0, b0
+        best1 = -_INF if s1 & 1 == 0 else _INF
+        bits1 = _legal(f[s1], trump, led, ws0, wst0, s1, amsterdams)
+        while bits1 and a1 < b1:
+            x1 = _low_card(bits1)
+            bits1 &= bits1 - 1
+            ws1, wst1 = ws0, wst0
+            if _TRICK_STRENGTH[trump, led, x1] > wst1:
+                ws1, wst1 = s1, _TRICK_STRENGTH[trump, led, x1]
+            a2, b2 = a1, b1
+            best2 = -_INF if s2 & 1 == 0 else _INF
+            bits2 = _legal(f[s2], trump, led, ws1, wst1, s2, amsterdams)
+            while bits2 and a2 < b2:
+                x2 = _low_card(bits2)
+                bits2 &= bits2 - 1
+                ws2, wst2 = ws1, wst1
+                if _TRICK_STRENGTH[trump, led, x2] > wst2:
+                    ws2, wst2 = s2, _TRICK_STRENGTH[trump, led, x2]
+                a3, b3 = a2, b2
+                best3 = -_INF if s3 & 1 == 0 else _INF
+                bits3 = _legal(f[s3], trump, led, ws2, wst2, s3, amsterdams)
+                while bits3 and a3 < b3:
+                    x3 = _low_card(bits3)
+                    bits3 &= bits3 - 1
+                    winner = s3 if _TRICK_STRENGTH[trump, led, x3] > wst2 else ws2
+                    value = _after_trick(f, cfg, four_kind, winner, x0, x1, x2, x3)
+                    if s3 & 1 == 0:
+                        best3 = max(best3, value)
+                        a3 = max(a3, best3)
+                    else:
+                        best3 = min(best3, value)
+                        b3 = min(b3, best3)
+                if s2 & 1 == 0:
+                    best2 = max(best2, best3)
+                    a2 = max(a2, best2)
+                else:
+                    best2 = min(best2, best3)
+                    b2 = min(b2, best2)
+            if s1 & 1 == 0:
+                best1 = max(best1, best2)
+                a1 = max(a1, best1)
+            else:
+                best1 = min(best1, best2)
+                b1 = min(b1, best1)
+        if s0 & 1 == 0:
+            best0 = max(best0, best1)
+            a0 = max(a0, best0)
+        else:
+            best0 = min(best0, best1)
+            b0 = min(b0, best0)
+    return best0
+
+
+@njit(cache=True, inline="always")
+def _after_trick(
+    f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, winner: int,
+    x0: int, x1: int, x2: int, x3: int,
+) -> int:  # fmt: skip
+    """The final margin when the second-last trick is ``x0``-``x3`` (any seats) and
+    ``winner`` takes it: the last trick is each hand's other card."""
+    trump = cfg[_TRUMP]
+    mask = (1 << x0) | (1 << x1) | (1 << x2) | (1 << x3)
+    pts = _POINTS[trump, x0] + _POINTS[trump, x1] + _POINTS[trump, x2] + _POINTS[trump, x3]
     roem = _roem(trump, mask, four_kind)
     p0, p1, r0, r1, w0, w1 = f[_P0], f[_P1], f[_R0], f[_R1], f[_W0], f[_W1]
-    if win_seat & 1 == 0:
-        p0 += pts
-        r0 += roem
-        w0 += 1
+    if winner & 1 == 0:
+        p0, r0, w0 = p0 + pts, r0 + roem, w0 + 1
     else:
-        p1 += pts
-        r1 += roem
-        w1 += 1
-    return _margin(cfg, p0, p1, r0, r1, w0, w1)
+        p1, r1, w1 = p1 + pts, r1 + roem, w1 + 1
+    return _last_of(
+        cfg, four_kind, winner, _low_card(f[0] & ~mask), _low_card(f[1] & ~mask),
+        _low_card(f[2] & ~mask), _low_card(f[3] & ~mask), p0, p1, r0, r1, w0, w1,
+    )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
@@ -534,11 +675,44 @@ def _child(f: np.ndarray, c: np.ndarray, card: int, cfg: np.ndarray, four_kind: 
     c[_WST] = -1
 
 
+@njit(cache=True, inline="always")
+def _store(
+    f: np.ndarray, best: int, tt: np.ndarray, gen: int,
+) -> None:  # fmt: skip
+    """Keep in the table what ``best``, the fail-soft value of frame ``f`` searched in its
+    window _ALPHA0.._BETA0, proves: an upper bound, a lower bound or the value."""
+    slot = f[_SLOT]
+    if slot < 0:
+        return
+    lo = -_INF
+    hi = _INF
+    if best <= f[_ALPHA0]:
+        hi = best
+    elif best >= f[_BETA0]:
+        lo = best
+    else:
+        lo = best
+        hi = best
+    key_a = f[_KA]
+    key_b = f[_KB]
+    offset = f[_OFFSET]
+    lo = _shift(lo, -offset)
+    hi = _shift(hi, -offset)
+    entry = tt[slot]
+    if entry[_TT_GEN] >> 8 == gen and entry[_TT_A] == key_a and entry[_TT_B] == key_b:
+        bounds = entry[_TT_BOUNDS]
+        lo = max(lo, (bounds >> 32) - _BIAS)
+        hi = min(hi, (bounds & 0xFFFFFFFF) - _BIAS)
+    entry[_TT_A] = key_a
+    entry[_TT_B] = key_b
+    entry[_TT_BOUNDS] = ((lo + _BIAS) << 32) | (hi + _BIAS)
+    entry[_TT_GEN] = (gen << 8) | (f[_BEST_CARD] + 1)
+
+
 @njit(cache=True)
 def _search(
     frames: np.ndarray, moves: np.ndarray, keys: np.ndarray, cfg: np.ndarray,
-    four_kind: np.ndarray, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
-    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int,
+    four_kind: np.ndarray, tt: np.ndarray, gen: int, killers: np.ndarray, history: np.ndarray,
 ) -> int:  # fmt: skip
     """Alpha-beta (fail-soft) from the position in ``frames[0]``, its window in _ALPHA and
     _BETA, on an explicit stack: numba cannot load a recursive function from its cache."""
@@ -551,8 +725,8 @@ def _search(
         f = frames[d]
         if entering:
             entering = False
-            if _expand(f, moves[d], keys[d], cfg, tt_a, tt_b, tt_lo, tt_hi, tt_gen, tt_move,
-                       gen, out, four_kind):  # fmt: skip
+            if _expand(f, moves[d], keys[d], cfg, tt, gen, out, four_kind, killers[d, 0],
+                       killers[d, 1], history):  # fmt: skip
                 ret = out[0]
                 d -= 1
                 if d < 0:
@@ -576,6 +750,12 @@ def _search(
                 if f[_BEST] < f[_BETA]:
                     f[_BETA] = f[_BEST]
             cut = f[_ALPHA] >= f[_BETA]
+            if cut:
+                left = 8 - f[_PLAYED]
+                history[52 * f[_N] + card] += left * left
+                if killers[d, 0] != card:
+                    killers[d, 1] = killers[d, 0]
+                    killers[d, 0] = card
             returned = False
         if not cut and f[_IDX] < f[_COUNT]:
             card = moves[d, f[_IDX]]
@@ -585,31 +765,7 @@ def _search(
             entering = True
             continue
         best = f[_BEST]
-        slot = f[_SLOT]
-        if slot >= 0:
-            lo = -_INF
-            hi = _INF
-            if best <= f[_ALPHA0]:
-                hi = best
-            elif best >= f[_BETA0]:
-                lo = best
-            else:
-                lo = best
-                hi = best
-            key_a = f[_KA]
-            key_b = f[_KB]
-            offset = f[_OFFSET]
-            lo = _shift(lo, -offset)
-            hi = _shift(hi, -offset)
-            if tt_gen[slot] == gen and tt_a[slot] == key_a and tt_b[slot] == key_b:
-                lo = max(lo, tt_lo[slot])
-                hi = min(hi, tt_hi[slot])
-            tt_a[slot] = key_a
-            tt_b[slot] = key_b
-            tt_lo[slot] = lo
-            tt_hi[slot] = hi
-            tt_gen[slot] = gen
-            tt_move[slot] = f[_BEST_CARD]
+        _store(f, best, tt, gen)
         ret = best
         d -= 1
         if d < 0:
@@ -620,26 +776,35 @@ def _search(
 @njit(cache=True)
 def _mtdf(
     frames: np.ndarray, moves: np.ndarray, keys: np.ndarray, cfg: np.ndarray,
-    four_kind: np.ndarray, tt_a: np.ndarray, tt_b: np.ndarray, tt_lo: np.ndarray,
-    tt_hi: np.ndarray, tt_gen: np.ndarray, tt_move: np.ndarray, gen: int, guess: int,
+    four_kind: np.ndarray, tt: np.ndarray, gen: int, killers: np.ndarray, history: np.ndarray,
+    guess: int,
 ) -> int:  # fmt: skip
     """The exact value of the position in ``frames[0]`` by null-window searches (MTD(f)):
     each proves a bound, fail-soft, and the next tests past it, by a step that doubles
     while the bounds keep moving the same way (a fail-soft bound is often only a point
-    or two beyond the test) and never past the other bound."""
+    or two beyond the test) and starts again at 1 when a bound lands further past the
+    test than a step (the value is likely near it: a nat's value, say); once both bounds
+    are proven, halfway between them (the
+    doubling overshot both ways: a whole deal of bench/kernel.py took 20 tests, bisection
+    12)."""
     lower = -_INF
     upper = _INF
     value = guess
     step = 1
     rising = True
     while lower < upper:
-        beta = min(value + step, upper) if value == lower else max(value - step + 1, lower + 1)
+        if lower > -_INF and upper < _INF:
+            beta = (lower + upper + 1) // 2
+        elif value == lower:
+            beta = min(value + step, upper)
+        else:
+            beta = max(value - step + 1, lower + 1)
         frames[0, _ALPHA] = beta - 1
         frames[0, _BETA] = beta
-        value = _search(frames, moves, keys, cfg, four_kind, tt_a, tt_b, tt_lo, tt_hi,
-                        tt_gen, tt_move, gen)  # fmt: skip
+        value = _search(frames, moves, keys, cfg, four_kind, tt, gen, killers, history)
         up = value >= beta
-        step = step * 2 if up == rising else 1
+        past = value - beta if up else beta - 1 - value
+        step = step * 2 if up == rising and past <= step else 1
         rising = up
         if up:
             lower = value
@@ -666,15 +831,12 @@ class Solver:
         self._reduce = reduce
         """Search one card of each set of equivalent cards (off only to test that it
         changes no value)."""
-        self._a = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._b = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._lo = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._hi = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._gen = np.zeros(_TT_SIZE, dtype=np.int64)
-        self._move = np.zeros(_TT_SIZE, dtype=np.int64)
+        self._tt = _table()
         self._frames = np.zeros((_DEPTH, _FIELDS), dtype=np.int64)
         self._moves = np.zeros((_DEPTH, 8), dtype=np.int64)
         self._keys = np.zeros((_DEPTH, 8), dtype=np.int64)
+        self._history = np.zeros(4 * 52, dtype=np.int64)
+        self._killers = np.full((_DEPTH, 2), -1, dtype=np.int64)
         self._generation = 0
         self._four_kind: dict[tuple[int, ...], np.ndarray] = {}
 
@@ -692,19 +854,26 @@ class Solver:
                 _margin(_config(p), p.points[0], p.points[1], p.roem[0], p.roem[1],
                         p.tricks_won[0], p.tricks_won[1])
             )  # fmt: skip
-        self._generation += 1
-        return self._run(p, 0)
+        self._new_generation()
+        return self._run(p, _first_guess(p))
 
     def card_values(self, p: Play, cards: list[int]) -> list[int]:
         """Team 0's margin after the seat to play plays each of ``cards`` (legal), then
         best play: one generation for all, so the cards share what the table learnt; a
         card equivalent to a stronger one among ``cards`` gets that card's value."""
-        self._generation += 1
+        self._new_generation()
         values: dict[int, int] = {}
         for card in sorted(cards, key=STRENGTH[p.trump].__getitem__, reverse=True):
             twin = self._twin(p, card, cards)
             values[card] = values[twin] if twin >= 0 else self._card_value(p, card, values)
         return [values[card] for card in cards]
+
+    def _new_generation(self) -> None:
+        """Forget the last deal: its table entries, and its killers and history (which
+        order the moves only, so they never change a value)."""
+        self._generation += 1
+        self._killers.fill(-1)
+        self._history.fill(0)
 
     def _twin(self, p: Play, card: int, cards: list[int]) -> int:
         if not self._reduce:
@@ -731,7 +900,7 @@ class Solver:
                         q.tricks_won[0], q.tricks_won[1])
             )  # fmt: skip
         guesses = list(known.values())
-        return self._run(q, guesses[-1] if guesses else 0)
+        return self._run(q, guesses[-1] if guesses else _first_guess(q))
 
     def _run(self, p: Play, guess: int) -> int:
         """MTD(f): null-window searches from ``guess`` until the lower and the upper
@@ -752,10 +921,25 @@ class Solver:
         return int(
             _mtdf(
                 self._frames, self._moves, self._keys, _config(p, self._reduce),
-                self._kinds(p.rules), self._a, self._b, self._lo, self._hi, self._gen,
-                self._move, self._generation, guess,
+                self._kinds(p.rules), self._tt, self._generation, self._killers, self._history,
+                guess,
             )
         )  # fmt: skip
+
+
+GUESS_TRICKS = 6
+"""Tricks left from which a search starts from the value of a ``basis`` play-out
+(:func:`~.play.rollout`, under a millisecond) rather than from 0: each null-window test
+costs about the same near the value, so a first guess tens of points nearer saves
+several tests of a whole deal; a shorter ending is solved in less than the play-out."""
+
+
+def _first_guess(p: Play) -> int:
+    if 8 - p.tricks_played < GUESS_TRICKS:
+        return 0
+    q = p.copy()
+    rollout(q)
+    return margin(q, 0)
 
 
 def warm() -> None:
