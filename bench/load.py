@@ -58,6 +58,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,6 +129,8 @@ class Counters:
     frames_out: int = 0
     games: int = 0
     errors: int = 0
+    error_codes: Counter[str] = field(default_factory=Counter)
+    """The ``error`` frames by their code: a benchmark's errors are explained, not only counted."""
     latencies: list[float] = field(default_factory=list)
     remote_latencies: list[float] = field(default_factory=list)
     """Of the persons connected to a process that does not own their table."""
@@ -163,6 +166,7 @@ async def person(
                 seat = frame["you"]
             if kind == "error":
                 c.errors += 1
+                c.error_codes[str(frame.get("code"))] += 1
                 continue
             if kind not in ("event", "snapshot"):
                 continue
@@ -402,6 +406,7 @@ async def run_tables(args: argparse.Namespace, ports: list[int]) -> dict[str, An
         "frames_per_s": round((c.frames_in + c.frames_out) / elapsed),
         "games": c.games,
         "errors": c.errors,
+        "error_codes": dict(c.error_codes.most_common()),
         "p50_ms": round(1000 * lat[len(lat) // 2], 1) if lat else None,
         "p99_ms": round(1000 * lat[int(len(lat) * 0.99)], 1) if lat else None,
         "remote_p50_ms": pick(remote_lat, 0.5),

@@ -28,9 +28,10 @@ from .signals import Signal, sample_deal
 
 EXACT_TRICKS = 5
 """Tricks left (the running one included) from which the rest is searched exactly: the
-kernel solves 5 tricks in about 1 ms (7 at most), 6 in about 9 but up to a tenth of a
-second and more (docs/performance.md), so at 5 a 300 ms decision still draws tens of
-samples and no single sample overruns the budget."""
+kernel solves 5 tricks in about 0.3 ms (2 at most), 6 in about 1.4 ms but up to 45
+(docs/performance.md), so at 5 a 300 ms decision draws many samples and no single
+sample overruns the budget. Since the faster kernel 6 would fit too (docs/bots.md); it
+stays 5 until the arena's figures, all measured at 5, are measured again at 6."""
 
 _SOLVER = Solver()
 """One transposition table per process (the bots' worker processes decide one at a time)."""
