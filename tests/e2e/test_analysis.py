@@ -98,10 +98,16 @@ def test_a_toepen_replay_shows_the_cards_and_knock_decisions_that_cost_penalty_p
 ) -> None:
     """A short Toepen game (to 3 penalty points) against the house: random play costs
     penalty points somewhere, and the replay names the decision in Dutch."""
-    table, game_id = _play_a_game(quick_server, "toepen", "kroegregels", {"max_points": 3})
-    analysis = httpx.get(f"{quick_server.url}/api/games/{game_id}/analysis", timeout=60).json()
-    assert analysis["game"] == "toepen"
-    costly = [p for p in analysis["plays"] if p["loss"] > 0]
+    # The deals are fair ones (a fresh secret each game), so a short game can cost its
+    # random player nothing: one of a few games does (a failure here is five free games).
+    for _ in range(5):
+        table, game_id = _play_a_game(quick_server, "toepen", "kroegregels", {"max_points": 3})
+        url = f"{quick_server.url}/api/games/{game_id}/analysis"
+        analysis = httpx.get(url, timeout=60).json()
+        assert analysis["game"] == "toepen"
+        costly = [p for p in analysis["plays"] if p["loss"] > 0]
+        if costly:
+            break
     assert costly, "random play to three penalty points costs some somewhere"
     first = costly[0]
     for size in SIZES:
