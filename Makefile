@@ -34,7 +34,10 @@ e2e: $(STAMP) chromium
 
 # The suite on every core (pytest-xdist): a module's tests stay together on one worker,
 # so that its server and browser fixtures are made once (docs/testing.md).
+# The compiled Klaverjas solver is built into numba's cache first (some 20 s once): else
+# every bot worker of the servers the tests start compiles it at the same time.
 test: $(STAMP) chromium lint
+	$(BIN)/python -c 'from kroeg.bots.klaverjassen.kernel import warm; warm()'
 	$(BIN)/pytest -n auto --dist loadfile
 
 # Screenshots of each game on a desktop and a phone for the README (docs/screenshots/).
