@@ -525,6 +525,17 @@ def _last_of(
     return _margin(cfg, p0, p1 + pts, r0, r1 + roem, w0, w1 + 1)
 
 
+@njit(cache=True, inline="always")
+def _minimax(seat: int, best: int, alpha: int, beta: int, value: int) -> tuple[int, int, int]:
+    """A line's value taken in at ``seat``: team 0 (even seats) maximises, team 1
+    minimises; the best so far and the window, narrowed by it."""
+    if seat & 1 == 0:
+        best = max(best, value)
+        return best, max(alpha, best), beta
+    best = min(best, value)
+    return best, alpha, min(beta, best)
+
+
 @njit(cache=True)
 def _two_tricks(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, alpha: int,
                 beta: int) -> int:  # fmt: skip
@@ -573,30 +584,10 @@ def _two_tricks(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, alpha: in
                     bits3 &= bits3 - 1
                     winner = s3 if _TRICK_STRENGTH[trump, led, x3] > wst2 else ws2
                     value = _after_trick(f, cfg, four_kind, winner, x0, x1, x2, x3)
-                    if s3 & 1 == 0:
-                        best3 = max(best3, value)
-                        a3 = max(a3, best3)
-                    else:
-                        best3 = min(best3, value)
-                        b3 = min(b3, best3)
-                if s2 & 1 == 0:
-                    best2 = max(best2, best3)
-                    a2 = max(a2, best2)
-                else:
-                    best2 = min(best2, best3)
-                    b2 = min(b2, best2)
-            if s1 & 1 == 0:
-                best1 = max(best1, best2)
-                a1 = max(a1, best1)
-            else:
-                best1 = min(best1, best2)
-                b1 = min(b1, best1)
-        if s0 & 1 == 0:
-            best0 = max(best0, best1)
-            a0 = max(a0, best0)
-        else:
-            best0 = min(best0, best1)
-            b0 = min(b0, best0)
+                    best3, a3, b3 = _minimax(s3, best3, a3, b3, value)
+                best2, a2, b2 = _minimax(s2, best2, a2, b2, best3)
+            best1, a1, b1 = _minimax(s1, best1, a1, b1, best2)
+        best0, a0, b0 = _minimax(s0, best0, a0, b0, best1)
     return best0
 
 
