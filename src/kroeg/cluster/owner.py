@@ -228,18 +228,19 @@ class Owner:
                 self.paused.discard(table_id)
                 with contextlib.suppress(*UNREACHABLE):  # else it expires by itself
                     await lease.give_up()
-        held = [(table_id, lease) for table_id, lease in held if table_id in self.leases]
+        playing = []
         for table_id, lease in held:
             if table_id in self.paused:
-                self._recover_soon(table_id, lease)
-        held = [(table_id, lease) for table_id, lease in held if table_id not in self.paused]
+                self._recover_soon(table_id, lease)  # taken back, not renewed
+            elif table_id in self.leases:
+                playing.append((table_id, lease))
         kept: list[bool | None]
         try:
             async with asyncio.timeout(self.ttl):  # an answer after that is too late
-                kept = list(await self._renewal.renew([lease for _, lease in held]))
+                kept = list(await self._renewal.renew([lease for _, lease in playing]))
         except UNREACHABLE:
-            kept = [None] * len(held)
-        for (table_id, lease), renewed in zip(held, kept, strict=True):
+            kept = [None] * len(playing)
+        for (table_id, lease), renewed in zip(playing, kept, strict=True):
             self._keep(table_id, lease, renewed)
 
     def _keep(self, table_id: str, lease: Lease, renewed: bool | None) -> None:
