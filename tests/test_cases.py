@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from kroeg.records import replay
+from kroeg.records import replay, replay_text
 from tests.conftest import SHARED
 from tests.test_examples import KROEG, expected_of, expected_status, mismatches
 
@@ -35,7 +35,18 @@ RULE_OF_CASE = {
     " missing suit, so a real card of the undeclared suit swaps it",
     "eurokaarten-set-joker-layoff-retarget": "RULES.md §12: a joker laid off on a set may be"
     " declared as the suit the set's joker stands for, which moves that joker",
+    "toepen-klassiek-sequential-no-over-knock": "RULES.md §3.3, §12: over-knock answers"
+    " belong to kroegregels only, also with knock_mode sequential",
+    "toepen-kroegregels-players-option": "RULES.md §5: players is a Toepen option name"
+    " (it equals the seats)",
+    "toepen-kroegregels-any-toep-four-sevens": "RULES.md §2.9, §5: any_toep_wins is four"
+    " jacks or four tens only; four sevens change nothing",
+    "record-json-too-deep": "RECORDS.md Errors: JSON nested too deep to parse is bad JSON, exit 2",
+    "record-json-long-integer": "RECORDS.md Errors: an integer of more digits than Python"
+    " reads is bad JSON, exit 2",
 }
+JSON_CASES = {"record-json-too-deep", "record-json-long-integer"}
+"""Cases whose record Python's json module cannot read: replayed from their text."""
 CASES = sorted(RULE_OF_CASE)
 
 
@@ -49,7 +60,8 @@ def test_every_case_is_here_with_the_rule_it_shows() -> None:
         f"{name}{ext}" for name in CASES for ext in (".json", ".expected.json", ".md")
     )
     for name in CASES:
-        assert "RULES" in (CASES_DIR / f"{name}.md").read_text(), name
+        assert "RULES" in (CASES_DIR / f"{name}.md").read_text() or name in JSON_CASES, name
+        assert "RECORDS" in (CASES_DIR / f"{name}.md").read_text() or name not in JSON_CASES
 
 
 def test_the_copies_equal_the_shared_cases() -> None:
@@ -67,8 +79,10 @@ def test_the_copies_equal_the_shared_cases() -> None:
 def test_case_replays_to_its_expected_output(name: str) -> None:
     record = case_path(name)
     expected = expected_of(record)
-    out, status = replay(json.loads(record.read_text()))
+    out, status = replay_text(record.read_text())
     assert mismatches(expected, out) == [], RULE_OF_CASE[name]
+    if name not in JSON_CASES:
+        assert replay(json.loads(record.read_text())) == (out, status)
     assert status == expected_status(expected)
 
 

@@ -65,17 +65,36 @@ def test_an_eurokaarten_upcard_follows_the_hands() -> None:
     assert deal.upcard == order[size] and list(deal.stock) == order[size + 1 :]
 
 
+FINAL_DEAL_START = {"points": [2, 2, 2, 2]}
+"""With ``max_points: 3`` every seat stands on the armoede level: the one deal is played
+for 2 and ends the game (each loser reaches 4)."""
+
+
 def _record() -> dict[str, Any]:
-    """A one-deal Toepen record dealt fairly, seat 1 contributing."""
+    """A finished one-deal Toepen game dealt fairly, seat 1 contributing, its deal played
+    to the end by the house's ``default()`` (a record with its secret is a finished
+    game's)."""
     contributions = {1: bytes([7]) * 32}
-    deal = fair_deal("toepen", _shape("toepen", "kroegregels", {}, 4), SECRET, 1, contributions)
+    options = {"max_points": 3}
+    game = make_game("toepen", "kroegregels", options)
+    s = game.new_state(4, dealer=0, start=FINAL_DEAL_START)
+    deal = fair_deal("toepen", game.random_deal(s, random.Random(3)), SECRET, 1, contributions)
+    game.apply(s, 0, deal)
+    actions = []
+    while not game.is_over(s):
+        seat = min(game.to_act(s))
+        action = game.default(s, seat)
+        game.apply(s, seat, action)
+        actions.append([seat, *game.action_json(action)])
     return {
         "format": "kroeg-record/1",
         "game": "toepen",
         "variant": "kroegregels",
+        "options": options,
         "seats": 4,
         "dealer": 0,
-        "deals": [{**deal.json(), "actions": []}],
+        "start": FINAL_DEAL_START,
+        "deals": [{**deal.json(), "actions": actions}],
         "fair": fair_field(SECRET, [deal_note(SECRET, 1, contributions)], over=True),
     }
 
@@ -104,6 +123,31 @@ def test_verify_names_what_it_cannot_check(change: Any, reason: str) -> None:
     change(record)
     out, status = verify(record)
     assert status == 2 and not out["ok"] and reason in out["error"]["reason"], out
+
+
+def test_a_cut_off_record_does_not_match_and_names_its_last_deal() -> None:
+    """Issue "trust" 7: the secret is revealed once the game is over, so a record with
+    the secret whose last deal stops before its end was cut off: status 1, that deal."""
+    record = _record()
+    assert verify(record)[1] == 0
+    actions = record["deals"][0]["actions"]
+    for keep in (len(actions) - 1, 1, 0):
+        cut = _record()
+        del cut["deals"][0]["actions"][keep:]
+        out, status = verify(cut)
+        assert status == 1, out
+        assert out["error"]["deal"] == 0 and out["error"]["deal_no"] == 1, out
+        assert "cut off" in out["error"]["reason"], out
+
+
+def test_a_record_without_its_last_deal_does_not_match() -> None:
+    """A finished game's record that stops between deals (its last deal and that deal's
+    note left out) names the missing deal."""
+    record = _record()
+    record["deals"] = []
+    record["fair"]["deals"] = []
+    out, status = verify(record)
+    assert status == 1 and out["error"]["deal"] == 0 and "missing" in out["error"]["reason"]
 
 
 def test_a_deal_without_its_commitment_does_not_match() -> None:

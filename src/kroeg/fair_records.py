@@ -14,7 +14,6 @@ there once the game is over. :func:`verify` recomputes every deal from it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,7 +27,7 @@ from kroeg.fairness import (
     fair_deal,
 )
 from kroeg.games.base import JSON, Deal
-from kroeg.records import replay
+from kroeg.records import RecordError, read_json, replay
 
 FAIR_FORMAT = "kroeg-fair/1"
 VERIFY_FORMAT = "kroeg-verify/1"
@@ -108,19 +107,40 @@ def _contributions(value: object, i: int) -> dict[int, bytes]:
     return out
 
 
-def _check_deals_are_the_games(doc: Mapping[str, Any]) -> None:
+def _check_deals_are_the_games(doc: Mapping[str, Any]) -> JSON:
     """Each deal is one the game accepts (its own checks, as ``kroeg replay`` runs them:
     the cards of its deck, none twice). The shuffle is recomputed from a deal's own cards,
     so without this a card changed into its neighbour in the deck's order (a card twice,
-    another missing) could give back the changed deal."""
+    another missing) could give back the changed deal. Returns the replay's output."""
     out, _ = replay(doc)
     error = out.get("error")
     if not isinstance(error, dict) or error.get("action") is not None:
-        return  # every deal was accepted (an action's fault is not verify's to judge)
+        return out  # every deal was accepted (an action's fault is not verify's to judge)
     deal = error.get("deal")
     if not isinstance(deal, int):
         raise Unverifiable(f"the record is malformed: {error.get('reason')}")
     raise Mismatch(deal, f"deal {deal + 1}: not a deal of the game: {error.get('reason')}")
+
+
+def _check_the_game_ends(out: JSON, count: int) -> None:
+    """A record with its secret is a finished game's (the secret is revealed once the
+    game is over), so its replay ends the game. One that does not was cut off: its last
+    deal stops before that deal's end, or the deal after it is missing; the Mismatch names
+    that deal."""
+    if out.get("over"):
+        return
+    following = out.get("next")
+    if count == 0 or (isinstance(following, dict) and following.get("deal")):
+        raise Mismatch(
+            count,
+            f"deal {count + 1} is missing: the record stops after deal {count} and the game"
+            " is not over, but the secret is revealed only once it is",
+        )
+    raise Mismatch(
+        count - 1,
+        f"deal {count}: the record stops before the deal's end (cut off): the game is not"
+        " over, but the secret is revealed only once it is",
+    )
 
 
 def check(doc: object) -> int:
@@ -141,7 +161,7 @@ def check(doc: object) -> int:
         raise Unverifiable("fair.deals must be a list")
     for i, dealt in enumerate(deals):
         _record_deal(dealt, i)  # each deal's cards readable, before the game judges them
-    _check_deals_are_the_games(doc)
+    replayed = _check_deals_are_the_games(doc)
     for i, dealt in enumerate(deals):
         deal = _record_deal(dealt, i)
         if i >= len(notes) or not isinstance(notes[i], dict):
@@ -162,6 +182,8 @@ def check(doc: object) -> int:
             )
     if len(notes) > len(deals):
         raise Mismatch(len(deals), f"fair.deals has {len(notes)} entries for {len(deals)} deals")
+    if "error" not in replayed:
+        _check_the_game_ends(replayed, len(deals))
     return len(deals)
 
 
@@ -179,11 +201,11 @@ def verify(doc: object) -> tuple[JSON, int]:
 
 def verify_text(text: str) -> tuple[JSON, int]:
     try:
-        doc: Any = json.loads(text)
-    except ValueError as e:
+        doc: Any = read_json(text)
+    except RecordError as e:
         return {
             "format": VERIFY_FORMAT,
             "ok": False,
-            "error": {"reason": f"not JSON: {e}"},
+            "error": {"reason": e.reason},
         }, EXIT_MALFORMED
     return verify(doc)

@@ -268,12 +268,23 @@ def _broken(game: Game[Any], s: Any, error: JSON) -> tuple[JSON, int]:
     return out, EXIT_RULE
 
 
+def read_json(text: str) -> Any:
+    """A JSON document, or :class:`RecordError` for text that is not one that Python reads:
+    bad syntax, but also an integer of more digits than Python converts (ValueError,
+    RECORDS.md "bad JSON") or lists and objects nested deeper than its parser goes
+    (RecursionError): those too are malformed records, never a traceback."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise RecordError(f"not valid JSON: {e}") from None
+
+
 def replay_text(text: str) -> tuple[JSON, int]:
     """Replay a record given as JSON text (bad JSON is malformed, exit status 2)."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        return _malformed(RecordError(f"not valid JSON: {e}")), EXIT_MALFORMED
+        doc = read_json(text)
+    except RecordError as e:
+        return _malformed(e), EXIT_MALFORMED
     return replay(doc)
 
 

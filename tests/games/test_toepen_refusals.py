@@ -419,6 +419,24 @@ def test_new_state_refusals(
     assert (caught.value.code, caught.value.params) == (code, params)
 
 
+@pytest.mark.parametrize(
+    ("variant", "players", "seats", "code", "params"),
+    [
+        ("klassiek", 5, 4, "players_seats", {"players": 5, "seats": 4}),
+        ("kroegregels", 5, 5, "seats_fixed", {"seats": 4}),
+        ("klassiek", 9, 9, "option_range", {"option": "players", "low": 3, "high": 8}),
+    ],
+)
+def test_the_players_option_must_be_the_seats(
+    variant: str, players: int, seats: int, code: str, params: dict[str, Any]
+) -> None:
+    """RULES.md §5 ``players`` ("4 / 3–8") names the number of seats: another number is
+    refused, and nothing is built."""
+    with pytest.raises(InvalidInput) as caught:
+        Toepen(variant, {"players": players}).new_state(seats, dealer=0)
+    assert (caught.value.code, caught.value.params) == (code, params)
+
+
 SHARED_CODES = shared_rule_codes()
 """The codes of common.md's shared list that Toepen raises (texts in the Shared section)."""
 
@@ -448,6 +466,7 @@ def codes_tested() -> set[str]:
         "start_fields",
         "start_points_form",
         "start_points_range",
+        "players_seats",
     }
 
 

@@ -93,7 +93,8 @@ def test_hand_sets_match_counting_the_ranks() -> None:
 
     ranks = range(13)
     assert {h for h in FOUR_CARD_HANDS if most_of_a_rank(h, ranks) == 3} == TRIPS_HANDS
-    assert {h for h in FOUR_CARD_HANDS if most_of_a_rank(h, ranks) == 4} == TOEP_HANDS
+    # RULES.md §2.9, §5: the toeps that win with any_toep_wins are four jacks or four tens.
+    assert {h for h in FOUR_CARD_HANDS if most_of_a_rank(h, (TEN, JACK)) == 4} == TOEP_HANDS
     tells = {h for h in FOUR_CARD_HANDS if most_of_a_rank(h, (TEN, JACK)) >= 3}
     assert tells == TELL_HANDS
 

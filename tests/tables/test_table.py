@@ -48,7 +48,9 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
-async def _table(store: Store, variant: str = "rotating", clock: float = 60.0) -> Table:
+async def _table(
+    store: Store, variant: str = "rotating", clock: float = 60.0, game_class: type = SayGame
+) -> Table:
     """A table of the say game; its ``rotating`` variant rotates losers as Toepen
     kroegregels does (RULES.md §2.8), ``plain`` does not."""
     game = "say"
@@ -56,7 +58,7 @@ async def _table(store: Store, variant: str = "rotating", clock: float = 60.0) -
     table = Table(
         "t1",
         config,
-        SayGame(variant),
+        game_class(variant),
         store,
         House(),
         TableSettings(house_delay=0),
@@ -305,6 +307,31 @@ async def test_a_person_gets_a_clock_the_house_none(store: Store) -> None:
     await asyncio.sleep(0.5)
     assert ear.events("timeout")[0]["seat"] == 2
     assert table.state.said[2] == "win"  # the house's default for her
+    await table.stop()
+
+
+class TimeoutSayGame(SayGame):
+    """The say game whose timed-out player says ``lose`` (its house says ``win``)."""
+
+    def timeout_action(self, s: Any, seat: int) -> tuple[str]:
+        return ("lose",)
+
+
+async def test_a_timed_out_person_gets_the_games_timeout_action_not_the_house_default(
+    store: Store,
+) -> None:
+    """RULES.md §2.7: what the house plays for a person whose clock ran out is the game's
+    one timeout rule (``Game.timeout_action``; Toepen: pass on a knock), not the house's
+    own choice for its seats (``default()``)."""
+    table = await _table(store, clock=0.2, game_class=TimeoutSayGame)
+    ear = Ear(None)
+    await table.ask(t.Watch(ear))
+    await table.ask(t.Sit("anna", "Anna", 2))
+    await table.ask(t.Start("anna"))
+    await asyncio.sleep(0.5)
+    assert ear.events("timeout")[0]["seat"] == 2
+    assert table.state.said[1] == "win" and table.state.said[2] == "lose"
+    assert [a["by"] for a in ear.events("action") if a["seat"] == 2] == ["timeout"]
     await table.stop()
 
 

@@ -539,7 +539,15 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def default(self, s: S, seat: int) -> Action:
-        """What the house plays for ``seat`` on a timeout: always a legal action."""
+        """What the house plays for ``seat``: always a legal action (the ``huis`` level,
+        and the fallback of every bot)."""
+
+    def timeout_action(self, s: S, seat: int) -> Action:
+        """What the house plays for a person at ``seat`` whose clock ran out: always a
+        legal action. The table's timeout path asks this and nothing else, so a game
+        states the rule once (Toepen: never by hand strength, RULES.md §2.7); the
+        default is :meth:`default`."""
+        return self.default(s, seat)
 
     @abstractmethod
     def result(self, s: S) -> GameResult | None:

@@ -52,7 +52,9 @@ class HouseRequest:
     level: str
     budget: float
     fallback: Action
-    """``game.default(state, seat)``: legal, and what a timed-out player gets."""
+    """``game.default(state, seat)``: legal, and played when the house does not decide.
+    (A person whose clock ran out gets ``game.timeout_action``, which the table plays
+    without asking the house.)"""
     timeout: bool
     """Whether the house plays for a person whose clock ran out (rather than its own seat)."""
 

@@ -672,9 +672,9 @@ class Table:
         for _ in range(MAX_TURN_STEPS):
             if not self.running or seat not in self.game.to_act(self.state):
                 break
-            action = self.game.default(self.state, seat)
-            if self.house.decides(self.config.house_level, timeout=True):
-                action = await self._house_choice(seat, action, timeout=True)
+            # The game's one timeout rule, whatever the house's level: no bot chooses for
+            # a person who let the clock run (RULES.md §2.7, Game.timeout_action).
+            action = self.game.timeout_action(self.state, seat)
             self._step(seat, action, "timeout", first)
             first = []
             if not self.game.traits.clock_per_turn:

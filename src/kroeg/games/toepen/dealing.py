@@ -17,11 +17,11 @@ from kroeg.games.toepen.scoring import end_deal, game_over_events
 from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, ToepenState
 from kroeg.games.toepen.tables import (
     RANK_MASKS,
-    RANKS,
     SUIT_STRS,
     TELL_HANDS,
     TENS,
     TOEP_HANDS,
+    TOEP_RANKS,
     TRIPS_HANDS,
     hand_str,
     trips,
@@ -241,7 +241,8 @@ def tell_events(rules: Rules, seat: int, hand: int, ev: list[Event]) -> None:
 
 
 def _instant_win(rules: Rules, s: ToepenState, ev: Events) -> bool:
-    """Four tens dealt, or any toep with ``any_toep_wins`` (RULES.md §2.9, §12)."""
+    """Four tens dealt, or four jacks or tens with ``any_toep_wins`` (RULES.md §2.9, §5,
+    §12)."""
     hands = s.hands
     if rules.four_tens != FOUR_TENS_OFF and TENS in hands:
         _four_tens(rules, s, hands.index(TENS), ev)  # the four tens are one hand
@@ -255,8 +256,8 @@ def _instant_win(rules: Rules, s: ToepenState, ev: Events) -> bool:
 
 
 def _toep_rank(hand: int) -> int:
-    """The rank ``hand`` holds all four of, or -1."""
-    for rank in RANKS:
+    """The rank of :data:`.tables.TOEP_RANKS` that ``hand`` holds all four of, or -1."""
+    for rank in TOEP_RANKS:
         if hand & RANK_MASKS[rank] == RANK_MASKS[rank]:
             return rank
     return -1

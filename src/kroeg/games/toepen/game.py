@@ -50,6 +50,8 @@ from kroeg.games.toepen.limits import knock_refusal
 from kroeg.games.toepen.options import (
     KROEGREGELS,
     OPTION_SPECS,
+    PLAYERS,
+    PLAYERS_OPTION,
     VARIANTS,
     Rules,
 )
@@ -90,7 +92,15 @@ class Toepen(Game[ToepenState]):
     the seat to the longest-waiting (RULES.md §2.8)."""
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
-        super().__init__(variant, options)
+        given = dict(options or {})
+        players = given.pop(PLAYERS, None)
+        if players is not None:
+            PLAYERS_OPTION.check(PLAYERS, players)
+        super().__init__(variant, given)
+        self.players: int | None = players if isinstance(players, int) else None
+        """RULES.md §5 ``players`` when given (it must equal the seats), else None."""
+        if self.players is not None:
+            self.options[PLAYERS] = self.players  # kept as written, so a record keeps it
         self.rules = Rules(variant, self.options)
         self._dealt: tuple[Deal, int, int, tuple[int, ...]] | None = None
         """The latest deal of :meth:`random_deal`, for its table size and seats out,
@@ -116,6 +126,19 @@ class Toepen(Game[ToepenState]):
         )
 
     # Setting up ------------------------------------------------------------------
+
+    def check_seats(self, seats: int) -> None:
+        """The variant's seats (:class:`GameTraits`), and the ``players`` option, when
+        given, names the same number (RULES.md §5: it is the record's ``seats``)."""
+        super().check_seats(seats)
+        if self.players is not None and seats != self.players:
+            raise InvalidInput(
+                "players_seats",
+                f"option players is {self.players} but the game has {seats} seats:"
+                " they must be equal",
+                players=self.players,
+                seats=seats,
+            )
 
     def new_state(
         self,
@@ -419,6 +442,13 @@ class Toepen(Game[ToepenState]):
             raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
         dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows the hand
         return policy.choose_for_hand(s.hands[seat] if dealt else 0, self.legal(s, seat))
+
+    def timeout_action(self, s: ToepenState, seat: int) -> Action:
+        """:func:`policy.on_timeout`: the lowest card, a knock answered by passen (stay
+        with ``knock_mode: fast``), armoede passed, never by hand strength (RULES.md §2.7)."""
+        if seat not in self.to_act(s):
+            raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
+        return policy.on_timeout(self.legal(s, seat), fast_answers=self.rules.answer_in_any_order)
 
     def parse_action(self, items: Sequence[Any]) -> Action:
         return parsing.parse_action(items)

@@ -72,7 +72,9 @@ def _knock_error(code: str, rules: Rules, s: ToepenState, seat: int) -> RuleErro
         )
     if code == "no_over_knock":
         return RuleError(
-            "no_over_knock", "answer stay or fold: a knock as an answer needs knock_mode sequential"
+            "no_over_knock",
+            "answer stay or fold: a knock as an answer belongs to kroegregels with knock_mode"
+            " sequential",
         )
     if code == "over_knock_taken":
         return RuleError(

@@ -18,10 +18,10 @@ def knock_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
     """Why active ``seat`` may not knock now (the deal in play), or ``""``.
 
     A knock in play: not over one's own knock (seed 000 "art. 5"). A knock as an answer,
-    while a knock is answered and the seat's answer is due: only in ``knock_mode:
-    sequential``, once per round of answers (RULES.md §12). Either way: on one's own
-    turn with ``knock_only_on_turn``, and within the limit: nobody (or the knocker) above
-    ``max_points`` at the new stake (seed 000 "art. 6", seed 002)."""
+    while a knock is answered and the seat's answer is due: only in kroegregels with
+    ``knock_mode: sequential``, once per round of answers (RULES.md §3.3, §12). Either
+    way: on one's own turn with ``knock_only_on_turn``, and within the limit: nobody (or
+    the knocker) above ``max_points`` at the new stake (seed 000 "art. 6", seed 002)."""
     if s.knocker >= 0:
         if not rules.answer_by_knock:
             return "no_over_knock"

@@ -115,6 +115,12 @@ VARIANTS: dict[str, dict[str, object]] = {
 }
 
 
+PLAYERS = "players"
+PLAYERS_OPTION = IntOption("the number of players: the same as the record's seats", 3, 8)
+"""RULES.md §5's ``players`` ("4 / 3–8"). It is the record's ``seats`` said once more: a
+record or a table may give it, and it must then equal the seats (kroegregels: 4). It has
+no default, so it is not in :data:`OPTION_SPECS` (the table form asks for the seats)."""
+
 LIMIT_ANY, LIMIT_KNOCKER, LIMIT_NONE = 0, 1, 2
 ANSWER_SEQUENTIAL, ANSWER_TOURNAMENT, ANSWER_FAST = 0, 1, 2
 FOUR_TENS_GAME, FOUR_TENS_ROUND, FOUR_TENS_OFF = 0, 1, 2
@@ -165,8 +171,11 @@ class Rules:
         self.answers = ("sequential", "tournament", "fast").index(str(o["knock_mode"]))
         self.answer_in_any_order = self.answers == ANSWER_FAST
         """Fast answers: everyone answers a knock at once, in any order."""
-        self.answer_by_knock = self.answers == ANSWER_SEQUENTIAL
-        """Sequential answers: an answer may be a knock (once per round of answers)."""
+        self.answer_by_knock = self.answers == ANSWER_SEQUENTIAL and variant == KROEGREGELS
+        """Sequential answers in kroegregels: an answer may be a knock (once per round of
+        answers). "Over-knock answers ... belong to kroegregels only" (RULES.md §12; §3.3:
+        klassiek has no "over-knock as an answer"), whatever ``knock_mode`` says: in
+        klassiek, sequential answers are stay or fold, as in a tournament."""
         self.voluntary_fold = bool(o["voluntary_fold"])
         # A refinement counts only while the rule it refines is on (RULES.md §12): given
         # with its parent off it is accepted, kept in the options, and has no effect.

@@ -1,4 +1,5 @@
-"""What the house plays on a timeout (``Toepen.default``): simple, legal, view-only.
+"""What the house plays for its own seats (``Toepen.default``) and for a person whose
+clock ran out (``Toepen.timeout_action``, :func:`on_timeout`): simple, legal, view-only.
 
 It looks only at what the seat's view shows, its own hand, and its legal actions:
 the lowest card that keeps the rules; stay, look or exchange by a simple hand-strength
@@ -56,6 +57,29 @@ def choose_for_hand(hand: int, legal: list[Action]) -> Action:
     if verb == "exchange":
         return first if STRENGTH[first[1]] < STRONG else KEEP
     raise ValueError(f"no house rule for the legal actions {legal!r}")
+
+
+def on_timeout(legal: list[Action], *, fast_answers: bool) -> Action:
+    """What the house plays for a person whose clock ran out (``Toepen.timeout_action``,
+    the one rule for every timed-out decision): never a choice by hand strength, and
+    never one that raises what the player risks. RULES.md §2.7: the house plays "lowest
+    legal card / pass on a knock" (§2.5 "Timeout on a response → passen"), so a knock is
+    answered ``fold``, at the stake before it; with ``knock_mode: fast`` the answer window's
+    default is ``stay`` (§3.3, "default = stay"). An armoede choice is ``fold`` (passen,
+    1 point, rather than kijken for 2, §2.6), an optional exchange is kept; laundry is
+    never claimed. Three tens' exchange, the only legal action, is made."""
+    if len(legal) == 1:
+        return legal[0]
+    verb = legal[0][0]
+    if verb == "play":
+        return PLAY[min(PLAY_ORDER[a[1]] for a in legal if a[0] == "play") & 63]
+    if verb == "stay":
+        return STAY if fast_answers else FOLD
+    if verb == "look":
+        return FOLD
+    if verb == "exchange":
+        return KEEP
+    raise ValueError(f"no timeout rule for the legal actions {legal!r}")
 
 
 def answer_knock(hand: int) -> Action:

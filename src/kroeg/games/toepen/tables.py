@@ -172,8 +172,12 @@ def _three_and_one(ranks: tuple[int, ...]) -> frozenset[int]:
 TRIPS_HANDS = _three_and_one(RANKS) - {RANK_MASKS[rank] for rank in RANKS}
 """The four-card hands with exactly three of a kind: a dealt hand that may be exchanged."""
 
-TOEP_HANDS = frozenset(RANK_MASKS[rank] for rank in RANKS)
-"""The four-card hands of one rank (a *toep*)."""
+TOEP_RANKS = (TEN, JACK)
+"""The ranks whose toep (four of a kind) wins with ``any_toep_wins``: WB-T's "four jacks
+or four tens" (RULES.md §2.9 T2, §5); any other toep has no effect (T2's default)."""
+
+TOEP_HANDS = frozenset(RANK_MASKS[rank] for rank in TOEP_RANKS)
+"""The four-card hands that win with ``any_toep_wins``: four tens or four jacks."""
 
 TELL_HANDS = _three_and_one((TEN, JACK))
 """The four-card hands with three or four tens or jacks: whistled or stood up for."""

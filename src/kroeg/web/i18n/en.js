@@ -644,6 +644,7 @@ export default {
   "rule.unknown_game": "There is no such game: {game}.",
   "rule.seats_fixed": "This game is played by exactly {seats} players.",
   "rule.seats_range": "This game is played by {low} to {high} players.",
+  "rule.players_seats": "The option players is {players}, but the game has {seats} seats: they must be equal.",
 
   "rule.bad_card": "There is no such card.",
   "rule.option_syntax": "Write an option as NAME=VALUE, not like this: {text}.",

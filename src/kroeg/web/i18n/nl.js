@@ -660,6 +660,7 @@ export default {
   "rule.unknown_game": "Dat spel hebben we niet: {game}.",
   "rule.seats_fixed": "Dit spel speel je met precies {seats} spelers.",
   "rule.seats_range": "Dit spel speel je met {low} tot en met {high} spelers.",
+  "rule.players_seats": "De optie spelers staat op {players}, maar het spel heeft {seats} plaatsen: die moeten gelijk zijn.",
 
   "rule.bad_card": "Die kaart bestaat niet.",
   "rule.option_syntax": "Schrijf een keuze als NAAM=WAARDE, niet zo: {text}.",
