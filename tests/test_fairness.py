@@ -19,6 +19,8 @@ from kroeg.fairness import (
     deal_key,
     mix,
     new_secret,
+    restock_key,
+    restock_order,
 )
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "fair-deals.md"
@@ -37,6 +39,11 @@ VECTORS = {
         "1ab736abba4b01e3a6404c48299e97a941edeb1cc37f4d9ab76187a0588affbb"
     ),
     "order of 0-9, deal 1, none": "1 3 5 6 8 4 9 2 7 0",
+    "restock key, deal 1, restock 1, none": (
+        "443d855cf06d8b2cb840a1149735383fa5eb5c56cff34c91a74f1079b9a94a4e"
+    ),
+    "restock of 0-9, deal 1, restock 1, none": "9 0 4 3 5 8 6 1 7 2",
+    "restock of 0-9, deal 2, restock 2, seats 0 and 2": "3 2 1 7 4 8 6 9 5 0",
     "piket, deal 1, none": (
         "8c Qd Kc 9d Td Jd 7d Kd Tc 9s Ts Ad Qc Th Ah Ac"
         " Ks Kh 8h 7h Qs Qh 8s 7s As Jc 8d Jh Js 9c 9h 7c"
@@ -66,9 +73,16 @@ def hand_hmac(key: bytes, message: bytes) -> bytes:
     return sha(bytes(b ^ 0x5C for b in padded) + inner)
 
 
-def independent_order(deck: list[str], secret: bytes, n: int, extra: dict[int, bytes]) -> str:
+def independent_order(
+    deck: list[str], secret: bytes, n: int, extra: dict[int, bytes], restock: int = 0
+) -> str:
+    """The deal's order; with ``restock`` the order of that restock of deal ``n``."""
     mixed = sha(b"kroeg/mix/v1" + b"".join(bytes([p]) + extra[p] for p in sorted(extra)))
-    key = hand_hmac(secret, b"kroeg/deal/v1" + n.to_bytes(8, "big") + mixed)
+    if restock:
+        number = n.to_bytes(8, "big") + restock.to_bytes(8, "big")
+        key = hand_hmac(secret, b"kroeg/restock/v1" + number + mixed)
+    else:
+        key = hand_hmac(secret, b"kroeg/deal/v1" + n.to_bytes(8, "big") + mixed)
     stream = b"".join(sha(key + i.to_bytes(8, "big")) for i in range(64))
     words = [int.from_bytes(stream[k : k + 4], "big") for k in range(0, len(stream), 4)]
     cards = deck[:]
@@ -93,6 +107,16 @@ def test_the_vectors_agree_with_an_independent_computation() -> None:
     assert hand_hmac(SECRET, message).hex() == VECTORS["key, deal 1, seats 0 and 2"]
     digits = [str(d) for d in range(10)]
     assert independent_order(digits, SECRET, 1, {}) == VECTORS["order of 0-9, deal 1, none"]
+    message = b"kroeg/restock/v1" + (1).to_bytes(8, "big") * 2 + sha(b"kroeg/mix/v1")
+    assert hand_hmac(SECRET, message).hex() == VECTORS["restock key, deal 1, restock 1, none"]
+    assert (
+        independent_order(digits, SECRET, 1, {}, restock=1)
+        == VECTORS["restock of 0-9, deal 1, restock 1, none"]
+    )
+    assert (
+        independent_order(digits, SECRET, 2, CONTRIBUTIONS, restock=2)
+        == VECTORS["restock of 0-9, deal 2, restock 2, seats 0 and 2"]
+    )
     assert independent_order(PIKET, SECRET, 1, {}) == VECTORS["piket, deal 1, none"]
     assert (
         independent_order(PIKET, SECRET, 2, CONTRIBUTIONS)
@@ -109,6 +133,12 @@ def test_the_module_gives_the_vectors() -> None:
     assert deal_key(SECRET, 1, CONTRIBUTIONS).hex() == VECTORS["key, deal 1, seats 0 and 2"]
     order = card_order(list(range(10)), SECRET, 1, {})
     assert " ".join(map(str, order)) == VECTORS["order of 0-9, deal 1, none"]
+    assert restock_key(SECRET, 1, 1, {}).hex() == VECTORS["restock key, deal 1, restock 1, none"]
+    order = restock_order(list(range(10)), SECRET, 1, 1, {})
+    assert " ".join(map(str, order)) == VECTORS["restock of 0-9, deal 1, restock 1, none"]
+    order = restock_order(list(reversed(range(10))), SECRET, 2, 2, CONTRIBUTIONS)
+    name = "restock of 0-9, deal 2, restock 2, seats 0 and 2"
+    assert " ".join(map(str, order)) == VECTORS[name], "the pile's cards are sorted first"
     assert " ".join(card_order(PIKET, SECRET, 1, {})) == VECTORS["piket, deal 1, none"]
     for deal in (1, 2):
         name = f"piket, deal {deal}, seats 0 and 2"
@@ -156,6 +186,9 @@ def test_a_commitment_holds_only_for_its_secret_and_deal() -> None:
         (lambda: mix({0: b"\x00" * 31}), "contribution_size"),
         (lambda: mix({256: b"\x00" * 32}), "seat"),
         (lambda: mix({-1: b"\x00" * 32}), "seat"),
+        (lambda: restock_key(SECRET, 1, 0, {}), "restock_number"),
+        (lambda: restock_key(SECRET, 1, True, {}), "restock_number"),
+        (lambda: restock_key(SECRET, 1, 2**64, {}), "restock_number"),
         (lambda: card_order(PIKET, SECRET, 1, {1: "00" * 32}), "contribution_size"),  # type: ignore[dict-item]
     ],
 )

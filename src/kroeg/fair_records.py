@@ -25,9 +25,10 @@ from kroeg.fairness import (
     commitment,
     commitment_holds,
     fair_deal,
+    restock_order,
 )
-from kroeg.games.base import JSON, Deal
-from kroeg.records import RecordError, read_json, replay
+from kroeg.games.base import JSON, RESTOCK, Deal, GameError, InvalidInput
+from kroeg.records import OUT, RecordError, parse_record, read_json, replay
 
 FAIR_FORMAT = "kroeg-fair/1"
 VERIFY_FORMAT = "kroeg-verify/1"
@@ -143,6 +144,55 @@ def _check_the_game_ends(out: JSON, count: int) -> None:
     )
 
 
+def _check_restocks(doc: Mapping[str, Any], secret: bytes, notes: list[Any]) -> None:
+    """Each restock step (Eurokaarten's turned-over pile, docs/fair-deals.md "Restocks")
+    is the order the secret, the deal's number and contributions and the restock's number
+    give, and every pile turned over has its restock at once. The record is walked with
+    the game as ``kroeg replay`` walks it; where the replay stops, so does this."""
+    try:
+        record = parse_record(doc)
+        s = record.new_state()
+    except (RecordError, InvalidInput):
+        return
+    game = record.game
+    for i, rdeal in enumerate(record.deals):
+        dealer = game.pending_deal(s)
+        if dealer is None:
+            return
+        try:
+            game.apply(s, dealer, rdeal.deal)
+        except GameError:
+            return
+        contributions = _contributions(notes[i].get("contributions", {}), i)
+        number = 0
+        for j, (seat, action) in enumerate(rdeal.actions):
+            due = game.pending_restock(s)
+            if due is not None and action[0] == RESTOCK:
+                number += 1
+                expected = restock_order(due, secret, i + 1, number, contributions)
+                if list(action[1]) != expected:
+                    raise Mismatch(
+                        i,
+                        f"deal {i + 1}: restock {number} (action {j}) is not the order the"
+                        " secret and the contributions give",
+                    )
+            elif due is not None:
+                raise Mismatch(
+                    i,
+                    f"deal {i + 1}: the discard pile was turned over without its shuffle"
+                    f" (no restock before action {j})",
+                )
+            try:
+                if action == OUT:
+                    game.eliminate(s, seat)
+                else:
+                    game.apply(s, seat, action)
+            except GameError:
+                return
+        if game.pending_restock(s) is not None:
+            raise Mismatch(i, f"deal {i + 1}: the discard pile was turned over without its shuffle")
+
+
 def check(doc: object) -> int:
     """Check every deal of a record; the number of deals checked. Unverifiable when the
     record has nothing to check, Mismatch naming the first deal that does not match."""
@@ -182,6 +232,7 @@ def check(doc: object) -> int:
             )
     if len(notes) > len(deals):
         raise Mismatch(len(deals), f"fair.deals has {len(notes)} entries for {len(deals)} deals")
+    _check_restocks(doc, secret, notes)
     if "error" not in replayed:
         _check_the_game_ends(replayed, len(deals))
     return len(deals)

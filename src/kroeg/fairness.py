@@ -30,6 +30,7 @@ MAX_SEAT = 255
 COMMIT_LABEL = b"kroeg/commit/v1"
 MIX_LABEL = b"kroeg/mix/v1"
 DEAL_LABEL = b"kroeg/deal/v1"
+RESTOCK_LABEL = b"kroeg/restock/v1"
 
 T = TypeVar("T")
 
@@ -127,6 +128,42 @@ def card_order(
     it, drawn from the deal's stream."""
     numbers = stream(deal_key(secret, deal_no, contributions))
     order = list(deck)
+    for i in range(len(order) - 1, 0, -1):
+        j = below(numbers, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def restock_key(
+    secret: bytes, deal_no: int, restock_no: int, contributions: Mapping[int, bytes]
+) -> bytes:
+    """HMAC-SHA256 keyed with the secret over the restock label, the deal's number, the
+    restock's number in that deal (from 1, eight bytes big-endian) and the deal's mix."""
+    _check_secret(secret)
+    number = restock_no if isinstance(restock_no, int) and not isinstance(restock_no, bool) else 0
+    if not 0 < number < 2**64:
+        raise FairDealError(
+            "restock_number", f"a restock number is an integer from 1, got {restock_no!r}"
+        )
+    message = (
+        RESTOCK_LABEL + _deal_number(deal_no) + restock_no.to_bytes(8, "big") + mix(contributions)
+    )
+    return hmac.new(secret, message, hashlib.sha256).digest()
+
+
+def restock_order(
+    cards: Sequence[Card],
+    secret: bytes,
+    deal_no: int,
+    restock_no: int,
+    contributions: Mapping[int, bytes],
+) -> list[Card]:
+    """The order of a turned-over discard pile as the new stock, top first (Eurokaarten's
+    ``stock_empty: reshuffle_discards``, docs/fair-deals.md "Restocks"): the pile's cards
+    sorted canonically, then Fisher-Yates as :func:`card_order` with the stream of
+    :func:`restock_key`."""
+    numbers = stream(restock_key(secret, deal_no, restock_no, contributions))
+    order = sorted(cards)
     for i in range(len(order) - 1, 0, -1):
         j = below(numbers, i + 1)
         order[i], order[j] = order[j], order[i]

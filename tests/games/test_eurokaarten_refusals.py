@@ -179,6 +179,22 @@ def took_upcard(*items: object) -> Attempt:
     return s, lambda: act(game, s, 0, *items)
 
 
+def restock_attempt(due: bool) -> Attempt:
+    """A restock with the pile's cards but one (due: right after the draw that turned
+    the pile over; else at the start of a turn)."""
+    game = Eurokaarten("standaard", {"stock_empty": "reshuffle_discards"})
+    game, s = start_round({0: ["4h", "5h", "6h", "X1", "Qs"]}, upcard="7h", game=game)
+    if due:
+        while game.pending_restock(s) is None:  # draw, and discard what was drawn
+            seat, before = s.turn, s.hands[s.turn]
+            game.apply(s, seat, ("draw", "stock"))
+            drawn = (s.hands[seat] & ~before).bit_length() - 1
+            if game.pending_restock(s) is None:
+                game.apply(s, seat, ("discard", drawn) if drawn < 52 else game.default(s, seat))
+    cards = game.pending_restock(s) or (c("2c"), c("3c"))
+    return s, lambda: game.apply(s, s.turn, ("restock", cards[1:]))
+
+
 SET9 = ["9c", "9d", "9h", "Jd", "Qs"]
 RUN = ["4h", "5h", "6h", "Jd", "Qs"]
 
@@ -201,6 +217,14 @@ SCENARIOS: dict[str, tuple[str, Callable[[], Attempt]]] = {
     "draw_first": ("§7.5: draw before melding or discarding", lambda: at_start("discard", "Qs")),
     "stock_empty": ("§7.5: draw from a pile that has cards", empty_stock),
     "discard_pile_empty": ("§7.5: draw from a pile that has cards", empty_pile),
+    "no_restock": (
+        "§7.9 reshuffle_discards: a restock only right after the pile is turned over",
+        lambda: restock_attempt(due=False),
+    ),
+    "restock_cards": (
+        "§7.9 reshuffle_discards: the restock is the turned-over pile's cards",
+        lambda: restock_attempt(due=True),
+    ),
     "joker_discard": (
         "§7.5: a joker may not be discarded",
         lambda: on(["X1", *RUN[:4]], "discard", "X1"),

@@ -10,7 +10,7 @@ from kroeg.cards import card_str, parse_card
 from kroeg.games.base import Deal, InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
 from kroeg.records import RecordWriter, replay
-from tests.games.test_eurokaarten_support import act, make_deal, start_round
+from tests.games.test_eurokaarten_support import act, full_hands, make_deal, start_round
 
 OPEN_HANDS = {
     0: ["Ac", "2c", "2d", "3h", "Ad"],  # 9
@@ -570,6 +570,95 @@ def test_reshuffle_discards_turns_the_pile_over() -> None:
     assert game.view(s, None)["stock_count"] > 0
 
 
+def _until_turned_over(game: Eurokaarten, s: EuroState) -> int:
+    """Draw and discard the drawn card until a draw turns the pile over; the drawer."""
+    for _ in range(40):
+        seat = s.turn
+        before = s.hands[seat]
+        game.apply(s, seat, ("draw", "stock"))
+        if game.pending_restock(s) is not None:
+            return seat
+        drawn = (s.hands[seat] & ~before).bit_length() - 1
+        game.apply(s, seat, ("discard", drawn) if drawn < 52 else game.default(s, seat))
+    raise AssertionError("the pile was never turned over")
+
+
+def test_a_turned_over_pile_takes_the_callers_shuffled_order() -> None:
+    """§7.9 stock_empty: reshuffle_discards. "Reshuffle" is a shuffle: the pile is turned
+    over and the caller, who has the chance (DESIGN.md), gives it its order with the
+    ``restock`` step, as it gives a deal; the next stock card is the order's top."""
+    game = Eurokaarten("standaard", {"stock_empty": "reshuffle_discards"})
+    game, s = start_round(OPEN_HANDS, upcard="8c", game=game)
+    seat = _until_turned_over(game, s)
+    due = game.pending_restock(s)
+    assert due is not None and list(due) == sorted(s.stock), "the pile's cards, canonical"
+    assert game.to_act(s) == {seat} and ("restock",) not in [a[:1] for a in game.legal(s, seat)]
+    order = list(due)
+    random.Random(4).shuffle(order)
+    act(game, s, seat, "restock", [card_str(c) for c in order])
+    assert game.pending_restock(s) is None
+    while s.drawn:
+        game.apply(s, seat, game.default(s, seat))
+    nxt = s.turn
+    before = s.hands[nxt]
+    game.apply(s, nxt, ("draw", "stock"))
+    assert s.hands[nxt] & ~before == 1 << order[0], "the top of the stock is the order's first"
+
+
+def test_a_restock_is_refused_unless_due_and_exactly_the_pile() -> None:
+    """A restock is the caller's step right after the pile was turned over: another
+    order of other cards, or one at another moment, is refused and changes nothing."""
+    game = Eurokaarten("standaard", {"stock_empty": "reshuffle_discards"})
+    game, s = start_round(OPEN_HANDS, upcard="8c", game=game)
+    assert "no restock now" in refused(game, s, s.turn, "restock", ["2c"])
+    seat = _until_turned_over(game, s)
+    due = game.pending_restock(s)
+    assert due is not None
+    short = [card_str(c) for c in due[1:]]
+    assert "the turned-over pile" in refused(game, s, seat, "restock", short)
+    other = next(c for c in range(52) if c not in due)
+    wrong = [card_str(other), *short]
+    assert "the turned-over pile" in refused(game, s, seat, "restock", wrong)
+    # Any other action closes the moment: the pile keeps the order it was turned over in.
+    stock = s.stock[:]
+    game.apply(s, seat, game.default(s, seat))
+    assert game.pending_restock(s) is None and s.stock == stock
+    assert "no restock now" in refused(game, s, s.turn, "restock", [card_str(c) for c in due])
+
+
+def test_a_record_with_a_restock_replays_it_and_one_without_keeps_the_pile() -> None:
+    """docs/records.md ``restock``: the record's step gives the order; a record without
+    it (written before the restock existed) replays as it always did."""
+    game = Eurokaarten("standaard", {"stock_empty": "reshuffle_discards"})
+    game, s = start_round(OPEN_HANDS, upcard="8c", game=game)
+    writer = RecordWriter(game, 6, dealer=5)
+    writer.add(5, make_deal(full_hands(OPEN_HANDS, "8c", (), set()), "8c"))
+    plain = game.copy(s)
+    for state, shuffle in ((s, True), (plain, False)):
+        for _ in range(40):
+            seat = state.turn
+            before = state.hands[seat]
+            game.apply(state, seat, ("draw", "stock"))
+            if shuffle:
+                writer.add(seat, ("draw", "stock"))
+            due = game.pending_restock(state)
+            if due is not None:
+                if shuffle:
+                    order = tuple(random.Random(9).sample(due, len(due)))
+                    game.apply(state, seat, ("restock", order))
+                    writer.add(seat, ("restock", order))
+                break
+            drawn = (state.hands[seat] & ~before).bit_length() - 1
+            action = ("discard", drawn) if drawn < 52 else game.default(state, seat)
+            game.apply(state, seat, action)
+            if shuffle:
+                writer.add(seat, action)
+    assert s.stock != plain.stock and sorted(s.stock) == sorted(plain.stock)
+    out, status = replay(writer.json())
+    assert status == 0, out
+    assert writer.json()["deals"][0]["actions"][-1][1] == "restock"
+
+
 def test_records_verbs_round_trip() -> None:
     """RECORDS.md verbs: meld, layoff, swap, draw, discard, open."""
     game = Eurokaarten("standaard")
@@ -581,6 +670,7 @@ def test_records_verbs_round_trip() -> None:
         ["layoff", 2, ["5h"]],
         ["swap", 1, "5h"],
         ["discard", "Th"],
+        ["restock", ["5h", "X2", "Ac"]],
     ):
         assert game.action_json(game.parse_action(items)) == items
     for bad in (

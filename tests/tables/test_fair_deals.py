@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from kroeg.cards import card_str
+from kroeg.cards import card_str, parse_cards
 from kroeg.fair_records import verify
-from kroeg.fairness import card_order, commitment, deck_of
+from kroeg.fairness import card_order, commitment, deck_of, restock_order
 from kroeg.games import make_game
 from kroeg.store import Store, TableRow, open_store
 from kroeg.tables import commands as t
@@ -330,3 +330,105 @@ async def test_a_tampered_record_is_rejected_naming_the_deal(store: Store) -> No
     assert (status, out["error"]["deal"]) == (1, 0), out
     assert "commitment" in out["error"]["reason"]
     await table.stop()
+
+
+RESHUFFLE = ("standaard", {"stock_empty": "reshuffle_discards"}, 6)
+"""Eurokaarten whose empty stock is the discard pile turned over and shuffled."""
+
+RESHUFFLE_SEED = 11
+"""A test seed whose game turns the pile over at least once (the house plays it all)."""
+
+
+async def _reshuffle_table(store: Store) -> Table:
+    variant, options, seats = RESHUFFLE
+    config = TableConfig("eurokaarten", variant, options, seats, 60.0, False, "huis", True)
+    table = Table(
+        "r1",
+        config,
+        make_game("eurokaarten", variant, options),
+        store,
+        House(),
+        TableSettings(house_delay=0, deal_pause=0.03),
+        created_at=time.time(),
+        rng=random.Random(RESHUFFLE_SEED),
+    )
+    await store.create_table(
+        TableRow("r1", "eurokaarten", variant, {}, seats, 60.0, False, "huis", time.time(), 0, {})
+    )
+    table.start()
+    return table
+
+
+def _restocks(record: dict[str, Any]) -> list[tuple[int, int]]:
+    """(deal, action) of every restock step of a record."""
+    return [
+        (i, j)
+        for i, deal in enumerate(record["deals"])
+        for j, action in enumerate(deal["actions"])
+        if action[1] == "restock"
+    ]
+
+
+async def test_a_turned_over_pile_is_shuffled_from_the_secret_and_verified(store: Store) -> None:
+    """RULES.md §7.9 ``stock_empty: reshuffle_discards``: the pile turned over as the new
+    stock is shuffled (it was only turned over, so whoever watched the discards knew the
+    new stock), by the table, from the fair-deal secret (docs/fair-deals.md "Restocks"),
+    at once after the draw that emptied the stock; the order is in no frame, and
+    ``kroeg verify`` checks it: a changed order, or a restock left out, does not match."""
+    table = await _reshuffle_table(store)
+    ear = Ear("anna")
+    await table.ask(t.Watch(ear))
+    await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
+    await table.ask(t.Start("anna"))
+    await _play(table, ear, contribute=False)
+    record = await _finished_record(store, table)
+    restocks = _restocks(record)
+    assert restocks, "the seeded game turns the pile over"
+    assert verify(record) == (
+        {"format": "kroeg-verify/1", "ok": True, "deals": len(record["deals"])},
+        0,
+    )
+    deal, at = restocks[0]
+    actions = record["deals"][deal]["actions"]
+    assert actions[at - 1][1:] == ["draw", "stock"], "the restock follows the emptying draw"
+    order = actions[at][2]
+    assert order != [card_str(c) for c in sorted(parse_cards(order))], "shuffled"
+    assert not [e for _, e in ear.events("action") if e["action"][0] == "restock"]
+    assert json.dumps(order) not in json.dumps(ear.frames), "no frame holds the new stock"
+
+    changed = copy.deepcopy(record)
+    changed["deals"][deal]["actions"][at][2] = order[1:] + order[:1]
+    out, status = verify(changed)
+    assert (status, out["error"]["deal"]) == (1, deal), out
+    assert "restock" in out["error"]["reason"]
+
+    left_out = copy.deepcopy(record)
+    del left_out["deals"][deal]["actions"][at]
+    out, status = verify(left_out)
+    assert (status, out["error"]["deal"]) == (1, deal), out
+    assert "without its shuffle" in out["error"]["reason"]
+    await table.stop()
+
+
+def test_a_restart_counts_the_running_deals_restocks_and_keeps_its_contributions() -> None:
+    """After a restart the next restock of the running deal has the next number and the
+    deal's mix (docs/fair-deals.md "Restocks"), as without the restart."""
+    from kroeg.store import LogEntry
+    from kroeg.tables.fair import FairDeals
+
+    secret = bytes(range(32))
+    note = {"commitment": commitment(secret, 2), "contributions": {"0": "11" * 32}}
+    entries = [
+        LogEntry(
+            0, 1, 5, "deal", {"hands": [], "stock": [], "fair": {"contributions": {}}}, "table", 0
+        ),
+        LogEntry(1, 2, 0, "act", ["restock", ["2c", "3c"]], "table", 0),
+        LogEntry(2, 3, 0, "deal", {"hands": [], "stock": [], "fair": note}, "table", 0),
+        LogEntry(3, 4, 1, "act", ["draw", "stock"], "player", 0),
+        LogEntry(4, 5, 1, "act", ["restock", ["4c", "5c"]], "table", 0),
+    ]
+    fair = FairDeals.restored(secret.hex(), entries)
+    assert (fair.next_deal, fair.restocks, fair.dealt) == (3, 1, {0: bytes([0x11]) * 32})
+    cards = tuple(range(10))
+    expected = restock_order(cards, secret, 2, 2, {0: bytes([0x11]) * 32})
+    assert fair.restock(cards, random.Random(1)) == ("restock", tuple(expected))

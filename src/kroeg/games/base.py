@@ -148,6 +148,16 @@ def check_deck(deal: Deal, deck: Sequence[Card], uses_upcard: bool) -> None:
         )
 
 
+RESTOCK = "restock"
+"""The chance step that gives a turned-over discard pile its shuffled order
+(:meth:`Game.pending_restock`): the caller's, like a :class:`Deal`, never a player's."""
+
+
+def restock(order: Sequence[Card]) -> Action:
+    """The ``restock`` action: the new stock, top first."""
+    return (RESTOCK, tuple(order))
+
+
 # Options -----------------------------------------------------------------------
 
 
@@ -541,6 +551,14 @@ class Game(ABC, Generic[S]):
     def default(self, s: S, seat: int) -> Action:
         """What the house plays for ``seat``: always a legal action (the ``huis`` level,
         and the fallback of every bot)."""
+
+    def pending_restock(self, s: S) -> tuple[Card, ...] | None:
+        """The cards the caller must shuffle now, in canonical order, or None (the usual
+        case). Chance is the caller's (DESIGN.md), for a deal and for this: Eurokaarten's
+        ``stock_empty: reshuffle_discards`` turns the discard pile over as the new stock,
+        and the caller applies :func:`restock` of the order it shuffled, as the very next
+        step, with the seat whose turn it is (docs/records.md, verb ``restock``)."""
+        return None
 
     def timeout_action(self, s: S, seat: int) -> Action:
         """What the house plays for a person at ``seat`` whose clock ran out: always a

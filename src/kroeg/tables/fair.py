@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 from kroeg.fair_records import deal_note
-from kroeg.fairness import CONTRIBUTION_BYTES, commitment, fair_deal
-from kroeg.games.base import JSON, Deal, Event, Game
+from kroeg.fairness import CONTRIBUTION_BYTES, commitment, fair_deal, restock_order
+from kroeg.games.base import JSON, RESTOCK, Action, Deal, Event, Game, restock
 from kroeg.store import LogEntry
 from kroeg.tables.errors import TableError
 
@@ -32,13 +32,27 @@ class FairDeals:
         """None for a game from before the fair deals (it goes on as it was shuffled)."""
         self.next_deal = deals_drawn + 1
         self.pending: dict[int, bytes] = {}
+        self.dealt: dict[int, bytes] = {}
+        """The contributions mixed into the latest deal drawn (its restocks mix them too)."""
+        self.restocks = 0
+        """The restocks of the latest deal so far."""
 
     @classmethod
     def restored(cls, secret_hex: str | None, entries: list[LogEntry]) -> FairDeals:
-        """After a restart: the stored secret, counting the deals in the log. Contributions
-        sent for the next deal before the restart are lost (docs/protocol.md)."""
+        """After a restart: the stored secret, counting the deals in the log, and the
+        latest deal's contributions and restocks. Contributions sent for the next deal
+        before the restart are lost (docs/protocol.md)."""
         secret = None if secret_hex is None else bytes.fromhex(secret_hex)
-        return cls(secret, sum(1 for e in entries if e.kind == "deal"))
+        fair = cls(secret, sum(1 for e in entries if e.kind == "deal"))
+        for entry in entries:
+            if entry.kind == "deal":
+                note = entry.data.get("fair") or {}
+                given = note.get("contributions", {})
+                fair.dealt = {int(seat): bytes.fromhex(value) for seat, value in given.items()}
+                fair.restocks = 0
+            elif entry.kind == "act" and entry.data and entry.data[0] == RESTOCK:
+                fair.restocks += 1
+        return fair
 
     def commitment_event(self) -> Event | None:
         """The public announcement that the next deal's window is open, with its
@@ -80,10 +94,24 @@ class FairDeals:
         deal = fair_deal(game_name, shape, self.secret, deal_no, contributions)
         note = deal_note(self.secret, deal_no, contributions)
         self.next_deal, self.pending = deal_no + 1, {}
+        self.dealt, self.restocks = contributions, 0
         dealt = Event("fair_deal", {"deal": deal_no, **note})
         upcoming = self.commitment_event()
         assert upcoming is not None
         return FairDraw(deal, note, [dealt, upcoming])
+
+    def restock(self, cards: tuple[int, ...], rng: random.Random) -> Action:
+        """The restock step for a turned-over pile (``Game.pending_restock``): its order
+        from the secret, the latest deal's number and contributions and the restock's
+        number (:func:`kroeg.fairness.restock_order`, so ``kroeg verify`` checks it), or
+        shuffled with ``rng`` in a game without a secret."""
+        if self.secret is None:
+            order = list(cards)
+            rng.shuffle(order)
+            return restock(order)
+        self.restocks += 1
+        deal_no = self.next_deal - 1
+        return restock(restock_order(cards, self.secret, deal_no, self.restocks, self.dealt))
 
 
 class FairDraw:

@@ -30,7 +30,7 @@ from typing import Any
 from kroeg.bots.asides import aside_chances
 from kroeg.cards import CardError
 from kroeg.fairness import SECRET_BYTES
-from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
+from kroeg.games.base import JSON, RESTOCK, Action, Deal, Event, Game, InvalidInput, RuleError
 from kroeg.store import Fenced, Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
 from kroeg.tables.clocks import Clocks
 from kroeg.tables.commands import (
@@ -609,12 +609,19 @@ class Table:
         else:
             kind, data = "act", self.game.action_json(action)
             announce = [Event("action", {"seat": seat, "action": data, "by": by})]
+            if action[0] == RESTOCK:
+                announce = []  # the new stock's order is hidden: the log and record only
         entry = LogEntry(self.seq, self.version + 1, seat, kind, data, by, time.time())
         if by in ("player", "timeout") and not self.game.traits.clock_per_turn:
             self.clocks.deadlines.pop(
                 seat, None
             )  # a new decision of the same seat gets a fresh clock
         stage(self, [*first, *announce, *events], entry=entry)
+        cards = self.game.pending_restock(self.state)
+        if cards is not None:
+            # Chance is the table's, at once: nobody acts between the draw that turned
+            # the pile over and its shuffle (the house's and a timeout's turn included).
+            self._step(seat, self.fair.restock(cards, self.rng), "table")
 
     def finish_record(self) -> Finish:
         """The store's record of the game's end: its result and each seat's outcome and

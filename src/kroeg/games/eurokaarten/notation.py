@@ -22,6 +22,7 @@ _USAGE = {
     "layoff": '["layoff", N, ["5h"]]',
     "swap": '["swap", N, "5h"]',
     "discard": '["discard", "5h"]',
+    "restock": '["restock", ["5h", "Kc", ...]] (the new stock, top first)',
 }
 
 
@@ -73,7 +74,9 @@ def parse_action(items: Sequence[Any]) -> Action:
             f"unknown verb {verb!r} for eurokaarten: expected one of {', '.join(_USAGE)}",
             verb=verb,
         )
-    arity = {"open": 0, "draw": 1, "meld": 1, "layoff": 2, "swap": 2, "discard": 1}[verb]
+    arity = {"open": 0, "draw": 1, "meld": 1, "layoff": 2, "swap": 2, "discard": 1, "restock": 1}[
+        verb
+    ]
     if len(args) != arity:
         raise _bad(verb, f"{arity} argument(s) expected, got {len(args)}")
     if verb == "open":
@@ -91,7 +94,19 @@ def parse_action(items: Sequence[Any]) -> Action:
         if is_joker(card):
             raise _bad(verb, "name the real card that takes the joker's place, not a joker")
         return ("swap", _meld_number(verb, args[0]), card)
+    if verb == "restock":
+        return _restock(args[0])
     return ("discard", _card(verb, args[0]))
+
+
+def _restock(items: object) -> Action:
+    """``["restock", [cards top first]]``: the turned-over pile's shuffled order."""
+    if not isinstance(items, list) or not items:
+        raise _bad("restock", "the cards must be a non-empty list")
+    cards = tuple(_card("restock", text) for text in items)
+    if len(set(cards)) != len(cards):
+        raise _bad("restock", "a card is given twice")
+    return ("restock", cards)
 
 
 def _cards_json(laid: Sequence[MeldCard]) -> list[str]:
@@ -110,4 +125,6 @@ def action_json(action: Action) -> list[Any]:
         return ["swap", action[1], card_str(action[2])]
     if verb == "discard":
         return ["discard", card_str(action[1])]
+    if verb == "restock":
+        return ["restock", [card_str(c) for c in action[1]]]
     raise InvalidInput("unknown_verb", f"unknown verb {verb!r} for eurokaarten", verb=verb)

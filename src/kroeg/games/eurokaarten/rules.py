@@ -26,10 +26,12 @@ from kroeg.cards import (
 )
 from kroeg.games.base import (
     JSON,
+    RESTOCK,
     Action,
     Deal,
     Event,
     Game,
+    GameError,
     GameTraits,
     InvalidInput,
     OptionSpec,
@@ -224,6 +226,18 @@ class Eurokaarten(Game[EuroState]):
                 "not_your_turn", f"not your turn: waiting for seat {s.turn}", seat=s.turn
             )
         verb = action[0]
+        if verb == RESTOCK:
+            return self._restock(s, action)
+        if not s.restock:
+            return self._act(s, seat, verb, action)
+        s.restock = False  # any other action closes the restock's moment
+        try:
+            return self._act(s, seat, verb, action)
+        except GameError:
+            s.restock = True
+            raise
+
+    def _act(self, s: EuroState, seat: int, verb: str, action: Action) -> list[Event]:
         if verb == "open":
             return self._open(s, seat)
         if verb == "draw":
@@ -343,14 +357,43 @@ class Eurokaarten(Game[EuroState]):
         ]
         if not s.stock:
             if self.opts.reshuffle_discards and len(s.discard) > 1:
-                # The engine has no chance of its own: the pile is turned over, not shuffled.
+                # The engine has no chance of its own: the pile is turned over, and the
+                # caller's restock step (pending_restock) gives it its shuffled order.
                 top = s.discard.pop()
                 s.stock = s.discard
                 s.discard = [top]
+                s.restock = True
                 events.append(Event("stock_renewed", {"stock_count": len(s.stock)}))
             else:
                 return events + end_round(s, "stock", None, self.opts)
         return events + self._after_lay(s, seat)
+
+    def pending_restock(self, s: EuroState) -> tuple[int, ...] | None:
+        """The turned-over pile's cards, canonical order, while its restock may come."""
+        return tuple(sorted(s.stock)) if s.restock and s.phase == TURN else None
+
+    def _restock(self, s: EuroState, action: Action) -> list[Event]:
+        """``("restock", cards)``: the new stock's shuffled order, top first, given by the
+        caller right after the draw that turned the pile over (RULES.md §7.9
+        ``stock_empty: reshuffle_discards``; docs/rules-decisions.md). A record without
+        it keeps the pile's order, as records made before the restock step do."""
+        if not s.restock:
+            raise RuleError(
+                "no_restock",
+                "no restock now: only right after the draw that turned the pile over",
+            )
+        if len(action) != 2 or not isinstance(action[1], tuple | list):
+            raise InvalidInput("bad_arguments", "restock takes the list of cards", verb=RESTOCK)
+        cards = action[1]
+        if sorted(cards) != sorted(s.stock):
+            raise RuleError(
+                "restock_cards",
+                f"a restock holds the {len(s.stock)} cards of the turned-over pile, each once",
+                count=len(s.stock),
+            )
+        s.stock = list(reversed(cards))
+        s.restock = False
+        return []
 
     def _cards_in_hand(self, s: EuroState, seat: int, verb: str, laid: Sequence[MeldCard]) -> int:
         if not isinstance(laid, (tuple, list)) or not laid:

@@ -22,7 +22,9 @@ class EuroState:
     per seat the mask of the pile's top cards it left there this round, drawing from the
     stock instead (everyone saw that too); ``had_turn`` and ``came_down`` are seat masks:
     seats that finished a turn / laid a meld this round. ``dead`` holds the cards of
-    seats put out mid-round (§7.8)."""
+    seats put out mid-round (§7.8). ``restock``: the pile was just turned over as the
+    new stock (``stock_empty: reshuffle_discards``) and its shuffled order, the caller's
+    ``restock`` step, may come next; any other action closes that."""
 
     __slots__ = (
         "bokje",
@@ -40,6 +42,7 @@ class EuroState:
         "out_order",
         "phase",
         "picked",
+        "restock",
         "seats",
         "stock",
         "summaries",
@@ -68,6 +71,7 @@ class EuroState:
         self.had_turn = 0
         self.came_down = 0
         self.dead = 0
+        self.restock = False
         self.summaries: list[dict[str, Any]] = []
         self.winner: int | None = None
 
@@ -92,6 +96,7 @@ class EuroState:
         new.had_turn = self.had_turn
         new.came_down = self.came_down
         new.dead = self.dead
+        new.restock = self.restock
         new.summaries = self.summaries[:]
         new.winner = self.winner
         return new

@@ -723,6 +723,8 @@ export default {
   "rule.already_drew": "You have already drawn a card this turn.",
   "rule.draw_first": "Draw a card first, from the stock or the discard pile.",
   "rule.stock_empty": "The stock is empty.",
+  "rule.no_restock": "No reshuffle now: the discard pile is shuffled into the stock only right after the draw that emptied the stock.",
+  "rule.restock_cards": "A reshuffle holds exactly the {count} cards of the turned-over discard pile.",
   "rule.discard_pile_empty": "The discard pile is empty: draw from the stock.",
   "rule.joker_discard": "You may not discard a joker.",
   "rule.discard_taken": "You just took the {card} from the discard pile: you may not discard it straight back.",

@@ -739,6 +739,8 @@ export default {
   "rule.already_drew": "Je hebt deze beurt al een kaart gepakt.",
   "rule.draw_first": "Pak eerst een kaart, van de stapel of van de aflegstapel.",
   "rule.stock_empty": "De gedekte stapel is op.",
+  "rule.no_restock": "Nu wordt er niet geschud: de aflegstapel wordt pas de nieuwe stapel, geschud, direct nadat de gedekte stapel leeg is getrokken.",
+  "rule.restock_cards": "Het schudden bevat precies de {count} kaarten van de omgedraaide aflegstapel.",
   "rule.discard_pile_empty": "De aflegstapel is leeg: pak van de gedekte stapel.",
   "rule.joker_discard": "Een joker mag je niet afleggen.",
   "rule.discard_taken": "De {card} heb je net van de aflegstapel gepakt: die mag je niet meteen weer afleggen.",
