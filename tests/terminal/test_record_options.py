@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kroeg.cards import card_str, parse_cards
 from kroeg.cli import main
 from kroeg.records import replay
 
@@ -42,3 +43,27 @@ def test_a_bad_option_exits_2_and_says_why(
 ) -> None:
     assert main(["record", "toepen", "--option", option]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_recorded_eurokaarten_game_shuffles_a_turned_over_pile(tmp_path: Path) -> None:
+    """RULES.md §7.9 ``stock_empty: reshuffle_discards``: the command's generator gives
+    the turned-over pile its order (the game has no chance of its own) and the record
+    keeps it as the step ``restock`` after the draw that emptied the stock, which
+    replays (docs/records.md)."""
+    for seed in range(1, 30):
+        out = tmp_path / f"game{seed}.json"
+        args = ["record", "eurokaarten", "--seed", str(seed), "--out", str(out)]
+        assert main([*args, "--option", "stock_empty=reshuffle_discards"]) == 0
+        doc = json.loads(out.read_text())
+        steps = [a for deal in doc["deals"] for a in deal["actions"]]
+        restocks = [i for i, a in enumerate(steps) if a[1] == "restock"]
+        if not restocks:
+            continue
+        first = restocks[0]
+        assert steps[first - 1][1:] == ["draw", "stock"]
+        order = steps[first][2]
+        assert order != [card_str(c) for c in sorted(parse_cards(order))], "shuffled"
+        result, status = replay(doc)
+        assert status == 0 and result["over"] is True
+        return
+    raise AssertionError("no recorded game turned its pile over")

@@ -139,6 +139,10 @@ def _play(
             deals += 1
             _asides(game, s, seat_bots, rngs, bot_ids, asides)
             continue
+        restocked = game.random_restock(s, random.Random(f"{config.seed}/{board}/restock/{deals}"))
+        if restocked is not None:  # the deal's own generator: the same for every rotation
+            game.apply(s, *restocked)
+            continue
         seat = min(game.to_act(s))
         legal = game.legal(s, seat)
         start = time.perf_counter()

@@ -152,6 +152,8 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
         game, s = self.game, self.state
         while (dealer := game.pending_deal(s)) is not None:
             game.apply(s, dealer, game.random_deal(s, self._deals))
+        while (restocked := game.random_restock(s, self._deals)) is not None:
+            game.apply(s, *restocked)
         if game.is_over(s):
             for agent, reward in zip(self.agents, rewards_of(game, s), strict=True):
                 self.rewards[agent] = reward

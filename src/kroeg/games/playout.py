@@ -19,6 +19,10 @@ def random_step(game: Game[Any], s: Any, rng: random.Random) -> tuple[int, Actio
         deal = game.random_deal(s, rng)
         game.apply(s, dealer, deal)
         return dealer, deal
+    restocked = game.random_restock(s, rng)
+    if restocked is not None:  # chance is the caller's, a turned-over pile's order too
+        game.apply(s, *restocked)
+        return restocked
     seats = sorted(game.to_act(s))
     choices = [(seat, a) for seat in range(game.seat_count(s)) for a in game.legal(s, seat)]
     if not choices:

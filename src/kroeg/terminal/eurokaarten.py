@@ -88,6 +88,10 @@ class Table:
                 self.say(f"\n=== Nieuwe ronde — {self.names[dealer]} deelt ===")
                 self.step(dealer, game.random_deal(s, self.rng))
                 continue
+            restocked = game.random_restock(s, self.rng)
+            if restocked is not None:
+                self.step(*restocked)
+                continue
             seat = s.turn
             if seat == YOU:
                 self.your_move()

@@ -62,6 +62,11 @@ def run(args: argparse.Namespace) -> int:
             game.apply(s, dealer, deal)
             writer.add(dealer, deal)
             continue
+        restocked = game.random_restock(s, rng)
+        if restocked is not None:
+            game.apply(s, *restocked)
+            writer.add(*restocked)
+            continue
         seat = min(game.to_act(s))
         action = _decide(game, bot, s, seat, rng)
         game.apply(s, seat, action)
