@@ -729,6 +729,11 @@ class Table:
                 drawn = self.fair.draw(self.game, self.config.game, self.state, self.rng)
                 self._step(dealer, drawn.deal, "table", drawn.events, drawn.note)
                 continue
+            cards = self.game.pending_restock(self.state)
+            if cards is not None:  # a state restored between a draw and its restock
+                seat = min(self.game.to_act(self.state))
+                self._step(seat, self.fair.restock(cards, self.rng), "table")
+                continue
             if self._house_asides():
                 continue
             seat = self.seating.house_seat(self.game.to_act(self.state))

@@ -163,6 +163,10 @@ export function dealSteps(record, dealIndex) {
         remove(hand, args[0]);
         state.pile.push(args[0]);
         break;
+      case "restock": // docs/records.md: the pile but its top card, shuffled, is the stock
+        state.pile = state.pile.slice(-1);
+        state.stock = [...args[0]];
+        break;
       case "out": // taken out (docs/records.md): in Eurokaarten the hand leaves play
         if (record.game === "eurokaarten") {
           hand.length = 0;

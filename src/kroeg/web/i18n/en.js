@@ -286,6 +286,7 @@ export default {
   "verb.discard": "Discard",
   "verb.late": "Three fingers",
   "log.deal": "{name} deals.",
+  "log.restock": "The discard pile was shuffled: it is the new stock.",
   "log.other": "{name}: {verb} {arg}",
   "log.play": "{name} plays {card}.",
   "log.knock": "{name} knocks!",

@@ -293,6 +293,7 @@ export default {
   "verb.late": "Drie vingers",
 
   "log.deal": "{name} deelt.",
+  "log.restock": "De aflegstapel is geschud: dat is de nieuwe gedekte stapel.",
   "log.other": "{name}: {verb} {arg}",
   "log.play": "{name} speelt {card}.",
   "log.knock": "{name} toept!",
