@@ -4,7 +4,8 @@ A bot gets its seat's ``view()``, the legal actions, a random source and a time
 budget, and returns one of the legal actions; it never gets the state. Levels:
 
 - ``random``: a uniformly random legal action (the arena's baseline);
-- ``huis``: the game's own ``default()``, what the house plays on a timeout;
+- ``huis``: the game's own ``default()``, what the house plays for its own seats (a
+  person whose clock ran out gets ``Game.timeout_action``);
 - ``basis``: a rule-based player per game (:mod:`kroeg.bots.<game>.basis`);
 - ``sterk``: determinised search (:mod:`kroeg.bots.<game>.sterk`).
 

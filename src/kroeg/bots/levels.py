@@ -52,7 +52,7 @@ class BluffBot(Bot):
 
 
 class HuisBot(Bot):
-    """The game's ``default()``: what the house plays for a player on a timeout."""
+    """The game's ``default()``: what the house plays for its own seats."""
 
     level = "huis"
 

@@ -63,7 +63,7 @@ class ServerSettings:
     """Versions a table keeps for reconnecting clients (``KROEG_HISTORY``)."""
     house_bots: bool = True
     """Let the bots play the house's seats at the table's level (``KROEG_HOUSE_BOTS=0``:
-    the house plays the game's ``default()``, as on a timeout)."""
+    the house plays the game's ``default()``)."""
     test_seed: int | None = None
     """Tests only (``KROEG_TEST_SEED``): repeatable shuffles, see TableSettings.test_seed."""
     allowed_origins: frozenset[str] = frozenset()
