@@ -731,8 +731,8 @@ class Table:
                 continue
             cards = self.game.pending_restock(self.state)
             if cards is not None:  # a state restored between a draw and its restock
-                seat = min(self.game.to_act(self.state))
-                self._step(seat, self.fair.restock(cards, self.rng), "table")
+                turn = min(self.game.to_act(self.state))
+                self._step(turn, self.fair.restock(cards, self.rng), "table")
                 continue
             if self._house_asides():
                 continue
