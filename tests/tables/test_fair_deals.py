@@ -432,3 +432,44 @@ def test_a_restart_counts_the_running_deals_restocks_and_keeps_its_contributions
     cards = tuple(range(10))
     expected = restock_order(cards, secret, 2, 2, {0: bytes([0x11]) * 32})
     assert fair.restock(cards, random.Random(1)) == ("restock", tuple(expected))
+
+
+async def test_a_table_restored_between_a_draw_and_its_restock_shuffles_first(
+    store: Store,
+) -> None:
+    """A log that ends with the draw that turned the pile over (a game logged before the
+    restock step existed, docs/records.md): the restored table shuffles the pile from
+    the secret before anyone acts, as it would have at once."""
+    table = await _reshuffle_table(store)
+    ear = Ear("anna")
+    await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
+    await table.ask(t.Start("anna"))
+    for _ in range(5000):
+        if table.game.pending_restock(table.state) is None and any(
+            e["kind"] == "stock_renewed" for f in ear.frames for e in f.get("events", [])
+        ):
+            break
+        if 0 not in table.game.to_act(table.state):
+            await asyncio.sleep(0.01)
+            continue
+        action = table.game.action_json(table.game.default(table.state, 0))
+        await table.ask(t.Act("anna", table.version, action))
+    await table.stop()
+    row = await store.table("r1")
+    running = await store.running_game("r1")
+    assert row is not None and running is not None and running.fair_secret is not None
+    entries = await store.log(running.id)
+    at = next(i for i, e in enumerate(entries) if e.kind == "act" and e.data[0] == "restock")
+    logged = entries[at].data[1]
+    again = Table(
+        "r1", table.config, table.game, store, House(), table.settings, created_at=time.time()
+    )
+    again.restore(row, running, entries[:at], restarted=True)
+    assert again.game.pending_restock(again.state) is not None
+    again.start()
+    await again.ask(t.Summary())
+    assert again.game.pending_restock(again.state) is None
+    stock = [card_str(c) for c in reversed(again.state.stock)]
+    # The same order as at once (the house may have drawn its top cards since).
+    assert stock and logged[len(logged) - len(stock) :] == stock
+    await again.stop()
