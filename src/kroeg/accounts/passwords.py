@@ -63,20 +63,22 @@ async def hash_password(password: str) -> str:
     return await loop.run_in_executor(_threads, hasher.hash, _encode(password))
 
 
-def _verify(stored: str, password: str) -> bool:
+def _verify(stored: str | None, password: str) -> bool:
     try:
-        return hasher.verify(stored, _encode(password))
+        return hasher.verify(stored or dummy_hash(), _encode(password))
     except (VerificationError, InvalidHashError):
         return False
 
 
 async def verify_password(stored: str | None, password: str) -> bool:
     """Whether ``password`` is the one of the hash; without a hash (an unknown name, an
-    account with passkeys only) it is checked against :func:`dummy_hash`, and is wrong."""
+    account with passkeys only) it is checked against :func:`dummy_hash`, and is wrong:
+    one Argon2id verify either way, in the hashing threads (the dummy hash is made there
+    too, the first time)."""
     if len(password) > PASSWORD_MAX:
         return False
     loop = asyncio.get_running_loop()
-    right = await loop.run_in_executor(_threads, _verify, stored or dummy_hash(), password)
+    right = await loop.run_in_executor(_threads, _verify, stored, password)
     return right and stored is not None
 
 

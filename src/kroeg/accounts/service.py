@@ -100,7 +100,10 @@ async def log_in(
     ``bad_login`` for a wrong password and an unknown name alike (in the same time)."""
     found = await accounts.credentials(store, name)
     stored = None if found is None else found.password_hash
-    if found is None or not await passwords.verify_password(stored, password):
+    # The hash is checked first, whatever was found: an unknown name costs the same
+    # Argon2id verify (against the dummy hash) as a wrong password.
+    right = await passwords.verify_password(stored, password)
+    if found is None or not right:
         raise AccountError("bad_login", BAD_LOGIN)
     if stored is not None and passwords.needs_rehash(stored):
         await accounts.set_password(

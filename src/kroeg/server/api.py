@@ -114,7 +114,8 @@ _DESCRIPTIONS = {
     400: "The body is not JSON that can be read (FastAPI's `detail` text)",
     401: "No valid session (`not_authenticated`), or a wrong name or password (`bad_login`)",
     403: "Not for this caller: another origin's cookie (`bad_origin`), the cookie without "
-    "its CSRF token (`bad_csrf`) or a record for the game's players only (`private_record`)",
+    "its CSRF token (`bad_csrf`), a record for the game's players only (`private_record`) "
+    "or a bot's API token beyond playing (`token_scope`, on every call a token may not make)",
     404: "No such table or game (`unknown_table`, `unknown_game`)",
     409: "Refused in the table's current state, or over the open-table quota "
     "(`too_many_tables`), or a name an account has (`name_taken`); the code says which",

@@ -7,7 +7,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -25,6 +25,7 @@ from kroeg.server import (
 from kroeg.server.entry import Endpoint, Entry
 from kroeg.server.limits import BodyLimit
 from kroeg.server.runtime import Runtime
+from kroeg.server.scopes import token_scope
 from kroeg.server.settings import ServerSettings
 from kroeg.tables.errors import internal
 
@@ -56,6 +57,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         "The live tables speak the websocket protocol at /ws (docs/protocol.md).",
         version="0.1.0",
         lifespan=lifespan,
+        dependencies=[Depends(token_scope)],  # what a bot's token may do (scopes.py)
     )
     app.state.runtime = runtime
     app.add_middleware(BodyLimit, max_body=settings.max_body)

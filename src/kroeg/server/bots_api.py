@@ -3,11 +3,15 @@ account into a bot account (for good), and its API tokens, created, listed and r
 
 A token is a session of kind :data:`BOT_TOKEN` (kroeg.server.sessions): stored as its
 SHA-256 only, shown once when it is made, renewed by use like any session, revoked at
-once. A bot sends it as ``Authorization: Bearer TOKEN`` on ``/ws`` and on REST.
+once, deleted 30 days after it was revoked or expired. A bot sends it as
+``Authorization: Bearer TOKEN`` on ``/ws`` and on REST, where it may play and nothing
+else (kroeg.server.scopes): these calls need the account's login, a person's session.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from typing import Any
 
 import sqlalchemy as sa
@@ -16,12 +20,12 @@ from fastapi import APIRouter, Depends
 from kroeg import accounts
 from kroeg.accounts.errors import AccountError
 from kroeg.server.api import RuntimeDep, SessionDep, _http, responses, same_origin
+from kroeg.server.registered import connections_as_account, seat_as_account
 from kroeg.server.runtime import Runtime
-from kroeg.server.sessions import SignedIn, token_hash
+from kroeg.server.sessions import BOT_TOKEN, TOKEN_RETENTION, SignedIn, token_hash
 from kroeg.store import schema
 from kroeg.tables.errors import TableError
 
-BOT_TOKEN = "bot_token"
 MAX_TOKENS = 10
 """Live tokens one bot may hold."""
 
@@ -53,11 +57,31 @@ async def become_bot(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     account = await _account(rt, session)
     if account.kind == "bot":
         raise _http(TableError("already_bot", "this account is a bot account already"))
+    bot = dataclasses.replace(account, kind="bot")
+    _check_no_table_forbids_bots(rt, account.player_id)
+    connections_as_account(rt, bot)  # with the check, before any wait: no sit between
     a = schema.accounts
     await rt.store.execute(
         sa.update(a).where(a.c.player_id == account.player_id).values(kind="bot")
     )
-    return {"account": {**account.public(), "kind": "bot"}}
+    await seat_as_account(rt, bot)  # its seats are a bot's at once
+    return {"account": bot.public()}
+
+
+def _check_no_table_forbids_bots(rt: Runtime, player: str) -> None:
+    """Refuse to make a bot of a player seated or waiting at a table (of this process)
+    that does not allow bots: it would sit there as a bot. Leave the table first."""
+    for table in rt.lobby.tables.values():
+        if table.config.bots_allowed:
+            continue
+        if table.seat_of(player) is not None or table.seating.is_waiting(player):
+            raise _http(
+                TableError(
+                    "bots_not_allowed",
+                    f"you sit at table {table.id}, which does not allow bots: leave it first",
+                    table=table.id,
+                )
+            )
 
 
 def _token_json(row: Any) -> dict[str, Any]:
@@ -71,7 +95,16 @@ def _token_json(row: Any) -> dict[str, Any]:
 
 
 async def _tokens(rt: Runtime, player: str) -> list[Any]:
-    return [s for s in await rt.store.sessions_of(player) if s.kind == BOT_TOKEN]
+    """The bot's tokens, but those revoked or expired over 30 days ago (deleted soon,
+    kroeg.server.sessions.Sessions.forget_dead_tokens)."""
+    since = time.time() - TOKEN_RETENTION
+    return [
+        s
+        for s in await rt.store.sessions_of(player)
+        if s.kind == BOT_TOKEN
+        and (s.revoked_at is None or s.revoked_at >= since)
+        and s.expires_at >= since
+    ]
 
 
 @router.get("/tokens", responses=responses(401, 403))

@@ -122,6 +122,10 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=65536,
         log_level=args.log_level,
         timeout_graceful_shutdown=5,
+        # Proxy headers only from the proxies named (uvicorn believes 127.0.0.1's by
+        # default): else any client spoofs its address past the per-address quotas.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies),
         access_log=os.environ.get("KROEG_ACCESS_LOG") == "1",
     )
     server = KroegServer(config, entry.app.state.runtime)

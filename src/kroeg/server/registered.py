@@ -1,8 +1,11 @@
-"""A guest who made an account while seated: their seats take the account at once.
+"""A guest who made an account while seated, or an account that became a bot: their
+seats take the account at once.
 
 Without this the seat kept the guest's name and "gast" mark until the player sat down
-again (docs/accounts.md, "Names at the table"). The tables this process holds
-are told; the player's open connections take the account's kind for their next sit.
+again (docs/accounts.md, "Names at the table"), and a socket opened before its account
+became a bot sat as a person, at tables that allow no bots too. The tables this process
+holds are told; the player's open connections take the account's kind at once (a bot's
+for its next sit, and its conduct is counted). Other processes' are a later issue.
 """
 
 from __future__ import annotations
@@ -11,16 +14,24 @@ import contextlib
 
 from kroeg.accounts.store import Account
 from kroeg.server.runtime import Runtime
+from kroeg.server.ws import as_bot
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 
 
-async def seat_as_account(rt: Runtime, account: Account) -> None:
-    player = account.player_id
+def connections_as_account(rt: Runtime, account: Account) -> None:
+    """The player's open connections here sit as the account from their next message."""
     for connection in rt.connections:
-        if connection.player == player:
+        if connection.player == account.player_id:
             connection.account = account.kind
             connection.name = account.name
+            if account.kind == "bot":
+                as_bot(rt, connection)
+
+
+async def seat_as_account(rt: Runtime, account: Account) -> None:
+    player = account.player_id
+    connections_as_account(rt, account)
     for table in list(rt.lobby.tables.values()):
         if table.seat_of(player) is None and not table.seating.is_waiting(player):
             continue

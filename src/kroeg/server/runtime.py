@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -35,6 +36,9 @@ session's life when that is shorter."""
 
 RESTART_NOTICE = "the server restarts; reconnect in a few seconds"
 
+TOKEN_SWEEP = 3600.0
+"""Seconds between two deletions of the bots' dead tokens (Sessions.forget_dead_tokens)."""
+
 
 class Runtime:
     def __init__(self, settings: ServerSettings) -> None:
@@ -65,6 +69,7 @@ class Runtime:
         several server processes, whose calls of one ceremony may reach two of them."""
         self.directory: Directory | None = None
         """With several server processes: the open tables and presence of all of them."""
+        self._token_sweep: asyncio.Task[None] | None = None
 
     @property
     def store(self) -> Store:
@@ -122,6 +127,17 @@ class Runtime:
             log.info("kroeg started: %d tables restored", len(self._lobby.tables))
         await self._clubs.serve_tables(self._lobby)
         self._lobby.start_closing_idle(self.settings.idle_close)
+        self._token_sweep = asyncio.get_running_loop().create_task(self._sweep_tokens())
+
+    async def _sweep_tokens(self) -> None:
+        """Delete the bots' tokens revoked or expired 30 days ago: now, then every
+        :data:`TOKEN_SWEEP` seconds (docs/security.md, "API tokens")."""
+        while True:
+            try:
+                await self.sessions.forget_dead_tokens()
+            except Exception:
+                log.exception("could not delete the dead API tokens")
+            await asyncio.sleep(TOKEN_SWEEP)
 
     def _bot_timed_out(self, player: str) -> None:
         """A bot's clock ran out at one of its tables (kroeg.server.bot_conduct): too
@@ -203,6 +219,10 @@ class Runtime:
 
     async def stop(self) -> None:
         await self.announce_restart()
+        if self._token_sweep is not None:
+            self._token_sweep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._token_sweep
         if self.router is not None:
             await self.router.stop()
         if self.redis is not None:

@@ -29,6 +29,14 @@ from kroeg.store import SessionRow, Store, schema
 TOKEN_MAX = 256
 """A longer token is not one of ours (ours are 43 characters, old ones under 60)."""
 
+BOT_TOKEN = "bot_token"
+"""The kind of a bot's API token (docs/bots-api.md): it may play and nothing else
+(kroeg.server.scopes)."""
+
+TOKEN_RETENTION = 30 * 24 * 3600.0
+"""Seconds a bot's token is kept (and listed) after it was revoked or expired; then it
+is deleted (docs/security.md, "API tokens")."""
+
 
 def token_hash(token: str) -> str:
     """The stored form of a token; any string at all hashes (lone surrogates included)."""
@@ -96,6 +104,17 @@ class Sessions:
         await self.store.renew_session(row.id, now, expires)
         return SignedIn(row.id, row.player_id, expires, renewed=True, kind=row.kind)
 
+    async def kind_of(self, token: str) -> str | None:
+        """The kind of the session of a token that is valid now, else None; unlike
+        :meth:`check` it neither renews the session nor migrates an old token (those are
+        guests' anyway)."""
+        if not token or len(token) > TOKEN_MAX:
+            return None
+        row = await self.store.session_by_hash(token_hash(token))
+        if row is None or row.revoked_at is not None or row.expires_at <= time.time():
+            return None
+        return row.kind
+
     async def _migrate(self, token: str, hashed: str) -> SessionRow | None:
         """A valid token from before sessions as a session of its own, else None."""
         player = None if self.legacy is None else self.legacy.verify(token)
@@ -114,6 +133,15 @@ class Sessions:
         s = schema.sessions
         query = sa.update(s).where(s.c.player_id == player, s.c.revoked_at.is_(None))
         await self.store.execute(query.values(revoked_at=time.time()))
+
+    async def forget_dead_tokens(self, now: float | None = None) -> None:
+        """Delete the bots' tokens revoked or expired more than :data:`TOKEN_RETENTION`
+        ago. Only bot tokens: a guest's session from before sessions must stay (revoked),
+        or its old signed token would become a session again (:meth:`_migrate`)."""
+        before = (time.time() if now is None else now) - TOKEN_RETENTION
+        s = schema.sessions
+        dead = sa.or_(s.c.revoked_at < before, s.c.expires_at < before)
+        await self.store.execute(sa.delete(s).where(s.c.kind == BOT_TOKEN, dead))
 
     async def active(self, player: str) -> list[SessionRow]:
         """The player's sessions that work now (not revoked, not expired), oldest first."""

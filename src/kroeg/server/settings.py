@@ -70,6 +70,12 @@ class ServerSettings:
     """Origins besides the server's own whose pages may open ``/ws`` and change state
     with the cookie (``KROEG_ALLOWED_ORIGINS``, comma-separated, e.g.
     ``https://kroeg.example``; docs/security.md)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """The reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
+    believed (``KROEG_TRUSTED_PROXIES``, comma-separated addresses or networks such as
+    ``10.0.0.0/8``, or ``*``; uvicorn's ``forwarded_allow_ips``). None by default: the
+    address the quotas count is the connection's peer, whatever a header says
+    (docs/security.md, "Addresses and proxies")."""
     session_days: float = SESSION_DAYS
     """Days a session (a guest's token) stays valid after its last use
     (``KROEG_SESSION_DAYS``)."""
@@ -121,6 +127,11 @@ class ServerSettings:
                 o.strip().rstrip("/")
                 for o in os.environ.get("KROEG_ALLOWED_ORIGINS", "").split(",")
                 if o.strip()
+            ),
+            trusted_proxies=tuple(
+                p.strip()
+                for p in os.environ.get("KROEG_TRUSTED_PROXIES", "").split(",")
+                if p.strip()
             ),
             session_days=_float_env("KROEG_SESSION_DAYS", SESSION_DAYS),
             restart_min_clock=_float_env("KROEG_RESTART_MIN_CLOCK", RESTART_MIN_CLOCK),

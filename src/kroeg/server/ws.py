@@ -277,9 +277,8 @@ async def _hello(
     _count_socket(runtime, connection, player)
     connection.player, connection.name = player, name
     connection.account = None if account is None else account.kind
-    if bot and not connection.bot:
-        connection.bot = True
-        connection.on_error = functools.partial(_strike, runtime, connection, Strikes())
+    if bot:
+        as_bot(runtime, connection)
     connection.ignored = frozenset(await social.blocked_by(runtime.store, player))
     welcome: dict[str, Any] = {
         "type": "welcome",
@@ -293,6 +292,13 @@ async def _hello(
     if bot:
         welcome["bot"] = True
     connection.send_json(welcome)
+
+
+def as_bot(runtime: Runtime, connection: Connection) -> None:
+    """The connection is a bot's from now on: its refusals are counted (:func:`_strike`)."""
+    if not connection.bot:
+        connection.bot = True
+        connection.on_error = functools.partial(_strike, runtime, connection, Strikes())
 
 
 def _strike(runtime: Runtime, connection: Connection, strikes: Strikes, code: str) -> None:

@@ -94,11 +94,12 @@ class Seating:
         return chosen, Event("sit", {"seat": chosen, "player": player, "name": name})
 
     def become_account(self, player: str, name: str, account: str) -> bool:
-        """The guest ``player`` is now the account ``name`` of kind ``account``: their seat
-        or place on the waiting list shows it. False when they neither sit nor wait here."""
+        """The guest ``player`` is now the account ``name`` of kind ``account`` (or the
+        account became a bot): their seat or place on the waiting list shows it. False
+        when they neither sit nor wait here."""
         seat = self.seat_of(player)
         if seat is not None:
-            self.seats[seat] = replace(self.seats[seat], name=name)
+            self.seats[seat] = replace(self.seats[seat], name=name, bot=account == "bot")
         elif self.is_waiting(player):
             self.waiting = deque((p, name if p == player else n) for p, n in self.waiting)
         else:

@@ -606,6 +606,7 @@ export default {
   "error.bad_login": "Wrong name or password.",
   "error.already_registered": "You are logged in to an account already.",
   "error.bad_csrf": "This request did not come from this page and was refused: reload the page.",
+  "error.token_scope": "A bot's API token may only play: log in on the account page to manage the account.",
   "error.bad_confirmation": "Type exactly your name to confirm.",
   "error.unknown_session": "That session does not exist (any more).",
   "error.unknown_account": "There is no account of that name.",

@@ -622,6 +622,7 @@ export default {
   "error.bad_login": "Naam of wachtwoord klopt niet.",
   "error.already_registered": "Je bent al ingelogd met een account.",
   "error.bad_csrf": "Dit verzoek kwam niet van deze pagina en is geweigerd: laad de pagina opnieuw.",
+  "error.token_scope": "Met het API-token van een bot kun je alleen spelen: log in op de accountpagina om het account te beheren.",
   "error.bad_confirmation": "Typ precies je naam om te bevestigen.",
   "error.unknown_session": "Die sessie bestaat niet (meer).",
   "error.unknown_account": "Er is geen account met die naam.",
