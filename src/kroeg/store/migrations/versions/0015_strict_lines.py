@@ -4,10 +4,10 @@ docs/clubs.md, "Score lines" and "Quotas").
 - ``club_nights.created_by``: the account that created the night, for the nights a day
   one account may create (null for the nights created before).
 - Every stored version of a score line keeps only its game's fields
-  (kroeg.clubs.sheets.LINE_KEYS; ``revoked`` only with the mark V), and a lone surrogate
-  in ``by`` becomes U+FFFD: a line stored with an unknown field holding a lone surrogate
-  made its table's sheet answer 500 for good, and now every stored line passes the
-  checks that a new one passes.
+  (kroeg.clubs.sheets.LINE_KEYS; ``revoked`` only with the mark V): a line stored with
+  an unknown field holding a lone surrogate made its table's sheet answer 500 for good,
+  and now every stored line passes the checks that a new one passes. (The other texts
+  of a line's version, ``by``, could not hold one: the databases refused it.)
 
 Revision ID: 0015
 Revises: 0012
@@ -39,12 +39,7 @@ _changes = sa.table(
     sa.column("id", sa.String),
     sa.column("night_id", sa.String),
     sa.column("line", sa.JSON),
-    sa.column("by", sa.String),
 )
-
-
-def _clean_text(text: str) -> str:
-    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
 
 
 def _clean_line(game: str, line: Any) -> Any:
@@ -61,15 +56,11 @@ def upgrade() -> None:
     op.add_column("club_nights", sa.Column("created_by", sa.String(32), nullable=True))
     bind = op.get_bind()
     games = dict(bind.execute(sa.select(_nights.c.id, _nights.c.game)).all())
-    rows = bind.execute(
-        sa.select(_changes.c.id, _changes.c.night_id, _changes.c.line, _changes.c.by)
-    ).all()
-    for change_id, night_id, line, by in rows:
-        cleaned, who = _clean_line(games.get(night_id, ""), line), _clean_text(by)
-        if cleaned != line or who != by:
-            bind.execute(
-                sa.update(_changes).where(_changes.c.id == change_id).values(line=cleaned, by=who)
-            )
+    rows = bind.execute(sa.select(_changes.c.id, _changes.c.night_id, _changes.c.line)).all()
+    for change_id, night_id, line in rows:
+        cleaned = _clean_line(games.get(night_id, ""), line)
+        if cleaned != line:
+            bind.execute(sa.update(_changes).where(_changes.c.id == change_id).values(line=cleaned))
 
 
 def downgrade() -> None:
