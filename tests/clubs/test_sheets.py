@@ -167,3 +167,30 @@ def test_eurokaarten_a_loss_that_would_put_everyone_out_is_void() -> None:
         {"coin_lost": [0, 1]},
     )
     assert sheet.lines[-1]["void"] and sheet.totals == [1, 1]
+
+
+MADE_LINE = {"played": 0, "points": [100, 62], "roem": [20, 0]}
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "seats", "line"),
+    [
+        ("klaverjassen", "nku", 4, {**MADE_LINE, "note": "x"}),
+        ("klaverjassen", "nku", 4, {**MADE_LINE, "mark": ["N"]}),
+        ("klaverjassen", "nku", 4, {**MADE_LINE, "mark": {"N": 1}}),
+        ("klaverjassen", "nku", 4, {**MADE_LINE, "mark": 1}),
+        ("klaverjassen", "nku", 4, {**MADE_LINE, "revoked": 0}),
+        ("toepen", "kroegregels", 4, {"penalties": [0, 1, 1, 1], "winner": 0, "x": None}),
+        ("eurokaarten", "standaard", 6, {"coin_lost": [1], "coins": [9]}),
+    ],
+    ids=["unknown", "mark-list", "mark-object", "mark-number", "revoked-not-V", "toepen", "euro"],
+)
+def test_a_line_is_checked_to_the_letter(
+    game: str, variant: str, seats: int, line: dict[str, Any]
+) -> None:
+    """No field beyond the game's own is stored, ``mark`` is a string N, P or V, and
+    ``revoked`` goes with V only (the trust issue, item 3: a list or an object as the
+    mark was a TypeError, a 500, and any extra field was stored as sent)."""
+    with pytest.raises(ClubError) as e:
+        score_sheet(game, variant, {}, seats, [line])
+    assert e.value.code == "bad_line"

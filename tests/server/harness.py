@@ -52,6 +52,11 @@ UNLIMITED = {
     "KROEG_OPEN_TABLES_PER_PLAYER": "1000000",
     "KROEG_SOCKETS_PER_ADDRESS": "100000",
     "KROEG_SOCKETS_PER_PLAYER": "100000",
+    "KROEG_CLUBS_PER_DAY": "100000",
+    "KROEG_NIGHTS_PER_DAY": "100000",
+    "KROEG_CORRECTIONS_PER_MINUTE": "100000",
+    "KROEG_CHAT_PER_PLAYER": "100000",
+    "KROEG_CHAT_PER_ADDRESS": "100000",
 }
 """The quotas out of the way: every test client comes from 127.0.0.1; the tests of the
 quotas (tests/security) set their own."""

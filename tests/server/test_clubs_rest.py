@@ -9,6 +9,8 @@ import io
 import uuid
 from typing import Any
 
+import httpx
+
 from tests.server.clubs_support import account, call, ok, refused
 from tests.server.harness import Server
 
@@ -239,3 +241,64 @@ def test_clubs_are_in_the_openapi_document(server: Server) -> None:
         "/api/clubs/my-tables",
     ):
         assert path in paths
+
+
+def test_a_lone_surrogate_in_a_score_line_is_refused_and_the_sheet_still_answers(
+    server: Server,
+) -> None:
+    """The trust issue, item 3: a line with an extra field holding a lone surrogate was
+    stored, and from then on the table's sheet answered 500 for good. Now the body is not
+    strict JSON (422 ``malformed``), nothing is stored, and the sheet answers."""
+    setup = _bar_night(server)
+    token = _token(setup, 1, 1)
+    ok(
+        call(
+            server,
+            "POST",
+            f"/api/clubs/nights/{setup['night']['id']}/rounds/start",
+            None,
+            setup["org"],
+        )
+    )
+    line = '{"played": 0, "points": [100, 62], "roem": [20, 0], "note": "\\ud800"}'
+    body = '{"id": "%s", "deal": 1, "line": ' + line + ', "by": "Mieke"}'
+    r = httpx.post(
+        f"{server.url}/api/clubs/sheets/{token}/entries",
+        content=(body % _id()).encode(),
+        headers={"content-type": "application/json"},
+        timeout=20,
+    )
+    refused(r, 422, "malformed")
+    sheet = ok(call(server, "GET", f"/api/clubs/sheets/{token}"))
+    assert sheet["entries"] == []
+    ok(_entry(server, token, 1, MADE))  # the deal is still free
+
+
+def test_a_score_line_is_validated_to_the_letter(server: Server) -> None:
+    """A ``mark`` that is a list or an object (a 500 before) and a field the game does not
+    have (stored as sent before) are refused with ``bad_line``; nothing is stored."""
+    setup = _bar_night(server)
+    token = _token(setup, 1, 1)
+    ok(
+        call(
+            server,
+            "POST",
+            f"/api/clubs/nights/{setup['night']['id']}/rounds/start",
+            None,
+            setup["org"],
+        )
+    )
+    for line in (
+        {**NAT, "mark": ["N"]},
+        {**NAT, "mark": {"N": True}},
+        {**MADE, "note": "Piet schreef"},
+    ):
+        refused(_entry(server, token, 1, line), 422, "bad_line")
+    assert ok(call(server, "GET", f"/api/clubs/sheets/{token}"))["entries"] == []
+    entry = _id()
+    ok(_entry(server, token, 1, MADE, entry))
+    change = {"change": _id(), "line": {**NAT, "mark": ["N"]}, "by": "Mieke"}
+    r = call(server, "POST", f"/api/clubs/sheets/{token}/entries/{entry}", change)
+    refused(r, 422, "bad_line")
+    entries = ok(call(server, "GET", f"/api/clubs/sheets/{token}"))["entries"]
+    assert [len(e["history"]) for e in entries] == [1]

@@ -41,7 +41,12 @@ async def test_nothing_but_hello_is_accepted_before_the_welcome(sqlite_server: S
 @pytest.mark.parametrize(
     ("frame", "code"),
     [
-        ("not json", "bad_message"),
+        ("not json", "malformed"),
+        ('{"type": "sit", "table": "x", "seat": NaN}', "malformed"),
+        ('{"type": "sit", "table": "x", "seat": Infinity}', "malformed"),
+        ('{"type": "sit", "table": "x", "seat": 1e999}', "malformed"),
+        ('{"type": "watch", "table": "\\ud800"}', "malformed"),
+        ('{"type": "chat", "table": "x", "text": "a\\udc00"}', "malformed"),
         ("[1, 2]", "bad_message"),
         ('{"type": "dance"}', "bad_message"),
         ('{"type": "watch"}', "bad_message"),

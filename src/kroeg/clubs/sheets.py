@@ -80,11 +80,26 @@ def score_sheet(
     return sheet
 
 
+LINE_KEYS = {
+    "klaverjassen": frozenset({"played", "points", "roem", "mark", "revoked"}),
+    "toepen": frozenset({"penalties", "winner"}),
+    "eurokaarten": frozenset({"coin_lost"}),
+}
+"""The keys a score line of each game may have: nothing else is stored."""
+
+
 def add_line(game: str, engine: Any, sheet: TableSheet, line: Any) -> None:
     """Check one line against the sheet so far and add it; raises ClubError and leaves
     the sheet unchanged when the line is wrong."""
     if not isinstance(line, Mapping):
         raise ClubError("bad_line", "a score line is an object")
+    unknown = sorted(str(key) for key in line if key not in LINE_KEYS[game])
+    if unknown:
+        raise ClubError(
+            "bad_line",
+            f"a {game} score line has no field {unknown[0][:32]!r} "
+            f"(its fields: {', '.join(sorted(LINE_KEYS[game]))})",
+        )
     if sheet.over:
         raise ClubError("sheet_over", "the game at this table is over: no further line")
     if game == "klaverjassen":
@@ -133,8 +148,10 @@ def _klaverjas_line(cfg: Config, sheet: TableSheet, line: Mapping[str, Any]) -> 
     points = _pair(line, "points", DEAL_POINTS)
     roem = _pair(line, "roem", MAX_ROEM)
     mark = line.get("mark")
-    if mark not in MARKS:
+    if not (mark is None or isinstance(mark, str)) or mark not in MARKS:
         raise ClubError("bad_line", "mark must be N, P, V or none")
+    if mark != "V" and "revoked" in line:
+        raise ClubError("bad_line", "revoked goes with the mark V (verzaakt) only")
     if points[0] + points[1] != DEAL_POINTS:
         raise ClubError(
             "points_not_162",

@@ -121,8 +121,10 @@ _DESCRIPTIONS = {
     "(`too_many_tables`), or a name an account has (`name_taken`); the code says which",
     413: "The request body is too large (`body_too_large`), refused while it is read",
     422: "The request does not have the expected form (`bad_table`, `bad_name`, "
-    "`bad_password`, `bad_seat`, or FastAPI's validation error)",
-    429: "Over a rate quota (`rate_limited`); `Retry-After` says when to try again",
+    "`bad_password`, `bad_seat`; `bad_request`: not of the route's form; `malformed`: "
+    "a body that is not strict JSON)",
+    429: "Over a rate quota (`rate_limited`) or an account's or sheet's quota "
+    "(`quota_exceeded`); `Retry-After` says when to try again",
     500: "The server failed (`internal`); the message names the request id in its log",
 }
 

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -23,6 +24,7 @@ from kroeg.server import (
     ws,
 )
 from kroeg.server.entry import Endpoint, Entry
+from kroeg.server.json_input import JsonBodies, validation_error
 from kroeg.server.limits import BodyLimit
 from kroeg.server.runtime import Runtime
 from kroeg.server.scopes import token_scope
@@ -60,7 +62,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         dependencies=[Depends(token_scope)],  # what a bot's token may do (scopes.py)
     )
     app.state.runtime = runtime
+    app.add_middleware(JsonBodies)  # inside BodyLimit: it reads a body already bounded
     app.add_middleware(BodyLimit, max_body=settings.max_body)
+    app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(Exception, _internal_error)
     app.include_router(api.router)
     app.include_router(players_api.router)

@@ -17,7 +17,16 @@ from kroeg.server.connection import Connection
 from kroeg.tables.errors import TableError
 
 MISCONDUCT = frozenset(
-    {"bad_message", "too_large", "invalid_action", "illegal_action", "rate_limited", "bad_chat"}
+    {
+        "bad_message",
+        "malformed",
+        "too_large",
+        "invalid_action",
+        "illegal_action",
+        "rate_limited",
+        "bad_chat",
+        "quota_exceeded",
+    }
 )
 STRIKES = 5
 """Refusals of :data:`MISCONDUCT` within :data:`STRIKE_WINDOW` seconds that disconnect."""

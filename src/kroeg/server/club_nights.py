@@ -27,6 +27,7 @@ import sqlalchemy as sa
 from kroeg import accounts
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.online import round_options
+from kroeg.clubs.quotas import DAY, MINUTE, ClubQuotas, check_quota
 from kroeg.clubs.schedule import schedule
 from kroeg.clubs.sheets import HIGHER_IS_BETTER, TableSheet, resolve_options, score_sheet
 from kroeg.clubs.standings import night_standings, season_standings, table_points
@@ -48,7 +49,8 @@ def _new_id(prefix: str) -> str:
 
 
 class ClubNights:
-    def __init__(self, store: Store, secret: str) -> None:
+    def __init__(self, store: Store, secret: str, quotas: ClubQuotas | None = None) -> None:
+        self.quotas = quotas or ClubQuotas()
         self.accounts_store = store
         self.store = ClubStore(store.engine)
         self._secret = secret.encode()
@@ -97,7 +99,16 @@ class ClubNights:
         account = await self.account(player_id)
         name = clean_text(name, "bad_club", "a club's name")
         club_id = _new_id("c")
-        now = time.time()
+        async with self.locks[f"creator:{player_id}"]:
+            now = time.time()
+            made = await self.store.clubs_created(player_id, now - DAY)
+            check_quota(made, self.quotas.clubs_per_day, DAY, now, "new clubs per account")
+            await self._write_club(club_id, name, season_best, player_id, account, now)
+        return await self.club(club_id)
+
+    async def _write_club(
+        self, club_id: str, name: str, season_best: int, player_id: str, account: str, now: float
+    ) -> None:
         await self.store.write(
             [
                 sa.insert(schema.clubs).values(
@@ -117,7 +128,6 @@ class ClubNights:
                 ),
             ]
         )
-        return await self.club(club_id)
 
     async def club(self, club_id: str) -> dict[str, Any]:
         club = await self._club(club_id)
@@ -225,8 +235,13 @@ class ClubNights:
             "changes": 0,
             "created_at": time.time(),
             "clock_seconds": body.get("clock_seconds"),
+            "created_by": player_id,
         }
-        await self.store.write([sa.insert(schema.club_nights).values(**row)])
+        async with self.locks[f"creator:{player_id}"]:
+            now = row["created_at"] = time.time()
+            made = await self.store.nights_created(player_id, now - DAY)
+            check_quota(made, self.quotas.nights_per_day, DAY, now, "new nights per account")
+            await self.store.write([sa.insert(schema.club_nights).values(**row)])
         return await self.night(row["id"])
 
     async def register(
@@ -606,6 +621,7 @@ class ClubNights:
             if entry is None or entry["round_table_id"] != table["id"]:
                 raise ClubError("unknown_entry", f"this table has no line {entry_id!r}")
             self._check_scoring(night, table)
+            await self._check_corrections(night["id"], table["id"])
             current = await self._current_lines(night["id"], table["id"])
             current.pop(entry["deal"], None)
             if line is not None:
@@ -626,6 +642,20 @@ class ClubNights:
             )
         self.notify(night["id"])
         return await self._sheet_json(table, night)
+
+    async def _check_corrections(self, night_id: str, table_id: str) -> None:
+        """The sheet's corrections in the last minute (an entry's first version is not
+        one: its change has the entry's id) against the quota."""
+        on_table = {
+            e["id"] for e in await self.store.entries(night_id) if e["round_table_id"] == table_id
+        }
+        times = [
+            c["at"]
+            for c in await self.store.changes(night_id)
+            if c["entry_id"] in on_table and c["id"] != c["entry_id"]
+        ]
+        limit = self.quotas.corrections_per_minute
+        check_quota(times, limit, MINUTE, time.time(), "corrections of a sheet")
 
     def _check_scoring(self, night: Row, table: Row) -> None:
         if night["mode"] == "online":

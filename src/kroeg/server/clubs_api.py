@@ -66,8 +66,12 @@ _CONFLICTS = frozenset(
 
 
 def _http(e: ClubError) -> HTTPException:
+    detail: dict[str, Any] = {"code": e.code, "message": e.message}
+    if e.retry_after is not None:  # quota_exceeded: 429, and when to try again
+        retry = str(e.retry_after)
+        return HTTPException(429, {**detail, "retry_after": e.retry_after}, {"Retry-After": retry})
     status = _STATUS.get(e.code, 409 if e.code in _CONFLICTS else 422)
-    return HTTPException(status, {"code": e.code, "message": e.message})
+    return HTTPException(status, detail)
 
 
 def clubs(request: Request) -> ClubNights:
@@ -146,9 +150,11 @@ class CorrectionBody(_Body):
 
 _ORG = responses(401, 403, 404, 409, 422)
 _PUBLIC = responses(404, 422)
+_ORG_QUOTA = responses(401, 403, 404, 409, 422, 429)
+"""A route that creates what a quota counts (docs/clubs.md, "Quotas")."""
 
 
-@router.post("", responses=_ORG)
+@router.post("", responses=_ORG_QUOTA)
 async def create_club(body: ClubBody, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """A new club; the caller (an account) is its first organiser."""
     try:
@@ -321,7 +327,7 @@ async def add_entry(token: Token, body: EntryBody, svc: ClubsDep) -> dict[str, A
         raise _http(e) from None
 
 
-@router.post("/sheets/{token}/entries/{entry_id}", responses=responses(404, 409, 422))
+@router.post("/sheets/{token}/entries/{entry_id}", responses=responses(404, 409, 422, 429))
 async def correct_entry(
     token: Token, entry_id: Id, body: CorrectionBody, svc: ClubsDep
 ) -> dict[str, Any]:
@@ -361,7 +367,7 @@ async def add_member(
         raise _http(e) from None
 
 
-@router.post("/{club_id}/nights", responses=_ORG)
+@router.post("/{club_id}/nights", responses=_ORG_QUOTA)
 async def create_night(
     club_id: Id, body: NightBody, player: PlayerDep, svc: ClubsDep
 ) -> dict[str, Any]:

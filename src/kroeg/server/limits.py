@@ -30,30 +30,44 @@ class RateLimit:
     """At most ``limit`` events per key in any ``window`` seconds (a sliding window)."""
 
     def __init__(
-        self, limit: int, window: float = WINDOW, clock: Callable[[], float] = time.monotonic
+        self,
+        limit: int,
+        window: float = WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+        code: str = "rate_limited",
     ) -> None:
         self.limit = limit
         self.window = window
         self.clock = clock
+        self.code = code
+        """The refusal's code: ``rate_limited``, or ``quota_exceeded`` for the chat."""
         self._events: dict[str, deque[float]] = {}
 
-    def take(self, key: str, what: str, whose: str = "from your address") -> None:
-        """Count one event of ``key``, or raise ``rate_limited`` (nothing counted) with
-        the seconds until the next one is allowed (``retry_after``)."""
+    def check(self, key: str, what: str, whose: str = "from your address") -> None:
+        """Raise the refusal (``self.code``, with the seconds until the next event is
+        allowed: ``retry_after``) when ``key`` has no room for one more; count nothing."""
         now = self.clock()
         events = self._events.get(key)
         if events is None:
-            events = self._events[key] = deque()
+            return
         while events and events[0] <= now - self.window:
             events.popleft()
         if len(events) >= self.limit:
             wait = max(1, math.ceil(events[0] + self.window - now))
             raise TableError(
-                "rate_limited",
+                self.code,
                 f"too many {what} {whose}: at most {self.limit} {self._per()}; "
                 f"try again in {wait} s",
                 retry_after=wait,
             )
+
+    def take(self, key: str, what: str, whose: str = "from your address") -> None:
+        """Count one event of ``key``, or raise as :meth:`check` (nothing counted)."""
+        self.check(key, what, whose)
+        now = self.clock()
+        events = self._events.get(key)
+        if events is None:
+            events = self._events[key] = deque()
         events.append(now)
         if len(self._events) > 1024:
             self._forget(now)
@@ -178,6 +192,8 @@ class Limits:
         sockets_per_player: int,
         logins_per_address: int,
         logins_per_name: int,
+        chat_per_player: int = 30,
+        chat_per_address: int = 240,
     ) -> None:
         self.guests = RateLimit(guests_per_minute)
         self.logins_by_address = RateLimit(logins_per_address)
@@ -186,5 +202,9 @@ class Limits:
         name in :data:`LOGIN_NAME_WINDOW`: guessing a password costs a long time even
         from many addresses (docs/accounts.md, "Logging in")."""
         self.tables = RateLimit(tables_per_minute)
+        self.chat_by_player = RateLimit(chat_per_player, code="quota_exceeded")
+        self.chat_by_address = RateLimit(chat_per_address, code="quota_exceeded")
+        """Chat a minute per player (all its connections) and per address (all its
+        players), beside each connection's flood limit (docs/security.md, "Quotas")."""
         self.address_sockets = OpenCount(sockets_per_address)
         self.player_sockets = OpenCount(sockets_per_player)

@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 
 from kroeg.accounts.passkeys import Ceremonies, CeremonyStore
 from kroeg.accounts.rating_store import rate_on_finish
+from kroeg.clubs.quotas import ClubQuotas
 from kroeg.cluster.ceremonies import SharedCeremonies
 from kroeg.cluster.directory import Directory
 from kroeg.cluster.owner import Owner
@@ -51,6 +52,8 @@ class Runtime:
             sockets_per_player=settings.sockets_per_player,
             logins_per_address=settings.logins_per_address,
             logins_per_name=settings.logins_per_name,
+            chat_per_player=settings.chat_per_player,
+            chat_per_address=settings.chat_per_address,
         )
         self.closing = False
         self.conduct = Conduct()
@@ -102,7 +105,12 @@ class Runtime:
             renew_after=min(SESSION_RENEW, ttl / 10),
             legacy=Tokens(await self._store.secret()),
         )
-        self._clubs = ClubNights(self._store, await self._store.secret())
+        quotas = ClubQuotas(
+            clubs_per_day=self.settings.clubs_per_day,
+            nights_per_day=self.settings.nights_per_day,
+            corrections_per_minute=self.settings.corrections_per_minute,
+        )
+        self._clubs = ClubNights(self._store, await self._store.secret(), quotas)
         table_settings = TableSettings(
             house_delay=self.settings.house_delay,
             deal_pause=self.settings.deal_pause,

@@ -38,6 +38,14 @@ MAX_BODY = 64 * 1024
 LOGINS_PER_ADDRESS = 30
 LOGINS_PER_NAME = 10
 IDLE_CLOSE = 600.0
+# Quotas on what one account, sheet or address may make (docs/security.md, "Quotas"): a
+# club organiser makes a club once and a night or two a week, a scorer corrects a line or
+# two a deal, a player chats a few lines a minute. Each is ten times that or more.
+CLUBS_PER_DAY = 10
+NIGHTS_PER_DAY = 20
+CORRECTIONS_PER_MINUTE = 30
+CHAT_PER_PLAYER = 30
+CHAT_PER_ADDRESS = 240
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +115,18 @@ class ServerSettings:
     idle_close: float = IDLE_CLOSE
     """Seconds a table with nobody seated, waiting or watching stays open
     (``KROEG_IDLE_CLOSE``)."""
+    clubs_per_day: int = CLUBS_PER_DAY
+    """Clubs one account may create in 24 hours (``KROEG_CLUBS_PER_DAY``)."""
+    nights_per_day: int = NIGHTS_PER_DAY
+    """Club nights one account may create in 24 hours (``KROEG_NIGHTS_PER_DAY``)."""
+    corrections_per_minute: int = CORRECTIONS_PER_MINUTE
+    """Corrections of one table's sheet a minute (``KROEG_CORRECTIONS_PER_MINUTE``)."""
+    chat_per_player: int = CHAT_PER_PLAYER
+    """Chat messages one player may send a minute, all connections together
+    (``KROEG_CHAT_PER_PLAYER``)."""
+    chat_per_address: int = CHAT_PER_ADDRESS
+    """Chat messages one address may send a minute, all players together
+    (``KROEG_CHAT_PER_ADDRESS``)."""
 
     @classmethod
     def from_env(cls) -> ServerSettings:
@@ -145,4 +165,9 @@ class ServerSettings:
             logins_per_name=_int_env("KROEG_LOGINS_PER_NAME", LOGINS_PER_NAME),
             max_body=_int_env("KROEG_MAX_BODY", MAX_BODY),
             idle_close=_float_env("KROEG_IDLE_CLOSE", IDLE_CLOSE),
+            clubs_per_day=_int_env("KROEG_CLUBS_PER_DAY", CLUBS_PER_DAY),
+            nights_per_day=_int_env("KROEG_NIGHTS_PER_DAY", NIGHTS_PER_DAY),
+            corrections_per_minute=_int_env("KROEG_CORRECTIONS_PER_MINUTE", CORRECTIONS_PER_MINUTE),
+            chat_per_player=_int_env("KROEG_CHAT_PER_PLAYER", CHAT_PER_PLAYER),
+            chat_per_address=_int_env("KROEG_CHAT_PER_ADDRESS", CHAT_PER_ADDRESS),
         )

@@ -25,6 +25,7 @@ from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.bot_conduct import STRIKE_WINDOW, STRIKES, SUSPENDED, Strikes, send_off
 from kroeg.server.connection import Connection
+from kroeg.server.json_input import MALFORMED, unreadable
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
@@ -136,11 +137,16 @@ async def _frame(
         return
     try:
         message = m.decoder.decode(data)
-    except (msgspec.ValidationError, msgspec.DecodeError) as e:
-        connection.error("bad_message", f"the message was refused: {e}")
-        return
-    except RecursionError:
-        connection.error("bad_message", "the message was refused: it nests too deep")
+    except (msgspec.DecodeError, RecursionError) as e:
+        # Not strict JSON (NaN, 1e999, a lone surrogate...): malformed; JSON of another
+        # form: bad_message (kroeg.server.json_input, one reading for REST and here).
+        reason = unreadable(data)
+        if reason is not None:
+            connection.error(MALFORMED, f"the message was refused: {reason}")
+        elif isinstance(e, RecursionError):
+            connection.error("bad_message", "the message was refused: it nests too deep")
+        else:
+            connection.error("bad_message", f"the message was refused: {e}")
         return
     if runtime.closing:
         connection.error("server_restarting", "the server restarts; reconnect in a few seconds")
@@ -198,11 +204,11 @@ async def _dispatch(
     router = runtime.router
     if router is not None and message.table not in runtime.lobby.tables:
         # Owned by another process (docs/cluster.md): carried out there.
-        _check_chat_of(connection, message)
+        _check_chat_of(runtime, connection, message)
         follows = await router.forward(connection, message)
     else:
         table = runtime.lobby.get(message.table)
-        _check_chat_of(connection, message)
+        _check_chat_of(runtime, connection, message)
         follows = await carry_out(
             table, connection, player, name, message, account=connection.account
         )
@@ -214,13 +220,23 @@ async def _dispatch(
         connection.tables.discard(message.table)
 
 
-def _check_chat_of(connection: Connection, message: Any) -> None:
-    """A chat message's text and preset, and the connection's chat flood (checked where
-    the connection is, before the table hears of it)."""
+def _check_chat_of(runtime: Runtime, connection: Connection, message: Any) -> None:
+    """A chat message's text and preset, the connection's chat flood, and the quotas of
+    its player and its address (``quota_exceeded``), checked where the connection is,
+    before the table hears of it; a refused message counts nowhere."""
     if isinstance(message, m.Chat):
         message.preset, message.text = _check_chat(message.preset, message.text)
+        limits = runtime.limits
+        quotas = [
+            (limits.chat_by_player, str(connection.player), "from you"),
+            (limits.chat_by_address, connection.address, "from your address"),
+        ]
+        for quota, key, whose in quotas:
+            quota.check(key, "chat messages", whose)
         if not connection.chat_allowed():
             raise TableError("chat_flood", "at most 5 chat messages in 10 seconds: wait a moment")
+        for quota, key, whose in quotas:
+            quota.take(key, "chat messages", whose)
 
 
 def _check_chat(preset: str | None, text: str | None) -> tuple[str | None, str | None]:

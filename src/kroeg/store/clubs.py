@@ -38,6 +38,18 @@ class ClubStore:
         rows = await self._rows(query)
         return rows[0] if rows else None
 
+    async def clubs_created(self, player_id: str, since: float) -> list[float]:
+        """When the clubs ``player_id`` created after ``since`` were created."""
+        c = schema.clubs
+        query = sa.select(c.c.created_at).where(c.c.created_by == player_id, c.c.created_at > since)
+        return [row["created_at"] for row in await self._rows(query)]
+
+    async def nights_created(self, player_id: str, since: float) -> list[float]:
+        """When the nights ``player_id`` created after ``since`` were created."""
+        n = schema.club_nights
+        query = sa.select(n.c.created_at).where(n.c.created_by == player_id, n.c.created_at > since)
+        return [row["created_at"] for row in await self._rows(query)]
+
     async def club(self, club_id: str) -> Row | None:
         return await self._row(sa.select(schema.clubs).where(schema.clubs.c.id == club_id))
 

@@ -290,6 +290,7 @@ club_nights = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("closed_at", sa.Float, nullable=True),
     sa.Column("clock_seconds", sa.Float, nullable=True),
+    sa.Column("created_by", sa.String(32), nullable=True),
 )
 
 night_players = sa.Table(

@@ -246,6 +246,9 @@ async function sync() {
         // Sent before, its answer lost: the server has it once.
       } else if (r.status >= 500) {
         break;
+      } else if (r.status === 429) {
+        say(errorText(body)); // over a quota: the line stays queued and goes out later
+        break;
       } else {
         say(errorText(body));
       }
