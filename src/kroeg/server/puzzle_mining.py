@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from typing import TYPE_CHECKING
 
 from kroeg.puzzles.mine import MINERS
@@ -56,7 +55,8 @@ class FinishedGameMiner:
             return 0
         record = game_record(row, await store.log(game_id))
         stored = await store.analysis(game_id)
-        analysis, puzzles = await self.rt.house.mine(record, secrets.randbits(62), stored)
+        # The game's id seeds the sampled worlds: mining a game again finds the same.
+        analysis, puzzles = await self.rt.house.mine(record, game_id, stored)
         if stored is None and analysis is not None:
             await store.save_analysis(game_id, analysis)
         added = await PuzzleStore(store).add(puzzles, row.game, row.variant, game_id)
