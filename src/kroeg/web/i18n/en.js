@@ -1096,7 +1096,7 @@ export default {
   "puzzle.cards_left": "{n} cards",
   "puzzle.right": "Right! That is the card.",
   "puzzle.wrong": "Not quite: {card} was the card.",
-  "puzzle.why": "{card} is the best card in {pct}% of {worlds} possible deals of the cards you cannot see; with every hand open it makes {margin} points more than the next best.",
+  "puzzle.why": "In {pct}% of {worlds} possible deals of the cards you cannot see, {card} is the best card; with every hand open, {card} makes {margin} points more than the next best.",
   "puzzle.game_found": "It was played in the game too.",
   "puzzle.game_missed": "In the game {card} was played.",
   "puzzle.values": "What each card is worth",

@@ -1159,7 +1159,7 @@ export default {
   "puzzle.cards_left": "{n} kaarten",
   "puzzle.right": "Goed! Dat is de kaart.",
   "puzzle.wrong": "Helaas: {card} was de kaart.",
-  "puzzle.why": "{card} is de beste kaart in {pct}% van {worlds} mogelijke verdelingen van de kaarten die je niet ziet; met alle kaarten open levert hij {margin} punten meer op dan de op één na beste.",
+  "puzzle.why": "In {pct}% van {worlds} mogelijke verdelingen van de kaarten die je niet ziet is {card} de beste kaart; met alle kaarten open levert {card} {margin} punten meer op dan de op één na beste.",
   "puzzle.game_found": "In de partij werd hij ook gespeeld.",
   "puzzle.game_missed": "In de partij werd {card} gespeeld.",
   "puzzle.values": "Wat elke kaart waard is",
