@@ -1,5 +1,5 @@
 """The ``kroeg`` command: ``serve``, ``play``, ``record``, ``replay``, ``verify``, ``arena``,
-``ratings``, ``account``.
+``ratings``, ``account``, ``puzzles``.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> int``; only the chosen one is imported, so ``kroeg replay`` never
@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("kroeg.bots.arena", "let bots play duplicate deals and rate them"),
     "ratings": ("kroeg.accounts.ratings_cli", "rebuild the players' ratings from the games"),
     "account": ("kroeg.accounts.cli", "the operator's account tasks: reset-password NAME"),
+    "puzzles": ("kroeg.puzzles.cli", "mine puzzles from house games: mine --games N"),
 }
 
 

@@ -13,7 +13,7 @@ ENTRY = re.compile(r'^\s*"([^"]+)":\s*("(?:[^"\\]|\\.)*"),?\s*$')
 KEY_PREFIXES = (
     "app", "lang", "nav", "settings", "conn", "game", "variant", "lobby", "table", "seat",
     "prompt", "card", "suit", "rank", "rankname", "verb", "log", "effect", "chat", "result",
-    "score", "toepen", "kj", "euro", "replay", "error", "opt", "optname", "club",
+    "score", "toepen", "kj", "euro", "replay", "error", "opt", "optname", "club", "puzzle",
 )  # fmt: skip
 PREFIX = "|".join(KEY_PREFIXES)
 KEY_LITERAL = re.compile(rf'"((?:{PREFIX})\.[A-Za-z0-9_.]+)"')

@@ -120,6 +120,16 @@ class BotPool:
         result: JSON | None = await loop.run_in_executor(self._pool(), analyse, record)
         return result
 
+    async def mine(
+        self, record: JSON, seed: int, analysis: JSON | None = None
+    ) -> tuple[JSON | None, list[Any]]:
+        """A finished game's analysis and puzzles (:func:`kroeg.puzzles.mine.mine_record`),
+        in a worker: mining is as heavy as the analysis."""
+        from kroeg.puzzles.mine import mine_record
+
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), mine_record, record, seed, analysis)
+
     @staticmethod
     def fallback(
         game: str,

@@ -22,6 +22,7 @@ from kroeg.server.bot_conduct import SUSPENDED, TIMEOUT_WINDOW, TIMEOUTS, Conduc
 from kroeg.server.club_nights import ClubNights
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
+from kroeg.server.puzzle_mining import FinishedGameMiner
 from kroeg.server.sessions import Sessions
 from kroeg.server.settings import ServerSettings
 from kroeg.store import Store, open_store
@@ -63,6 +64,7 @@ class Runtime:
         self._lobby: Lobby | None = None
         self._clubs: ClubNights | None = None
         self.house = House()
+        self.miner: FinishedGameMiner | None = None
         self.redis: Redis | None = None
         self.owner: Owner | None = None
         self.router: Router | None = None
@@ -98,6 +100,8 @@ class Runtime:
         """Open the store (migrating it) and rebuild every open table from its log."""
         self._store = await open_store(self.settings.database_url)
         rate_on_finish(self._store)
+        self.miner = FinishedGameMiner(self)
+        self.miner.register()
         ttl = self.settings.session_days * 24 * 3600
         self._sessions = Sessions(
             self._store,
@@ -235,6 +239,8 @@ class Runtime:
             await self.router.stop()
         if self.redis is not None:
             await self.redis.aclose()
+        if self.miner is not None:
+            await self.miner.close()
         await self.house.close()
         if self._store is not None:
             await self._store.close()

@@ -348,3 +348,57 @@ score_changes = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
     sa.Index("ix_score_changes_night", "night_id"),
 )
+
+puzzles = sa.Table(
+    "puzzles",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.String(64), nullable=False, unique=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("variant", sa.String(32), nullable=False),
+    sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), nullable=True),
+    sa.Column("deal", sa.Integer, nullable=False),
+    sa.Column("trick", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("view", sa.JSON, nullable=False),
+    sa.Column("cards", sa.JSON, nullable=False),
+    sa.Column("solution", sa.JSON, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("solved", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("ix_puzzles_mu", "mu"),
+)
+
+puzzle_players = sa.Table(
+    "puzzle_players",
+    metadata,
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("solved", sa.Integer, nullable=False),
+    sa.Column("streak", sa.Integer, nullable=False),
+    sa.Column("best_streak", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+puzzle_attempts = sa.Table(
+    "puzzle_attempts",
+    metadata,
+    sa.Column("puzzle_id", sa.Integer, sa.ForeignKey("puzzles.id"), primary_key=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("card", sa.String(4), nullable=False),
+    sa.Column("solved", sa.Boolean, nullable=False),
+    sa.Column("rating_before", sa.Float, nullable=False),
+    sa.Column("rating_after", sa.Float, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("ix_puzzle_attempts_player", "player_id", "created_at"),
+)
+"""Puzzles (migration 0018, docs/puzzles.md): ``puzzles`` holds each mined position once
+(``key``: the SHA-256 of the position as its view shows it), the seat's view and the
+cards it may play, the answer (``solution``: never a hidden card), the finished game it
+came from (``game_id``; null when mined off the server by ``kroeg puzzles mine``) and its
+OpenSkill rating; ``puzzle_players`` each player's puzzle rating and streak;
+``puzzle_attempts`` each player's one answer to a puzzle."""

@@ -14,7 +14,7 @@ import asyncio
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kroeg.games.base import JSON, Action
 
@@ -93,6 +93,15 @@ class House:
 
         return await asyncio.to_thread(analyse, record)
 
+    mines = False
+    """Whether :meth:`mine` mines finished games for puzzles (only in the bot pool)."""
+
+    async def mine(
+        self, record: JSON, seed: int, analysis: JSON | None = None
+    ) -> tuple[JSON | None, list[Any]]:
+        """A finished game's analysis and puzzles (docs/puzzles.md): none here."""
+        return None, []
+
     async def close(self) -> None:
         """Release what the house holds (worker processes)."""
 
@@ -150,6 +159,13 @@ class BotHouse(House):
     async def analyse(self, record: JSON) -> JSON | None:
         """In the bot pool: the analysis is as heavy as the bots' thinking."""
         return await self.pool.analyse(record)
+
+    mines = True
+
+    async def mine(
+        self, record: JSON, seed: int, analysis: JSON | None = None
+    ) -> tuple[JSON | None, list[Any]]:
+        return await self.pool.mine(record, seed, analysis)
 
     async def close(self) -> None:
         self.pool.close()

@@ -138,6 +138,7 @@ export class LobbyView {
         ),
         name && this.creating ? this.renderCreate() : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "clubs-entry-h", id: "clubs-entry", hidden: !this.account }, h("h2", { id: "clubs-entry-h" }, t("club.org.clubs")), h("p", {}, t("club.org.lobby_text")), h("a", { class: "btn", id: "to-clubs", href: "/clubs", onclick: this.app.link("/clubs"), role: "button" }, t("club.org.lobby_go"))) : null,
+        name ? h("section", { class: "card-panel", "aria-labelledby": "puzzles-entry-h", id: "puzzles-entry" }, h("h2", { id: "puzzles-entry-h" }, t("puzzle.lobby_title")), h("p", {}, t("puzzle.lobby_text")), h("a", { class: "btn", id: "to-daily-puzzle", href: "/puzzels/dag", onclick: this.app.link("/puzzels/dag"), role: "button" }, t("puzzle.daily")), " ", h("a", { class: "btn", id: "to-puzzles", href: "/puzzels", onclick: this.app.link("/puzzels"), role: "button" }, t("puzzle.next"))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "mine-h", id: "your-tables", hidden: true }, h("h2", { id: "mine-h" }, t("lobby.your_tables")), (this.mineBox = h("div", {}))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "tables-h" }, h("h2", { id: "tables-h" }, t("lobby.open_tables")), this.tableBox) : null,
         this.friends?.panel,
