@@ -2,7 +2,7 @@
 rating and streak, and each answer.
 
 Revision ID: 0018
-Revises: 0012
+Revises: 0015
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0018"
-down_revision = "0012"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
