@@ -314,6 +314,7 @@ export default {
   "log.sit": "{name} sits down.",
   "log.stand": "{name} stands up.",
   "log.timeout": "{name}'s time ran out: the house plays.",
+  "log.out_away": "{name} was away when the table closed and lost.",
   "log.out_left": "{name} left the table and lost.",
   "log.out_timeouts": "{name} let the clock run out twice and is out.",
   "log.greeting": "{name} joins the table.",

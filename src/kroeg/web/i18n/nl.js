@@ -321,6 +321,7 @@ export default {
   "log.sit": "{name} schuift aan.",
   "log.stand": "{name} staat op.",
   "log.timeout": "De tijd van {name} is om: het huis speelt.",
+  "log.out_away": "{name} was weg toen de tafel sloot en heeft verloren.",
   "log.out_left": "{name} is van tafel gegaan en heeft verloren.",
   "log.out_timeouts": "{name} liet de tijd twee keer verlopen en ligt eruit.",
   "log.greeting": "{name} komt erbij.",
