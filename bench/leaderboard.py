@@ -4,9 +4,9 @@ Makes a throwaway database (migrated to the newest revision), fills it on the se
 with ``generate_series``: ``--players`` players with accounts, ``--games`` finished games
 at a rated table spread over the five game variants, each with two people's rating
 changes (the busiest players play far more than the rest: a player is drawn as
-``players · u²``), and the ratings those changes add up to (games, different people and, 7 in 10 of them,
-established opponents per player, variant; mu and sigma drawn so that sigma shrinks with
-the games played).
+``players · u²``), and the ratings those changes add up to (games, different people
+and, 7 in 10 of them, established opponents per player, variant; mu and sigma drawn so
+that sigma shrinks with the games played).
 Then runs the leaderboard query of ``GET /api/leaderboard/{game}`` (the same statement,
 kroeg.accounts.rating_store.leaderboard_query) ``--runs`` times per variant, and prints
 its wall-time percentiles per call, the process's CPU time per call, and the plan
