@@ -1,17 +1,21 @@
-"""Migration 0013 on SQLite and on PostgreSQL, over a database that holds a rating that
-met the old leaderboard rule (20 games against 5 people) at 0012: the rating stays, its
-established opponents start at 0 (only ``kroeg ratings rebuild`` counts them, from the
-games), so it leaves the leaderboard, whose partial index now has the new condition;
-downgrading restores the old condition and keeps the ratings."""
+"""Migration 0013 on SQLite and on PostgreSQL: over a database with a rating that met the
+old leaderboard rule (20 games against 5 people) but no rating changes behind it, the
+rating stays with no established opponent, so it leaves the leaderboard, whose partial
+index now has the new condition; downgrading restores the old condition and keeps the
+ratings. Over rated games, the upgrade counts the established opponents exactly as
+``kroeg ratings rebuild`` does."""
 
 from __future__ import annotations
+
+import random
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from kroeg.accounts.rating_store import leaderboard
+from kroeg.accounts.rating_store import leaderboard, rate_on_finish, rebuild
 from kroeg.store import open_store
 from kroeg.store.database import create_engine, database_url
+from tests.accounts.test_rating_store import _random_games, _snapshot
 from tests.store.test_migrations import _migrate
 
 RATING = (
@@ -83,3 +87,26 @@ async def test_0013_keeps_the_ratings_and_counts_no_established_opponent_yet(
         assert "established" not in row._mapping
     finally:
         await engine.dispose()
+
+
+async def test_0013_counts_the_established_opponents_as_the_rebuild_does(db_url: str) -> None:
+    store = await open_store(db_url)
+    rate_on_finish(store)
+    try:
+        await _random_games(store, random.Random(13), 150)
+        await rebuild(store)  # the reference: every count from the games
+        counted = await _snapshot(store)
+        assert any(row[-1] > 0 for row in counted["ratings"])
+    finally:
+        await store.close()
+    engine = create_engine(database_url(db_url))
+    try:
+        await _migrate(engine, "0012", down=True)
+        await _migrate(engine, "0013")
+    finally:
+        await engine.dispose()
+    store = await open_store(db_url)
+    try:
+        assert await _snapshot(store) == counted
+    finally:
+        await store.close()

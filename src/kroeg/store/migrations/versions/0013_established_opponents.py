@@ -5,9 +5,11 @@ least 10 rated games of their own in that game and variant; per pair of
 index selects ``games >= 20 AND established >= 5`` instead of ``opponents >= 5``, which
 the house and fresh guests could fill (docs/ratings.md, "Leaderboards").
 
-The new counts start at 0: they follow from the games in the order they finished, which
-only ``kroeg ratings rebuild`` replays. Run it once after upgrading (the leaderboards are
-empty until then; the ratings themselves do not change).
+The upgrade counts them from the rating changes already stored, as the rebuild would:
+each person's rated games before a game are their ``rating_changes`` in the order the
+games finished (``finished_at``, then id), and two people of a rated game are opponents
+unless partners (Klaverjassen, the only game played in teams: seats 0 and 2 against 1
+and 3). tests/store/test_migration_0013.py checks it equals ``kroeg ratings rebuild``.
 
 Revision ID: 0013
 Revises: 0012
@@ -51,6 +53,38 @@ def upgrade() -> None:
     )
     op.drop_index("ix_ratings_leaderboard", "ratings")
     _index(LEADERBOARD_WHERE)
+    op.execute(MARK_PAIRS)
+    op.execute(COUNT)
+
+
+MARK_PAIRS = """
+UPDATE rating_opponents SET established = true WHERE EXISTS (
+  SELECT 1 FROM (
+    SELECT rc.game_id, rc.seat, rc.player_id, rc.game, rc.variant, g.finished_at,
+      ROW_NUMBER() OVER (
+        PARTITION BY rc.player_id, rc.game, rc.variant ORDER BY g.finished_at, g.id
+      ) - 1 AS before
+    FROM rating_changes AS rc JOIN games AS g ON g.id = rc.game_id
+  ) AS o
+  JOIN rating_changes AS p ON p.game_id = o.game_id
+  JOIN accounts AS a ON a.player_id = o.player_id AND a.created_at <= o.finished_at
+  WHERE p.player_id = rating_opponents.player_id
+    AND o.player_id = rating_opponents.opponent_id
+    AND o.game = rating_opponents.game AND o.variant = rating_opponents.variant
+    AND o.before >= 10
+    AND (o.game <> 'klaverjassen' OR p.seat % 2 <> o.seat % 2)
+)
+"""
+"""An opponent counted for the pair if in some game between them they were an account
+with at least 10 rated games of their own before it (kroeg.accounts.ratings.established)."""
+
+COUNT = """
+UPDATE ratings SET established = (
+  SELECT count(*) FROM rating_opponents AS o
+  WHERE o.player_id = ratings.player_id AND o.game = ratings.game
+    AND o.variant = ratings.variant AND o.established
+)
+"""
 
 
 def downgrade() -> None:
