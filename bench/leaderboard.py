@@ -4,8 +4,9 @@ Makes a throwaway database (migrated to the newest revision), fills it on the se
 with ``generate_series``: ``--players`` players with accounts, ``--games`` finished games
 at a rated table spread over the five game variants, each with two people's rating
 changes (the busiest players play far more than the rest: a player is drawn as
-``players · u²``), and the ratings those changes add up to (games and different people
-per player, variant; mu and sigma drawn so that sigma shrinks with the games played).
+``players · u²``), and the ratings those changes add up to (games, different people
+and, 7 in 10 of them, established opponents per player, variant; mu and sigma drawn so
+that sigma shrinks with the games played).
 Then runs the leaderboard query of ``GET /api/leaderboard/{game}`` (the same statement,
 kroeg.accounts.rating_store.leaderboard_query) ``--runs`` times per variant, and prints
 its wall-time percentiles per call, the process's CPU time per call, and the plan
@@ -60,8 +61,10 @@ FILL = [
          'p' || (1 + floor(:players * power(random(), 2)))::int,
          g.game, g.variant, s.seat, 25, 8.3, 25, 8.3
        FROM games AS g CROSS JOIN (VALUES (0), (1)) AS s(seat)""",
-    """INSERT INTO ratings (player_id, game, variant, mu, sigma, score, games, opponents)
-       SELECT player_id, game, variant, m, s, m - 3 * s, n, least(n, 1 + n * 9 / 10)
+    """INSERT INTO ratings (player_id, game, variant, mu, sigma, score, games, opponents,
+         established)
+       SELECT player_id, game, variant, m, s, m - 3 * s, n, least(n, 1 + n * 9 / 10),
+         least(n, 1 + n * 9 / 10) * 7 / 10
        FROM (
          SELECT player_id, game, variant, count(*) AS n,
            20 + 15 * random() AS m, 8.333 / sqrt(1 + count(*) / 4.0) AS s
@@ -93,7 +96,7 @@ async def main(players: int, games: int, runs: int, keep: bool) -> None:
             await conn.commit()
             rows = await conn.scalar(sa.text("SELECT count(*) FROM ratings"))
             shown = await conn.scalar(
-                sa.text("SELECT count(*) FROM ratings WHERE games >= 20 AND opponents >= 5")
+                sa.text("SELECT count(*) FROM ratings WHERE games >= 20 AND established >= 5")
             )
         print(
             f"filled {players} players, {games} games, {rows} ratings ({shown} on a "

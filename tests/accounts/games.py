@@ -15,15 +15,24 @@ _clock = itertools.count(1)
 
 async def add_player(store: Store, player: str, account: str | None = None) -> None:
     """A guest; with ``account``, also an account of that name (as migration 0005 has
-    them, before the accounts engineer's functions)."""
+    them, before the accounts engineer's functions), made before any game."""
     await store.create_player(player, account or player)
     if account is not None:
-        async with store.engine.begin() as conn:
-            await conn.execute(
-                sa.insert(schema.accounts).values(
-                    player_id=player, name=account, name_key=name_key(account), created_at=1.0
-                )
+        await register(store, player, account, 1.0)
+
+
+async def register(store: Store, player: str, account: str, at: float | None = None) -> None:
+    """The guest ``player`` makes an account: at ``at``, by default now (after every game
+    played so far: the games' times come from one counter)."""
+    async with store.engine.begin() as conn:
+        await conn.execute(
+            sa.insert(schema.accounts).values(
+                player_id=player,
+                name=account,
+                name_key=name_key(account),
+                created_at=float(next(_clock)) if at is None else at,
             )
+        )
 
 
 async def add_table(

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from kroeg.accounts.ratings import HOUSE, NEW_MU, NEW_SIGMA, Rating, Seat, rate, teams_of, units
+from kroeg.accounts.ratings import (
+    ESTABLISHED_GAMES,
+    HOUSE,
+    NEW_MU,
+    NEW_SIGMA,
+    Rating,
+    Seat,
+    established,
+    rate,
+    teams_of,
+    units,
+)
 from kroeg.bots.levels import HOUSE_LEVELS
 
 
@@ -126,3 +137,13 @@ def test_a_result_stored_without_places_ranks_in_the_two_tiers() -> None:
     changes = _by_player(rate(old, {}, "basis"))
     assert changes["a"].after == changes["b"].after
     assert [changes[p].rank for p in "cad"] == [0, 1, 2]
+
+
+def test_an_established_opponent_is_an_account_with_10_rated_games_before_the_game() -> None:
+    """Issue "trust" item 1: who counts for a leaderboard place (docs/ratings.md)."""
+    assert ESTABLISHED_GAMES == 10
+    assert established(5.0, 10, finished_at=7.0)
+    assert not established(5.0, 9, finished_at=7.0)  # one game short
+    assert not established(None, 500, finished_at=7.0)  # a guest, however many games
+    assert not established(8.0, 10, finished_at=7.0)  # the account was made after the game
+    assert established(7.0, 10, finished_at=7.0)

@@ -2,7 +2,7 @@
 their own leaderboard"; docs/bots-api.md): ``GET /api/leaderboard/{game}?kind=bot`` shows
 a bot's rating and the people's board does not, and the other way round.
 
-The leaderboard's rule (20 rated games against 5 people, docs/ratings.md) is met by
+The leaderboard's rule (20 rated games against 5 established opponents, docs/ratings.md) is met by
 writing the ratings into the server's database, as tests/e2e/test_ratings.py does:
 tests/accounts/test_rating_store.py plays those games against the store."""
 
@@ -30,6 +30,7 @@ async def _rated(server: Server, player: str, score: float) -> None:
                     score=score,
                     games=20,
                     opponents=5,
+                    established=5,
                 )
             )
     finally:

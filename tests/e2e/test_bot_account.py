@@ -102,8 +102,8 @@ def test_the_leaderboard_switches_between_people_and_bots(new_page: NewPage, ser
     with db:
         for page, score in ((person_page, 12.0), (bot_page, 31.0)):
             db.execute(
-                "INSERT INTO ratings (player_id, game, variant, mu, sigma, score, games, opponents)"
-                " VALUES (?, 'toepen', 'kroegregels', ?, 5.0, ?, 20, 5)",
+                "INSERT INTO ratings (player_id, game, variant, mu, sigma, score, games, opponents,"
+                " established) VALUES (?, 'toepen', 'kroegregels', ?, 5.0, ?, 20, 5, 5)",
                 (_me(page)["id"], score + 15.0, score),
             )
     db.close()

@@ -4,8 +4,8 @@ the other's profile and the leaderboard show it; one player follows and invites 
 in two browser contexts, who accepts and lands at the table.
 
 On a server of its own: the leaderboard step writes into its database (twenty rated
-games against five people are the leaderboard's rule; playing them here would take a
-minute, tests/accounts/test_rating_store.py plays them against the store)."""
+games against five established opponents are the leaderboard's rule; playing them here
+would take minutes, tests/accounts/test_rating_store.py plays them against the store)."""
 
 from __future__ import annotations
 
@@ -117,11 +117,15 @@ def test_a_rated_game_shows_in_badges_profiles_history_and_leaderboard(
     theirs = api(bram, "GET", f"/players/{a}")["games"][0]["rating"]
     assert mine["games"] == theirs["games"] == 1 and mine["mu"] != 25 and theirs["mu"] != 25
 
-    # The leaderboard's rule (20 rated games against 5 people) met in the database.
+    # The leaderboard's rule (20 rated games against 5 established opponents) met in the
+    # database.
     account = api(anna, "GET", "/me")["player"]
     db = sqlite3.connect(WORKDIR[0] / "kroeg.sqlite3")
     with db:
-        db.execute("UPDATE ratings SET games = 20, opponents = 5 WHERE player_id = ?", (account,))
+        db.execute(
+            "UPDATE ratings SET games = 20, opponents = 5, established = 5 WHERE player_id = ?",
+            (account,),
+        )
     db.close()
     anna.goto("/ranglijst/toepen")
     expect(anna.locator("#leaderboard")).to_contain_text(a)

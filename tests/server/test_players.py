@@ -59,6 +59,8 @@ async def test_a_rated_game_changes_both_ratings_and_shows_in_profile_and_histor
         [toepen] = profile["games"]
         assert (toepen["game"], toepen["variant"], toepen["played"]) == ("toepen", "kroegregels", 1)
         assert toepen["rating"]["games"] == 1 and toepen["rating"]["mu"] != 25.0
+        # Each met one person, who had no rated games yet: no established opponent.
+        assert (toepen["rating"]["opponents"], toepen["rating"]["established"]) == (1, 0)
         assert len(toepen["form"]) == 1
         history = server.get(f"/api/players/{name}/games").json()
         [played] = history["games"]

@@ -76,6 +76,7 @@ def _rating(row: Any) -> dict[str, Any]:
         "rating": round(rating.score, 2),
         "games": row.games,
         "opponents": row.opponents,
+        "established": row.established,
     }
 
 

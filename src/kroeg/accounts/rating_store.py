@@ -19,7 +19,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from kroeg.accounts.ratings import Change, Rating, Seat, rate, teams_of
+from kroeg.accounts.ratings import Change, Rating, Seat, established, rate, teams_of
 from kroeg.games import game_class
 from kroeg.store import Store, schema
 
@@ -39,6 +39,7 @@ class Finished:
     game: str
     variant: str
     house_level: str
+    finished_at: float
     seats: list[Seat]
 
 
@@ -49,6 +50,38 @@ class Standing:
     rating: Rating
     games: int = 0
     opponents: int = 0
+    established: int = 0
+    """The different opponents who counted for the leaderboard (ratings.established)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Met:
+    """Whom a person met in a game, as the counts see it: opponents met for the first
+    time (each with whether they counted as established), and opponents met before who
+    count as established for the first time now."""
+
+    new: list[tuple[str, bool]]
+    promoted: list[str]
+
+
+def _met(
+    change: Change,
+    known: Mapping[str, bool],
+    games: Mapping[str, int],
+    accounts: Mapping[str, float],
+    finished_at: float,
+) -> Met:
+    """``known``: the person's opponents in the game and variant before, each with whether
+    they counted as established; ``games``: the people's rated games before this one;
+    ``accounts``: when each account among them was made."""
+    new, promoted = [], []
+    for q in sorted(change.opponents):
+        counts = established(accounts.get(q), games.get(q, 0), finished_at)
+        if q not in known:
+            new.append((q, counts))
+        elif counts and not known[q]:
+            promoted.append(q)
+    return Met(new, promoted)
 
 
 def _lock(store: Store) -> asyncio.Lock:
@@ -67,7 +100,7 @@ def _seats(game: str, variant: str, results: Iterable[Any]) -> list[Seat]:
 def _rated_games() -> sa.Select[Any]:
     g, t = schema.games, schema.tables
     return (
-        sa.select(g.c.id, g.c.game, g.c.variant, t.c.house_level)
+        sa.select(g.c.id, g.c.game, g.c.variant, t.c.house_level, g.c.finished_at)
         .join(t, t.c.id == g.c.table_id)
         .where(t.c.rated == sa.true(), g.c.finished_at.is_not(None))
     )
@@ -80,7 +113,12 @@ async def _finished(conn: AsyncConnection, game_id: int) -> Finished | None:
     r = schema.results
     results = await conn.execute(sa.select(r).where(r.c.game_id == game_id))
     return Finished(
-        row.id, row.game, row.variant, row.house_level, _seats(row.game, row.variant, results)
+        row.id,
+        row.game,
+        row.variant,
+        row.house_level,
+        row.finished_at,
+        _seats(row.game, row.variant, results),
     )
 
 
@@ -103,37 +141,47 @@ async def rate_game(store: Store, game_id: int) -> list[Change]:
         )
         if store.backend == "postgresql":
             query = query.with_for_update()  # another server process rating the same people
-        current = {
-            row.player_id: Standing(Rating(row.mu, row.sigma), row.games, row.opponents)
-            for row in await conn.execute(query)
-        }
+        current = {row.player_id: _standing(row) for row in await conn.execute(query)}
         changes = rate(game.seats, {p: s.rating for p, s in current.items()}, game.house_level)
         if not changes:
             return []
-        o = schema.rating_opponents
-        known = {
-            (row.player_id, row.opponent_id)
+        o, a = schema.rating_opponents, schema.accounts
+        known: dict[str, dict[str, bool]] = {}
+        for row in await conn.execute(
+            sa.select(o.c.player_id, o.c.opponent_id, o.c.established).where(
+                o.c.player_id.in_(people), o.c.game == game.game, o.c.variant == game.variant
+            )
+        ):
+            known.setdefault(row.player_id, {})[row.opponent_id] = row.established
+        accounts = {
+            row.player_id: row.created_at
             for row in await conn.execute(
-                sa.select(o.c.player_id, o.c.opponent_id).where(
-                    o.c.player_id.in_(people), o.c.game == game.game, o.c.variant == game.variant
-                )
+                sa.select(a.c.player_id, a.c.created_at).where(a.c.player_id.in_(people))
             )
         }
-        pairs = _new_pairs(changes, known)
-        if pairs:
-            await conn.execute(
-                sa.insert(o),
-                [
-                    {"player_id": p, "game": game.game, "variant": game.variant, "opponent_id": q}
-                    for p, q in pairs
-                ],
-            )
+        games = {p: standing.games for p, standing in current.items()}
         for change in changes:
+            met = _met(change, known.get(change.player, {}), games, accounts, game.finished_at)
+            key = {"player_id": change.player, "game": game.game, "variant": game.variant}
+            if met.new:
+                await conn.execute(
+                    sa.insert(o),
+                    [{**key, "opponent_id": q, "established": e} for q, e in met.new],
+                )
+            if met.promoted:
+                await conn.execute(
+                    sa.update(o)
+                    .where(
+                        o.c.player_id == change.player,
+                        o.c.game == game.game,
+                        o.c.variant == game.variant,
+                        o.c.opponent_id.in_(met.promoted),
+                    )
+                    .values(established=True)
+                )
             standing = current.get(change.player)
-            new = sum(1 for p, _ in pairs if p == change.player)
-            values = _rating_values(change.after, standing, new)
+            values = _rating_values(change.after, standing, met)
             if standing is None:
-                key = {"player_id": change.player, "game": game.game, "variant": game.variant}
                 await conn.execute(sa.insert(r).values(**key, **values))
             else:
                 await conn.execute(
@@ -149,21 +197,19 @@ async def rate_game(store: Store, game_id: int) -> list[Change]:
     return changes
 
 
-def _new_pairs(changes: Sequence[Change], known: set[tuple[str, str]]) -> list[tuple[str, str]]:
-    return sorted(
-        {(c.player, q) for c in changes for q in c.opponents if (c.player, q) not in known}
-    )
+def _standing(row: Any) -> Standing:
+    return Standing(Rating(row.mu, row.sigma), row.games, row.opponents, row.established)
 
 
-def _rating_values(after: Rating, standing: Standing | None, new_opponents: int) -> dict[str, Any]:
-    games = 1 if standing is None else standing.games + 1
-    opponents = new_opponents + (0 if standing is None else standing.opponents)
+def _rating_values(after: Rating, standing: Standing | None, met: Met) -> dict[str, Any]:
+    before = standing or Standing(after)
     return {
         "mu": after.mu,
         "sigma": after.sigma,
         "score": after.score,
-        "games": games,
-        "opponents": opponents,
+        "games": before.games + 1,
+        "opponents": before.opponents + len(met.new),
+        "established": before.established + sum(1 for _, e in met.new if e) + len(met.promoted),
     }
 
 
@@ -185,14 +231,18 @@ def _change_row(game: Finished, c: Change) -> dict[str, Any]:
 async def rebuild(store: Store, *, chunk: int = 1000) -> int:
     """Forget every rating and rate every finished game of a rated table again, in the
     order they finished; the number of games that changed a rating."""
-    g, r = schema.games, schema.results
+    g, r, a = schema.games, schema.results, schema.accounts
     standings: dict[Key, Standing] = {}
-    pairs: set[tuple[Key, str]] = set()
+    pairs: dict[Key, dict[str, bool]] = {}
     change_rows: list[dict[str, Any]] = []
     rated = 0
     async with _lock(store), store.engine.begin() as conn:
         for table in (schema.rating_changes, schema.rating_opponents, schema.ratings):
             await conn.execute(sa.delete(table))
+        accounts = {
+            row.player_id: row.created_at
+            for row in await conn.execute(sa.select(a.c.player_id, a.c.created_at))
+        }
         games = (await conn.execute(_rated_games().order_by(g.c.finished_at, g.c.id))).all()
         for start in range(0, len(games), chunk):
             part = games[start : start + chunk]
@@ -206,9 +256,10 @@ async def rebuild(store: Store, *, chunk: int = 1000) -> int:
                     x.game,
                     x.variant,
                     x.house_level,
+                    x.finished_at,
                     _seats(x.game, x.variant, results.get(x.id, [])),
                 )
-                changes = _apply(game, standings, pairs)
+                changes = _apply(game, standings, pairs, accounts)
                 if changes:
                     rated += 1
                     change_rows.extend(_change_row(game, c) for c in changes)
@@ -217,8 +268,15 @@ async def rebuild(store: Store, *, chunk: int = 1000) -> int:
             conn,
             schema.rating_opponents,
             [
-                {"player_id": k[0], "game": k[1], "variant": k[2], "opponent_id": q}
-                for k, q in sorted(pairs)
+                {
+                    "player_id": k[0],
+                    "game": k[1],
+                    "variant": k[2],
+                    "opponent_id": q,
+                    "established": e,
+                }
+                for k, met in sorted(pairs.items())
+                for q, e in sorted(met.items())
             ],
         )
         await _insert_all(
@@ -234,6 +292,7 @@ async def rebuild(store: Store, *, chunk: int = 1000) -> int:
                     "score": s.rating.score,
                     "games": s.games,
                     "opponents": s.opponents,
+                    "established": s.established,
                 }
                 for k, s in standings.items()
             ],
@@ -242,27 +301,34 @@ async def rebuild(store: Store, *, chunk: int = 1000) -> int:
 
 
 def _apply(
-    game: Finished, standings: dict[Key, Standing], pairs: set[tuple[Key, str]]
+    game: Finished,
+    standings: dict[Key, Standing],
+    pairs: dict[Key, dict[str, bool]],
+    accounts: Mapping[str, float],
 ) -> list[Change]:
-    """Rate one game against the ratings held in memory (the rebuild)."""
+    """Rate one game against the ratings held in memory (the rebuild), as
+    :func:`rate_game` rates it against the store."""
 
     def key(player: str) -> Key:
         return (player, game.game, game.variant)
 
-    ratings = {
-        s.player: standings[key(s.player)].rating
+    held = {
+        s.player: standings[key(s.player)]
         for s in game.seats
         if s.player is not None and key(s.player) in standings
     }
-    changes = rate(game.seats, ratings, game.house_level)
+    changes = rate(game.seats, {p: h.rating for p, h in held.items()}, game.house_level)
+    games = {p: h.games for p, h in held.items()}  # before this game, as the store reads them
     for c in changes:
+        known = pairs.setdefault(key(c.player), {})
+        met = _met(c, known, games, accounts, game.finished_at)
         standing = standings.setdefault(key(c.player), Standing(c.after))
         standing.rating = c.after
         standing.games += 1
-        for q in c.opponents:
-            if (key(c.player), q) not in pairs:
-                pairs.add((key(c.player), q))
-                standing.opponents += 1
+        standing.opponents += len(met.new)
+        standing.established += sum(1 for _, e in met.new if e) + len(met.promoted)
+        known.update(met.new)
+        known.update(dict.fromkeys(met.promoted, True))
     return changes
 
 
@@ -279,10 +345,7 @@ async def ratings_of(store: Store, player_id: str) -> dict[tuple[str, str], Stan
     r = schema.ratings
     async with store.engine.connect() as conn:
         rows = await conn.execute(sa.select(r).where(r.c.player_id == player_id))
-        return {
-            (row.game, row.variant): Standing(Rating(row.mu, row.sigma), row.games, row.opponents)
-            for row in rows
-        }
+        return {(row.game, row.variant): _standing(row) for row in rows}
 
 
 async def ratings_by_player(
@@ -298,10 +361,7 @@ async def ratings_by_player(
                 r.c.player_id.in_(list(players)), r.c.game == game, r.c.variant == variant
             )
         )
-        return {
-            row.player_id: Standing(Rating(row.mu, row.sigma), row.games, row.opponents)
-            for row in rows
-        }
+        return {row.player_id: _standing(row) for row in rows}
 
 
 BOARDS = ("person", "bot")
@@ -311,12 +371,12 @@ account's ``kind``. A bot is rated like anyone and never shows on the people's b
 
 def leaderboard_query(game: str, variant: str, limit: int, kind: str = "person") -> sa.Select[Any]:
     """The top accounts of the ``kind`` (one of :data:`BOARDS`) by conservative rating
-    among those with enough games and people. The thresholds are written into the SQL,
-    not bound: the partial index ``ix_ratings_leaderboard`` serves only a query whose
-    condition implies its own."""
+    among those with enough games and established opponents. The thresholds are written
+    into the SQL, not bound: the partial index ``ix_ratings_leaderboard`` serves only a
+    query whose condition implies its own."""
     r, a = schema.ratings, schema.accounts
     return (
-        sa.select(a.c.name, r.c.mu, r.c.sigma, r.c.score, r.c.games, r.c.opponents)
+        sa.select(a.c.name, r.c.mu, r.c.sigma, r.c.score, r.c.games, r.c.opponents, r.c.established)
         .join(a, a.c.player_id == r.c.player_id)
         .where(
             r.c.game == game,
@@ -344,6 +404,7 @@ async def leaderboard(
                 "sigma": round(row.sigma, 2),
                 "games": row.games,
                 "opponents": row.opponents,
+                "established": row.established,
             }
             for i, row in enumerate(rows)
         ]

@@ -47,9 +47,23 @@ RANK = {"won": 0, "lost": 1}
 0011), by its outcome (lower is better): winners tie first, losers second."""
 
 LEADERBOARD_GAMES = 20
-LEADERBOARD_PEOPLE = 5
+LEADERBOARD_OPPONENTS = 5
 """Who appears on a leaderboard: at least this many rated games against at least this many
-different people (kroeg.store.schema.LEADERBOARD_WHERE, the index's condition)."""
+different established opponents (:func:`established`; kroeg.store.schema.LEADERBOARD_WHERE,
+the index's condition)."""
+
+ESTABLISHED_GAMES = 10
+"""The rated games of their own an opponent needs to count for a leaderboard place."""
+
+
+def established(account_since: float | None, games: int, finished_at: float) -> bool:
+    """Whether an opponent counts for a leaderboard place: when the game ended
+    (``finished_at``) an account (made at ``account_since``; None: never, a guest) with at
+    least :data:`ESTABLISHED_GAMES` rated games of its own in the game and variant before
+    this one (``games``). The house and fresh guests count for the rating, not for this:
+    else a script reaches a leaderboard with games against the house and throw-away
+    guests. Decided from the games alone, so the rebuild reaches the same counts."""
+    return account_since is not None and account_since <= finished_at and games >= ESTABLISHED_GAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,10 @@
   the house took over, whether its game is over.
 - ``ratings`` (migration 0006): each player's OpenSkill rating per game and variant, its
   conservative ``score`` (mu − 3σ) that the leaderboard sorts by, the rated games and the
-  different people played against (``rating_opponents`` holds the pairs that count them);
+  different people played against (``rating_opponents`` holds the pairs that count them)
+  and (migration 0013) the ``established`` opponents among them, who count for the
+  leaderboard (accounts with 10 rated games of their own when the game ended; the pairs
+  that counted so are marked ``established``);
   ``rating_changes``: each person's rating before and after each rated game (a cache:
   ``kroeg ratings rebuild`` recomputes both from the games). See docs/ratings.md.
 - ``follows`` and ``blocks``: who follows whom, who blocks whom (kroeg.accounts.social).
@@ -174,7 +177,7 @@ results = sa.Table(
     sa.Index("ix_results_player_game", "player_id", "game_id"),
 )
 
-LEADERBOARD_WHERE = sa.text("games >= 20 AND opponents >= 5")
+LEADERBOARD_WHERE = sa.text("games >= 20 AND established >= 5")
 """The players a leaderboard shows (kroeg.accounts.ratings), as its partial index has it."""
 
 ratings = sa.Table(
@@ -188,6 +191,7 @@ ratings = sa.Table(
     sa.Column("score", sa.Float, nullable=False),
     sa.Column("games", sa.Integer, nullable=False),
     sa.Column("opponents", sa.Integer, nullable=False),
+    sa.Column("established", sa.Integer, nullable=False, server_default=sa.text("0")),
     sa.Index(
         "ix_ratings_leaderboard",
         "game",
@@ -205,6 +209,7 @@ rating_opponents = sa.Table(
     sa.Column("game", sa.String(32), primary_key=True),
     sa.Column("variant", sa.String(32), primary_key=True),
     sa.Column("opponent_id", sa.String(32), primary_key=True),
+    sa.Column("established", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 rating_changes = sa.Table(

@@ -157,6 +157,13 @@ class Summary(Command):
 
 
 @dataclass(slots=True)
+class Abandon(Command):
+    """Sent by the lobby only, as it closes the table idle while its rated game runs: the
+    people still in the game are away and abandon it (docs/ratings.md, "Abandoned
+    games"); the game is played to its end and rated."""
+
+
+@dataclass(slots=True)
 class Stop(Command):
     """Sent by :meth:`Table.stop` only: the task refuses what is still queued and ends."""
 

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from kroeg.store import Store, TableRow
+from kroeg.tables.commands import Abandon
 from kroeg.tables.config import make_config
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
@@ -254,9 +255,16 @@ class Lobby:
     async def close(self, table_id: str) -> None:
         """Close a table: out of the lobby at once (nobody can reach it from now on),
         its task stopped, and marked closed in the store so that no start restores it.
-        Its games stay in the store."""
+        Its games stay in the store. A rated game still running is abandoned first: the
+        people still in it are away, ranked last, and the game is played to its end and
+        rated (:class:`Abandon`, docs/ratings.md); an unrated one stays unfinished."""
         table = self.tables[table_id]
         self._forget(table_id)
+        if table.config.rated and table.running:
+            try:
+                await table.ask(Abandon())
+            except TableError:  # paused, moved, or a failed write: the game stays unfinished
+                log.warning("table %s: its abandoned game could not be finished", table_id)
         await table.stop()
         await self.store.close_table(table_id, time.time())
         log.info("table %s closed: idle", table_id)

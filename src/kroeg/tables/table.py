@@ -34,6 +34,7 @@ from kroeg.games.base import JSON, RESTOCK, Action, Deal, Event, Game, InvalidIn
 from kroeg.store import Fenced, Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
 from kroeg.tables.clocks import Clocks
 from kroeg.tables.commands import (
+    Abandon,
     Act,
     Chat,
     Command,
@@ -84,6 +85,9 @@ HISTORY = 256
 
 MAX_TURN_STEPS = 64
 """A bound on the decisions the house makes to finish one expired turn."""
+
+MAX_PLAY_OUT = 100_000
+"""A bound on the steps of an abandoned game played to its end (:meth:`Table._abandon`)."""
 
 STORE_RETRY = 1.0
 """Seconds between a table's attempts to reload from a store it could not read."""
@@ -455,6 +459,9 @@ class Table:
             case Regain(epoch=epoch):
                 await self._regain(epoch)
                 return None
+            case Abandon():
+                self._abandon()
+                return None
         raise TypeError(f"unknown command {command!r}")
 
     # Seats ------------------------------------------------------------------------------
@@ -639,15 +646,18 @@ class Table:
                 outcomes.append((seat.player, seat.name, "lost" if i in losers else "won"))
         return Finish(self.game_id, result.json(), time.time(), outcomes, result.places)
 
-    def _take_out(self, seat: int, reason: str, first: list[Event]) -> None:
-        """Two timeouts in a row, or leave: the player is out of this game and loses."""
-        assert self.seats[seat].player is not None
+    def _take_out(
+        self, seat: int, reason: str, first: list[Event], taken: tuple[str, str] | None = None
+    ) -> None:
+        """Two timeouts in a row, leave, or away when the table closes idle: the player is
+        out of this game and loses. ``taken``: the seating took them out already."""
+        assert taken is not None or self.seats[seat].player is not None
         try:
             events, eliminated = self.game.eliminate(self.state, seat), True
         except RuleError:
             # The rules already have the seat out (Eurokaarten: no coins left).
             events, eliminated = [], False
-        player, name = self.seating.take_out(seat)
+        player, name = taken or self.seating.take_out(seat)
         self.clocks.deadlines.pop(seat, None)
         data = {"reason": reason, "player": player, "name": name}
         entry = LogEntry(
@@ -662,6 +672,33 @@ class Table:
         out = Event("out", {"seat": seat, **data})
         self._progressed = True
         stage(self, [*first, out, *events], entry=entry, seating=True)
+
+    def _abandon(self) -> None:
+        """The lobby closes the table idle while its game runs: everyone still in the game
+        is away and abandons it (reason ``away``, ranked last, docs/ratings.md). All are
+        out of the seating before the first is logged, so that an end the take-outs bring
+        (Eurokaarten) has none of them win. Then the house plays the game to its end at
+        once with the rules' ``default()``: nobody follows it, and no person's rank
+        depends on it any more."""
+        if not self.running:
+            return
+        away = self.seating.people_at(range(len(self.seats)))
+        taken = [(seat, self.seating.take_out(seat)) for seat in away]
+        for seat, person in taken:
+            self._take_out(seat, "away", [], person)
+        for _ in range(MAX_PLAY_OUT):
+            if self.game.is_over(self.state):
+                return
+            dealer = self.game.pending_deal(self.state)
+            if dealer is not None:
+                drawn = self.fair.draw(self.game, self.config.game, self.state, self.rng)
+                self._step(dealer, drawn.deal, "table", drawn.events, drawn.note)
+                continue
+            house = self.seating.house_seat(self.game.to_act(self.state))
+            if house is None:
+                break
+            self._step(house, self.game.default(self.state, house), "house")
+        log.warning("table %s: its abandoned game did not end", self.id)
 
     async def _expire(self, seat: int) -> None:
         """The clock of a person ran out: the house plays; the second time in a row, out."""
@@ -929,7 +966,7 @@ class Table:
         return lobby_summary(self)
 
 
-WRITES = (Act, Sit, Registered, Stand, Leave, Start, Contribute)
+WRITES = (Act, Sit, Registered, Stand, Leave, Start, Contribute, Abandon)
 """The commands a paused table refuses: each may write. Watching, chat and the lobby's
 summary write nothing and are served."""
 

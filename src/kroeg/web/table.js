@@ -27,6 +27,9 @@ const LOG_LINES = 80;
 /** Verbs whose one argument is a card of your hand: the card itself is the control. */
 const CARD_VERBS = new Set(["play", "discard"]);
 
+/** The log's line for a player taken out, by the reason (docs/protocol.md, `out`). */
+const OUT_REASONS = { left: "log.out_left", timeouts: "log.out_timeouts", away: "log.out_away" };
+
 /** How long a refusal's reason stays next to the hand (ms), unless you act first. */
 const REFUSAL_MS = 6000;
 
@@ -307,7 +310,7 @@ export class TableView {
         return t("log.timeout", { name: name(ev.seat) });
       case "out":
         if (!ev.reason) return this.game.eventText?.(ev, ctx) ?? null;
-        return t(ev.reason === "left" ? "log.out_left" : "log.out_timeouts", { name: ev.name ?? name(ev.seat) });
+        return t(OUT_REASONS[ev.reason] ?? "log.out_timeouts", { name: ev.name ?? name(ev.seat) });
       case "greeting":
         return t("log.greeting", { name: ev.name });
       case "game_start":

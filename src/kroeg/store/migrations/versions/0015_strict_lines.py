@@ -10,7 +10,7 @@ docs/clubs.md, "Score lines" and "Quotas").
   of a line's version, ``by``, could not hold one: the databases refused it.)
 
 Revision ID: 0015
-Revises: 0012
+Revises: 0013
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015"
-down_revision = "0012"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
