@@ -50,6 +50,8 @@ TOKEN_MAY: list[Route] = [
     ("GET", "/api/clubs/nights/{night_id}/changes"),
     ("GET", "/api/clubs/sheets/{token}"),
     ("GET", "/api/clubs/sheets/{token}/qr.svg"),
+    ("GET", "/api/puzzles/daily"),
+    ("GET", "/api/puzzles/{puzzle_id}"),
 ]
 """Play, its own profile, and what anyone may read."""
 
@@ -107,6 +109,10 @@ TOKEN_MAY_NOT: dict[Route, Any] = {
     ("GET", "/api/clubs/nights/{night_id}/links"): None,
     ("POST", "/api/clubs/sheets/{token}/entries"): {"id": "e", "deal": 1, "line": {}, "by": "x"},
     ("POST", "/api/clubs/sheets/{token}/entries/{entry_id}"): {"change": "withdraw", "by": "x"},
+    # Puzzles: a person's rating and streak.
+    ("GET", "/api/puzzles/next"): None,
+    ("GET", "/api/puzzles/history"): None,
+    ("POST", "/api/puzzles/{puzzle_id}/answer"): {"card": "Ah"},
 }
 """Everything else, each with a body that would do what the route does."""
 
@@ -156,6 +162,7 @@ def _setting(server: Server, bot: BotAccount) -> dict[str, str]:
         "night_id": "1",
         "token": "nosuchsheet",
         "entry_id": "1",
+        "puzzle_id": "1",
     }
 
 

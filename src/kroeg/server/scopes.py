@@ -54,6 +54,8 @@ TOKEN_ROUTES: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/api/clubs/nights/{night_id}/changes"),
         ("GET", "/api/clubs/sheets/{token}"),
         ("GET", "/api/clubs/sheets/{token}/qr.svg"),
+        ("GET", "/api/puzzles/daily"),
+        ("GET", "/api/puzzles/{puzzle_id}"),
     }
 )
 """The REST calls a bot's token may make, as (method, the route's path)."""
