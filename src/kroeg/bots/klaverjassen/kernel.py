@@ -30,10 +30,11 @@ the table's best card, the killers of the depth, the history of cut-offs, what t
 card does to the trick.
 
 Speed (docs/performance.md, ``bench/kernel.py``): the exact value of every legal card of
-a whole deal's first lead takes some 130-170 ms median, a few seconds for the slowest of
-1,000 deals; the issue's 10 ms / 100 ms are far off. Tried and dropped, measured there:
-other MTD(f) drivers (a first test at the made/nat line, a first step of 4), table
-entries inside a trick, enhanced transposition cut-offs. Not done: partition search.
+a whole deal's first lead takes some 130-210 ms median (CPU time, on a loaded machine),
+up to 7 s for the slowest of some hundreds of deals: the issue's 10 ms and 100 ms are
+far off. Tried and dropped: other MTD(f) drivers (a first test at the made/nat line, a
+first step of 4), table entries inside a trick, enhanced transposition cut-offs. Not
+done: partition search.
 """
 
 from __future__ import annotations
