@@ -14,7 +14,7 @@ from kroeg.bots.klaverjassen.kernel import Solver, kernel_legal, kernel_margin, 
 from kroeg.bots.klaverjassen.play import Play, cards_in, margin, play_card, solve
 from kroeg.cards import PIKET_DECK, PIKET_MASK, mask_of
 from kroeg.games.klaverjassen import Klaverjassen
-from kroeg.games.klaverjassen.rules import trick_state
+from kroeg.games.klaverjassen.rules import TRICK_STRENGTH, trick_state
 
 VARIANTS = ("nku", "amsterdams")
 
@@ -128,7 +128,7 @@ def test_the_kernel_s_loops_for_the_last_two_tricks_agree_with_the_reference() -
 
 
 def test_the_kernel_agrees_with_the_reference_on_four_trick_endings() -> None:
-    """Deeper positions, fewer: the reference is slow (the bots solve from EXACT_TRICKS = 5)."""
+    """Deeper positions, fewer: the reference is slow (sterk solves from EXACT_TRICKS = 6)."""
     rng = random.Random(13)
     solver = Solver()
     for _ in range(40):
@@ -158,3 +158,28 @@ def test_equivalent_cards_searched_once_change_no_value_of_a_whole_deal() -> Non
     p = random_play(rng, "nku", 8)
     assert p.tricks_played == 0 and not p.trick
     assert reduced.solve(p) == full.solve(p)
+
+
+def test_the_bound_from_sure_trumps_changes_no_value() -> None:
+    """At the start of a trick the leader who holds the highest trumps still out counts
+    their points as sure for its team (kernel._sure_points): positions where that bound
+    applies, for the declaring team and for the other one, valued as play.solve does."""
+    rng = random.Random(29)
+    solver = Solver()
+    checked = {0: 0, 1: 0}
+    while min(checked.values()) < 150:
+        p = random_play(rng, rng.choice(VARIANTS), rng.choice((3, 4)))
+        while p.trick:
+            play_card(p, rng.choice(cards_in(p.legal(p.hands[p.turn]))))
+        held = p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]
+        trumps = [c for c in PIKET_DECK if c // 13 == p.trump and (held >> c) & 1]
+        if not trumps or p.must_make >= 0:
+            continue
+        top = max(trumps, key=lambda c: TRICK_STRENGTH[p.trump][p.trump][c])
+        if not (p.hands[p.leader] >> top) & 1:
+            continue
+        side = 0 if p.leader & 1 == p.declarer_team else 1
+        if checked[side] >= 150:
+            continue
+        checked[side] += 1
+        assert solver.solve(p) == solve(p.copy()), (side, checked[side])

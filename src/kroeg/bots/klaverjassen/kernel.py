@@ -22,11 +22,19 @@ every trick, and of the tricks taken what the final score depends on: team 0's l
 in points and roem and the roem in all (under kraken: each team's points and roem;
 once the deal is surely made or nat: nothing, the values stored less what is taken).
 At the start of each trick the final score is bounded from the points and the roem
-still to take (:func:`_margin_bounds`); a seat's card equivalent to a stronger one of
+still to take and the points the leader's top trumps take for sure
+(:func:`_margin_bounds`, :func:`_sure_points`); a seat's card equivalent to a stronger one of
 its own (:func:`_twin`) is not searched; the last two tricks are played out in plain
 loops (:func:`_two_tricks`), not on the search's stack. Moves are tried in the order:
 the table's best card, the killers of the depth, the history of cut-offs, what the
 card does to the trick.
+
+Speed (docs/performance.md, ``bench/kernel.py``): the exact value of every legal card of
+a whole deal's first lead takes some 130-210 ms median (CPU time, on a loaded machine),
+up to 7 s for the slowest of some hundreds of deals: the issue's 10 ms and 100 ms are
+far off. Tried and dropped: other MTD(f) drivers (a first test at the made/nat line, a
+first step of 4), table entries inside a trick, enhanced transposition cut-offs. Not
+done: partition search.
 """
 
 from __future__ import annotations
@@ -78,6 +86,15 @@ def _next_equal() -> list[list[int]]:
 
 
 _NEXT_EQUAL = np.array(_next_equal(), dtype=np.int64)
+
+
+def _trump_order(trump: int) -> list[int]:
+    """The eight cards of ``trump`` from the strongest down."""
+    return sorted((c for c in PIKET_DECK if c // 13 == trump), key=lambda c: -STRENGTH[trump][c])
+
+
+_TRUMP_ORDER = np.array([_trump_order(t) for t in range(4)], dtype=np.int64)
+"""Per trump, its eight cards from the strongest down."""
 _LOWEST = np.array([(bits & -bits).bit_length() - 1 for bits in range(256)], dtype=np.int64)
 """The lowest set bit of each byte: a suit's piket cards are 8 bits of a hand."""
 _POPCOUNT = np.array([bin(bits).count("1") for bits in range(1 << 13)], dtype=np.int64)
@@ -255,6 +272,23 @@ def _roem_bound(f: np.ndarray, trump: int, tricks_left: int, four_kind: np.ndarr
 
 
 @njit(cache=True, inline="always")
+def _sure_points(f: np.ndarray, trump: int) -> int:
+    """Card points the leader's team can take for sure at the start of a trick: the
+    leader's trumps that are the highest still held, from the top down (led, a top
+    trump wins its trick whatever the others hold, and the leader leads again)."""
+    held = f[0] | f[1] | f[2] | f[3]
+    mine = f[f[_LEADER]]
+    sure = 0
+    for i in range(8):
+        card = _TRUMP_ORDER[trump, i]
+        if (held >> card) & 1:
+            if not (mine >> card) & 1:
+                break
+            sure += _POINTS[trump, card]
+    return sure
+
+
+@njit(cache=True, inline="always")
 def _margin_bounds(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, out: np.ndarray) -> None:
     """``out[1]`` ≤ team 0's final margin ≤ ``out[2]`` at the start of a trick, whatever
     the rest of the play (core.deal_score's cases, each at its extremes): the declaring
@@ -276,16 +310,27 @@ def _margin_bounds(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, out: n
     roem = f[_R0] + f[_R1]
     lead_hi = lead + points_left + roem_left
     lead_lo = lead - points_left - roem_left
+    sure = _sure_points(f, cfg[_TRUMP])
+    sure_declarer = sure if f[_LEADER] & 1 == declarer else 0
+    sure_other = sure - sure_declarer
+    # The declaring team's best case: over the lines in which the other team takes at
+    # least its sure points (it can always take them); its worst case: over the lines
+    # in which it takes its own sure points.
+    best_lead = lead_hi - 2 * sure_other
+    worst_lead = lead_lo + 2 * sure_declarer
     hi = -_INF
-    lo = _INF
-    if lead_hi > 0:  # made
-        hi = lead_hi
-        lo = max(lead_lo, 1)
+    if best_lead > 0:  # made
+        hi = best_lead
     if lead_lo <= 0:  # nat
         hi = max(hi, -(DEAL_POINTS + roem))
-        lo = min(lo, -(DEAL_POINTS + roem + roem_left))
-    if won_other == 0:  # pit: the declaring team takes every card and all roem
+    if won_other == 0 and sure_other == 0:  # pit: every card and all roem
         hi = max(hi, DEAL_POINTS + roem + roem_left + cfg[_PIT])
+    lo = _INF
+    if lead_hi > 0:  # made
+        lo = max(worst_lead, 1)
+    if worst_lead <= 0:  # nat
+        lo = min(lo, -(DEAL_POINTS + roem + roem_left))
+    if won_other == 0:  # pit
         lo = min(lo, DEAL_POINTS + roem + cfg[_PIT])
     sign = 1 if declarer == 0 else -1
     out[1] = lo if declarer == 0 else -hi

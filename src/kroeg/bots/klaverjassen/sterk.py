@@ -26,12 +26,13 @@ from .knowledge import Seen, infer_allowed
 from .play import Play, margin, play_card, rollout
 from .signals import Signal, sample_deal
 
-EXACT_TRICKS = 5
-"""Tricks left (the running one included) from which the rest is searched exactly: the
-kernel solves 5 tricks in about 0.3 ms (2 at most), 6 in about 1.4 ms but up to 45
-(docs/performance.md), so at 5 a 300 ms decision draws many samples and no single
-sample overruns the budget. Since the faster kernel 6 would fit too (docs/bots.md); it
-stays 5 until the arena's figures, all measured at 5, are measured again at 6."""
+EXACT_TRICKS = 6
+"""Tricks left (the running one included) from which the rest is searched exactly. A
+sample's ``card_values`` (every candidate card) from 6 tricks left takes a few
+milliseconds (docs/performance.md: median about 3 ms, the slowest about 55 ms), so a
+300 ms decision still draws dozens of samples and no single sample overruns the budget
+by much; from 7 it takes some 20 ms median and up to a third of a second, too long for
+the budget. It was 5 until the arena's figures at the default budget (docs/bots.md)."""
 
 _SOLVER = Solver()
 """One transposition table per process (the bots' worker processes decide one at a time)."""
