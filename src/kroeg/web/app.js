@@ -93,6 +93,8 @@ function renderTopbar() {
 function applySettings() {
   document.documentElement.lang = lang();
   document.body.classList.toggle("four-colour", settings().fourColour);
+  document.body.classList.toggle("large-cards", settings().largeCards);
+  document.body.classList.toggle("high-contrast", settings().highContrast);
   document.title = t("app.title");
   renderTopbar();
 }

@@ -9,7 +9,7 @@ import { t } from "./i18n.js";
 import { nameForm } from "./names.js";
 import { checkNumber, offered, optionField, optionLabel, refusedOption, variantLabel } from "./option_fields.js";
 import { friendsPanel } from "./players.js";
-import { settings } from "./settings.js";
+import { settings, updateSettings } from "./settings.js";
 
 const POLL_MS = 3000;
 const CLOCKS = [15, 30, 60, 90, 120, 300];
@@ -141,6 +141,7 @@ export class LobbyView {
         name ? h("section", { class: "card-panel", "aria-labelledby": "mine-h", id: "your-tables", hidden: true }, h("h2", { id: "mine-h" }, t("lobby.your_tables")), (this.mineBox = h("div", {}))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "tables-h" }, h("h2", { id: "tables-h" }, t("lobby.open_tables")), this.tableBox) : null,
         this.friends?.panel,
+        accessPanel(),
       ),
     );
     this.renderTables();
@@ -404,4 +405,26 @@ export class LobbyView {
       else toast(errorText(err.code, err.message));
     }
   }
+}
+
+/** Large cards, high contrast and more thinking time (docs/accessibility.md), kept with
+ *  the other settings; "meer bedenktijd" reaches each table the player sits at. */
+function accessPanel() {
+  const s = settings();
+  const toggle = (key, label, hint) =>
+    h(
+      "div",
+      { class: "access-choice" },
+      h("input", { type: "checkbox", id: `access-${key}`, checked: s[key], "aria-describedby": hint ? `access-${key}-hint` : null, onchange: (e) => updateSettings({ [key]: e.target.checked }) }),
+      h("label", { for: `access-${key}` }, t(label)),
+      hint ? h("p", { class: "hint", id: `access-${key}-hint` }, t(hint)) : null,
+    );
+  return h(
+    "section",
+    { class: "card-panel", "aria-labelledby": "access-h", id: "access-panel" },
+    h("h2", { id: "access-h" }, t("settings.access_title")),
+    toggle("largeCards", "settings.large_cards"),
+    toggle("highContrast", "settings.high_contrast"),
+    toggle("moreTime", "settings.more_time", "settings.more_time_hint"),
+  );
 }
