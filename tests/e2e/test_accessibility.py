@@ -42,7 +42,10 @@ RUN_AXE = """async (tags) => {
   return result.violations.map((v) => ({
     id: v.id,
     help: v.help,
-    targets: v.nodes.slice(0, 6).map((n) => n.target.join(' ') + (n.failureSummary ? ': ' + n.failureSummary.split('\\n').slice(1, 2).join('').trim() : '')),
+    targets: v.nodes.slice(0, 6).map((n) => {
+      const why = (n.failureSummary || '').split('\\n').slice(1, 2).join('').trim();
+      return n.target.join(' ') + (why ? ': ' + why : '');
+    }),
   }));
 }"""
 
@@ -131,7 +134,9 @@ def test_the_clubs_the_night_and_mieke(new_page: NewPage, server: str) -> None:
     }
     night = _api(server, "POST", f"/api/clubs/{club['id']}/nights", body, bearer)
     for m in members:
-        _api(server, "POST", f"/api/clubs/nights/{night['id']}/players", {"member": m["id"]}, bearer)
+        _api(
+            server, "POST", f"/api/clubs/nights/{night['id']}/players", {"member": m["id"]}, bearer
+        )
     _api(server, "POST", f"/api/clubs/nights/{night['id']}/open", None, bearer)
     _api(server, "POST", f"/api/clubs/nights/{night['id']}/rounds/start", None, bearer)
     links = _api(server, "GET", f"/api/clubs/nights/{night['id']}/links", None, bearer)
