@@ -30,7 +30,6 @@ from tests.e2e.helpers import (
     my_turn,
     shoot,
     sit_and_start,
-    token,
 )
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -237,23 +236,40 @@ def test_a_result_and_its_replay(new_page: NewPage) -> None:
 
 
 def test_large_cards_and_high_contrast(new_page: NewPage) -> None:
-    """Both modes are chosen in the lobby, remembered, and pass axe at the table too."""
+    """Both modes are chosen in the lobby and remembered; the cards are drawn larger, the
+    four-colour deck keeps its colours, and axe passes in both at the table too."""
     problems: list[str] = []
     page = new_page()
     frames = Frames(page)
     enter(page, "Anna")
-    normal_width = page.evaluate("getComputedStyle(document.body).getPropertyValue('--card-w')")
+    table = sit_and_start(
+        page, {"game": "klaverjassen", "variant": "amsterdams", "clock_seconds": 600}
+    )
+    play_to_a_card_turn(page, frames)
+    normal = page.locator(".hand .card").first.bounding_box()
+    assert normal is not None
+
+    page.goto("/")
     page.get_by_label("Grote kaarten").check()
     page.get_by_label("Hoog contrast").check()
-    expect(page.locator("body")).to_have_class("large-cards high-contrast")
+    page.get_by_label("Vierkleurendek").check()
     page.reload()
-    expect(page.locator("body")).to_have_class("large-cards high-contrast")
-    large_width = page.evaluate("getComputedStyle(document.body).getPropertyValue('--card-w')")
-    assert large_width != normal_width, "large cards change the card width"
+    expect(page.locator("body")).to_have_class("four-colour large-cards high-contrast")
     check(page, "the lobby in high contrast", problems)
-    _ = token(page)
-    sit_and_start(page, {"game": "klaverjassen", "variant": "amsterdams", "clock_seconds": 600})
-    play_to_a_card_turn(page, frames)
+    shoot(page, "accessibility/lobby-high-contrast", "#access-panel")
+
+    page.goto(f"/t/{table}")
+    expect(page.locator(".hand .card").first).to_be_visible()
+    large = page.locator(".hand .card").first.bounding_box()
+    assert large is not None and large["width"] > normal["width"] * 1.2, (normal, large)
+    blue = page.evaluate("getComputedStyle(document.body).getPropertyValue('--suit-d').trim()")
+    assert blue == "#1d4ed8", "the four-colour deck stays in high contrast"
     check(page, "klaverjassen with large cards in high contrast", problems)
-    shoot(page, "accessibility/large-cards-high-contrast")
+    shoot(page, "accessibility/table-large-cards-high-contrast")
+    page.goto("/")
+    page.get_by_label("Hoog contrast").uncheck()
+    page.goto(f"/t/{table}")
+    expect(page.locator(".hand .card").first).to_be_visible()
+    check(page, "klaverjassen with large cards", problems)
+    shoot(page, "accessibility/table-large-cards")
     assert_clean(problems)
