@@ -71,6 +71,7 @@ function renderTopbar() {
       { class: "toggle" },
       h("input", {
         type: "checkbox",
+        id: "four-colour",
         checked: s.fourColour,
         onchange: (e) => updateSettings({ fourColour: e.target.checked }),
       }),
@@ -84,7 +85,7 @@ function renderTopbar() {
     ),
     h(
       "select",
-      { "aria-label": t("settings.language"), onchange: (e) => updateSettings({ lang: e.target.value }) },
+      { id: "language", "aria-label": t("settings.language"), onchange: (e) => updateSettings({ lang: e.target.value }) },
       LANGUAGES.map((code) => h("option", { value: code, selected: code === lang() }, t(`lang.${code}`))),
     ),
   );
@@ -149,8 +150,12 @@ function route() {
 installSuitSprite();
 applySettings();
 onSettings(() => {
+  // A setting changed by keyboard keeps the focus on its control: the top bar and the
+  // view are drawn anew, so the control with the same id takes the focus again.
+  const focused = document.activeElement?.id;
   applySettings();
   app.view?.render?.();
+  if (focused) document.getElementById(focused)?.focus();
 });
 window.addEventListener("popstate", route);
 route();

@@ -2,7 +2,7 @@
 // and the form that creates a table with every option of the chosen variant.
 
 import { api } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, onEscape, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
 import { refusalText } from "./refusals.js";
 import { t } from "./i18n.js";
@@ -111,6 +111,18 @@ export class LobbyView {
 
   destroy() {
     clearTimeout(this.timer);
+    this.offEscape?.();
+  }
+
+  /** Close the create form (Cancel, Escape, a table made) and put the focus back on the
+   *  button that opened it. */
+  closeCreate() {
+    const game = this.creating;
+    this.offEscape?.();
+    this.offEscape = null;
+    this.creating = null;
+    this.render();
+    this.root.querySelector(`.game-tile[data-game="${game}"] .new-table`)?.focus();
   }
 
   render() {
@@ -169,7 +181,7 @@ export class LobbyView {
             h("h3", {}, t(`game.${g.game}`)),
             h("p", {}, t(`game.${g.game}.desc`)),
             h("button", { class: "btn primary", disabled: this.busy, onclick: () => this.needName(() => this.playNow(g)) || this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
-            h("button", { class: "btn", onclick: () => this.needName(() => this.openCreate(g.game)) || this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
+            h("button", { class: "btn new-table", onclick: () => this.needName(() => this.openCreate(g.game)) || this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
           ),
         ),
       ),
@@ -181,6 +193,11 @@ export class LobbyView {
     const g = this.games.find((x) => x.game === game);
     this.form = { game, variant: Object.keys(g.variants)[0], options: {}, seats: null, clock: 60, private: false, house: "basis", refused: null };
     this.invite = null;
+    this.offEscape?.();
+    this.offEscape = onEscape(() => {
+      this.offEscape = null;
+      this.closeCreate();
+    });
     this.render();
     this.root.querySelector("#create-h")?.scrollIntoView({ block: "start" });
   }
@@ -252,7 +269,7 @@ export class LobbyView {
           "div",
           { class: "row" },
           h("button", { type: "submit", class: "btn primary" }, t("lobby.create")),
-          h("button", { type: "button", class: "btn", onclick: () => { this.creating = null; this.render(); } }, t("lobby.cancel")),
+          h("button", { type: "button", class: "btn", onclick: () => this.closeCreate() }, t("lobby.cancel")),
         ),
       ),
     );
