@@ -19,7 +19,8 @@ FOCUSED = """() => {
   const el = document.activeElement;
   const style = getComputedStyle(el);
   return {
-    label: el.getAttribute('aria-label') || el.labels?.[0]?.textContent.trim() || el.textContent.trim(),
+    label: el.getAttribute('aria-label') || el.labels?.[0]?.textContent.trim()
+      || el.textContent.trim(),
     id: el.id,
     ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
   };
