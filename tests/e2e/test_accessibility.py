@@ -23,6 +23,7 @@ from tests.e2e.conftest import DESKTOP, PHONE, NewPage
 from tests.e2e.helpers import (
     MY_TURN_SUMMARY_OR_OVER,
     Frames,
+    api,
     click_action,
     decide,
     enter,
@@ -232,6 +233,36 @@ def test_a_result_and_its_replay(new_page: NewPage) -> None:
     check(page, "the replay", problems)
     page.get_by_role("button", name="Afspelen").click()
     check(page, "the replay playing", problems)
+    assert_clean(problems)
+
+
+SHORT = {
+    "klaverjassen": {"variant": "amsterdams", "options": {"game_length": "4_deals"}},
+    "eurokaarten": {"variant": "standaard", "options": {"start_coins": 1}},
+}
+
+
+@pytest.mark.parametrize("game", ["klaverjassen", "eurokaarten"])
+def test_the_result_of_klaverjassen_and_eurokaarten(new_page: NewPage, game: str) -> None:
+    """A short game the player leaves and the house finishes (Toepen's is above)."""
+    problems: list[str] = []
+    page = new_page()
+    frames = Frames(page)
+    enter(page, "Anna")
+    table = sit_and_start(page, {"game": game, **SHORT[game]})
+    assert my_turn(page, frames, timeout=30_000) is not None
+    page.locator("#leave").click()
+    page.locator("#leave").click()
+    games: list[dict[str, Any]] = []
+    for _ in range(600):
+        games = api(page, "GET", f"/tables/{table}/games")["games"]
+        if games and games[-1]["finished"]:
+            break
+        page.wait_for_timeout(250)
+    assert games and games[-1]["finished"], f"the house finishes the game: {games}"
+    page.goto(f"/t/{table}")
+    expect(page.locator(".result")).to_be_visible()
+    check(page, f"{game}: the result", problems)
     assert_clean(problems)
 
 
