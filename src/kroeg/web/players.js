@@ -334,11 +334,14 @@ export function friendsPanel(app, myTable) {
 }
 
 /** An invitation that reached you: who, which game, and the buttons to accept or not. */
+let closeInvite = null; // the invitation shown, if any: a new one replaces it
+
 export function showInvite(app, msg) {
-  document.getElementById("invite")?.remove();
+  closeInvite?.();
   const close = () => {
     offEscape();
     el.remove();
+    closeInvite = null;
   };
   const el = h(
     "div",
@@ -349,6 +352,10 @@ export function showInvite(app, msg) {
     " ",
     h("button", { class: "btn small", onclick: close }, t("players.decline")),
   );
-  const offEscape = onEscape(() => el.remove()); // Escape declines
+  const offEscape = onEscape(() => { // Escape declines
+    el.remove();
+    closeInvite = null;
+  });
+  closeInvite = close;
   document.body.append(el);
 }
