@@ -6,6 +6,13 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: run test lint unit e2e chromium screenshots bench clean
 
+# The browser tests' own tools from npm (axe-core, pinned in package-lock.json): the
+# client loads nothing from npm, the accessibility tests inject axe into the pages.
+NODE_STAMP := node_modules/.package-lock.json
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -29,14 +36,14 @@ lint: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest --ignore=tests/e2e
 
-e2e: $(STAMP) chromium
+e2e: $(STAMP) chromium $(NODE_STAMP)
 	$(BIN)/pytest tests/e2e
 
 # The suite on every core (pytest-xdist): a module's tests stay together on one worker,
 # so that its server and browser fixtures are made once (docs/testing.md).
 # The compiled Klaverjas solver is built into numba's cache first (some 20 s once): else
 # every bot worker of the servers the tests start compiles it at the same time.
-test: $(STAMP) chromium lint
+test: $(STAMP) chromium $(NODE_STAMP) lint
 	$(BIN)/python -c 'from kroeg.bots.klaverjassen.kernel import warm; warm()'
 	$(BIN)/pytest -n auto --dist loadfile
 
@@ -48,4 +55,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules data .pytest_cache .mypy_cache .ruff_cache .hypothesis

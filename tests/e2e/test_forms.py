@@ -56,7 +56,7 @@ def test_eurokaarten_has_one_clock_and_the_house_level_is_kept(new_page: NewPage
     page = new_page()
     enter(page, "Anna")
     open_form(page, "Eurokaarten")
-    expect(page.get_by_label("Bedenktijd")).to_have_count(0)
+    expect(page.get_by_label("Bedenktijd", exact=True)).to_have_count(0)
     page.get_by_label("Beurtklok").fill("45")
     levels = page.locator("#house-level option").evaluate_all("els => els.map(o => o.value)")
     assert levels == ["huis", "basis", "sterk", "meester"]

@@ -15,7 +15,7 @@ def test_a_private_table_is_not_listed_and_its_invite_link_works(new_page: NewPa
     enter(anna, "Anna")
     anna.get_by_role("button", name="Nieuwe tafel voor Klaverjassen").click()
     anna.get_by_label("Privé (alleen met uitnodiging)").check()
-    anna.get_by_label("Bedenktijd").select_option("30")
+    anna.get_by_label("Bedenktijd", exact=True).select_option("30")
     anna.get_by_role("button", name="Tafel maken").click()
     anna.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
     table_id = anna.url.rsplit("/", 1)[1]

@@ -44,3 +44,14 @@ def test_after_a_restart_the_clock_runs_on_from_its_start_but_shows_at_least_the
     assert clocks.deadlines == {0: 1050.0, 1: 1015.0}
     clocks.resume({0: 0.0}, 10.0, 15.0, wall_now=1000.0)
     assert clocks.deadlines == {0: 1010.0}
+
+
+def test_a_seat_whose_person_asked_for_more_time_gets_twice_the_clock() -> None:
+    """WCAG 2.2.1 (docs/accessibility.md, "Meer bedenktijd"): seat 3 doubled, seat 1 not."""
+    clocks = Clocks()
+    assert clocks.settle([1, 3], 30.0, wall_now=1000.0, doubled={3}) == [1, 3]
+    assert clocks.deadlines == {1: 1030.0, 3: 1060.0}
+    assert clocks.lengthen(1, 30.0) == 1060.0  # asked while the clock ran: 30 s more
+    assert clocks.lengthen(2, 30.0) is None and 2 not in clocks.deadlines  # no clock: none
+    clocks.resume({3: 990.0}, 30.0, 15.0, wall_now=1000.0, doubled={3})
+    assert clocks.deadlines == {3: 1050.0}  # 60 s from its start, 10 s gone

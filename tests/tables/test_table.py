@@ -408,3 +408,42 @@ async def test_chat_from_a_blocked_player_never_reaches_who_blocked_them(store: 
     assert chats(bram) == ["goedenavond"]
     assert not any("hallo allemaal" in json.dumps(f) for f in bram.frames)
     await table.stop()
+
+
+async def test_more_time_doubles_the_seat_s_clock_and_the_table_is_told(store: Store) -> None:
+    """WCAG 2.2.1 (docs/accessibility.md, "Meer bedenktijd"): Anna's seat gets twice the
+    table's 60 s, a running clock 60 s more; everyone hears it as an event; the seating
+    keeps it (a restart too); someone without a seat is refused and nothing changes."""
+    table = await _table(store)
+    ear = Ear(None)
+    await table.ask(t.Watch(ear))
+    await table.ask(t.Sit("anna", "Anna", 2))
+    await table.ask(t.Sit("bram", "Bram", 3))
+    with pytest.raises(TableError) as refused:
+        await table.ask(t.MoreTime("carla", True))
+    assert refused.value.code == "not_seated" and table.seating.more_time == set()
+    await table.ask(t.MoreTime("anna", True))
+    await table.ask(t.MoreTime("anna", True))  # asked again: nothing new
+    [told] = ear.events("more_time")
+    assert told == {"kind": "more_time", "to": None, "seat": 2, "player": "anna"} | {
+        "name": "Anna",
+        "on": True,
+    }
+    await table.ask(t.Start("anna"))
+    [anna_clock] = [f for f in ear.frames if f["type"] == "clock" and f["seat"] == 2]
+    assert anna_clock["seconds"] == 120.0
+    assert anna_clock["deadline"] - anna_clock["now"] == pytest.approx(120.0, abs=1.0)
+    await _say(table, "anna", "lose")  # Bram (3) waits now, on the table's 60 s
+    bram_deadline = table.deadlines[3]
+    [bram_clock] = [f for f in ear.frames if f["type"] == "clock" and f["seat"] == 3]
+    assert bram_clock["seconds"] == 60.0
+    await table.ask(t.MoreTime("bram", True))  # while his clock runs: 60 s more
+    assert table.deadlines[3] == pytest.approx(bram_deadline + 60.0)
+    assert [f["deadline"] for f in ear.frames if f["type"] == "clock" and f["seat"] == 3][
+        -1
+    ] == pytest.approx(bram_deadline + 60.0)
+    await table.ask(t.MoreTime("anna", False))
+    assert ear.events("more_time")[-1]["on"] is False
+    await table.stop()
+    row = await store.table("t1")
+    assert row is not None and row.seating["more_time"] == ["bram"]

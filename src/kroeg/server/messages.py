@@ -97,6 +97,14 @@ class Chat(_Message, tag="chat"):
     text: Annotated[str, msgspec.Meta(max_length=CHAT_TEXT_MAX * 4)] | None = None
 
 
+class MoreTime(_Message, tag="more_time"):
+    """Twice the table's clock at your seat (``on``), or its own again: the player's
+    "meer bedenktijd" setting (WCAG 2.2.1, docs/accessibility.md)."""
+
+    table: TableId
+    on: bool
+
+
 class Contribute(_Message, tag="contribute"):
     """A random contribution to deal ``deal`` (docs/protocol.md, "Fair deals"); the table
     checks its size, so that a wrong one gets its own code, ``bad_contribution``."""
@@ -128,6 +136,7 @@ ClientMessage = (
     | Start
     | Act
     | Contribute
+    | MoreTime
     | Chat
     | Invite
     | Ping

@@ -52,6 +52,8 @@ async def carry_out(
             await table.ask(t.Start(player))
         case m.Contribute(deal=deal, value=value):
             await table.ask(t.Contribute(player, deal, value))
+        case m.MoreTime(on=on):
+            await table.ask(t.MoreTime(player, on))
         case m.Chat(preset=preset, text=text):
             await table.ask(t.Chat(player, name, preset, text))
         case m.Act(version=version, action=action):

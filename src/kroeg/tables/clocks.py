@@ -8,7 +8,7 @@ waits or sends: the table asks what is due and when, and tells people about new 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 
 class Clocks:
@@ -44,9 +44,16 @@ class Clocks:
         """The seats whose deadline has passed, in seat order."""
         return sorted(seat for seat, d in self.deadlines.items() if d <= wall_now)
 
-    def settle(self, waiting: Iterable[int], seconds: float, wall_now: float) -> list[int]:
+    def settle(
+        self,
+        waiting: Iterable[int],
+        seconds: float,
+        wall_now: float,
+        doubled: Collection[int] = (),
+    ) -> list[int]:
         """A clock for each seat in ``waiting`` and none for any other seat; the seats whose
-        clock starts now (a running clock keeps its deadline)."""
+        clock starts now (a running clock keeps its deadline). A seat in ``doubled`` (its
+        person asked for more time, WCAG 2.2.1) gets twice ``seconds``."""
         waiting = list(waiting)
         deadlines = self.deadlines
         for seat in [s for s in deadlines if s not in waiting]:
@@ -54,7 +61,7 @@ class Clocks:
         started: list[int] = []
         for seat in waiting:
             if seat not in deadlines:
-                deadlines[seat] = wall_now + seconds
+                deadlines[seat] = wall_now + seconds_of(seat, seconds, doubled)
                 started.append(seat)
         return started
 
@@ -64,11 +71,28 @@ class Clocks:
         seconds: float,
         least: float,
         wall_now: float,
+        doubled: Collection[int] = (),
     ) -> None:
         """After a restart: each waiting seat gets what was left of its clock, counted in
         wall time from when it started (the downtime is not given back), but at least
-        ``least`` seconds (at most the table's ``seconds``)."""
+        ``least`` seconds (at most the table's ``seconds``); a seat in ``doubled`` counts
+        twice ``seconds``."""
         floor = wall_now + min(seconds, least)
         self.deadlines = {
-            seat: max(started + seconds, floor) for seat, started in waiting_since.items()
+            seat: max(started + seconds_of(seat, seconds, doubled), floor)
+            for seat, started in waiting_since.items()
         }
+
+    def lengthen(self, seat: int, seconds: float) -> float | None:
+        """The seat's running clock gets ``seconds`` more (its person asked for more time
+        while it ran): its new deadline, or None when no clock runs for it."""
+        if seat not in self.deadlines:
+            return None
+        self.deadlines[seat] += seconds
+        return self.deadlines[seat]
+
+
+def seconds_of(seat: int, seconds: float, doubled: Collection[int]) -> float:
+    """A seat's clock: the table's ``seconds``, twice that for a seat whose person asked
+    for more time."""
+    return 2 * seconds if seat in doubled else seconds

@@ -144,6 +144,15 @@ class Contribute(Command):
 
 
 @dataclass(slots=True)
+class MoreTime(Command):
+    """A seated or waiting person asks for twice the table's clock at their seat
+    (``on``), or for the table's own clock again (WCAG 2.2.1, docs/accessibility.md)."""
+
+    player: str
+    on: bool
+
+
+@dataclass(slots=True)
 class Chat(Command):
     player: str
     name: str

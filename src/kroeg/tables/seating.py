@@ -25,7 +25,7 @@ drie met hand en woord")."""
 
 
 class Seating:
-    __slots__ = ("accounts", "left", "seats", "waiting")
+    __slots__ = ("accounts", "left", "more_time", "seats", "waiting")
 
     def __init__(self, seats: int) -> None:
         self.seats = [Seat(None, house_name(i)) for i in range(seats)]
@@ -36,6 +36,9 @@ class Seating:
         self.accounts: dict[str, str] = {}
         """The account kind of each player who sat down here logged in to an account
         (kroeg.accounts): their seats show it, a guest's seat the "gast" mark."""
+        self.more_time: set[str] = set()
+        """The players who asked for more time at this table (WCAG 2.2.1, "meer
+        bedenktijd"): their seat's clock runs twice the table's."""
 
     # Questions --------------------------------------------------------------------------
 
@@ -59,6 +62,10 @@ class Seating:
     def people_at(self, seats: Iterable[int]) -> list[int]:
         """The seats among ``seats`` that a person holds (not the house), in order."""
         return [s for s in sorted(seats) if self.seats[s].player is not None]
+
+    def doubled(self) -> set[int]:
+        """The seats whose person asked for more time."""
+        return {i for i, s in enumerate(self.seats) if s.player in self.more_time}
 
     def house_seat(self, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that the house plays, if any."""
@@ -106,6 +113,24 @@ class Seating:
             return False
         self.accounts[player] = account
         return True
+
+    def ask_more_time(self, player: str, on: bool) -> Event | None:
+        """``player`` asks for more time (``on``) or the table's own again: the event that
+        tells the table, or None when nothing changes. Only a seated or waiting player."""
+        seat = self.seat_of(player)
+        if seat is None and not self.is_waiting(player):
+            raise TableError("not_seated", "you have no seat at this table")
+        if (player in self.more_time) == on:
+            return None
+        if on:
+            self.more_time.add(player)
+        else:
+            self.more_time.discard(player)
+        name = self.seats[seat].name if seat is not None else self._waiting_name(player)
+        return Event("more_time", {"seat": seat, "player": player, "name": name, "on": on})
+
+    def _waiting_name(self, player: str) -> str:
+        return next(n for p, n in self.waiting if p == player)
 
     def stand(self, player: str, *, running: bool) -> Event:
         """``player`` gives up their seat, or their place on the waiting list. During a game
@@ -188,6 +213,7 @@ class Seating:
             "waiting": [[p, n] for p, n in self.waiting],
             "timeouts": [s.timeouts for s in self.seats],
             "accounts": self.accounts,
+            **({"more_time": sorted(self.more_time)} if self.more_time else {}),
         }
 
     def restore(self, stored: dict[str, Any]) -> None:
@@ -206,6 +232,7 @@ class Seating:
         ]
         self.waiting = deque((p, n) for p, n in stored.get("waiting", []))
         self.accounts = dict(stored.get("accounts", {}))
+        self.more_time = set(stored.get("more_time", []))
 
     def restore_left(self, left: dict[int, tuple[str, str]]) -> None:
         """Who was taken out of the running game, as rebuilt from its log."""

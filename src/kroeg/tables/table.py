@@ -32,7 +32,7 @@ from kroeg.cards import CardError
 from kroeg.fairness import SECRET_BYTES
 from kroeg.games.base import JSON, RESTOCK, Action, Deal, Event, Game, InvalidInput, RuleError
 from kroeg.store import Fenced, Finish, GameRow, LogEntry, NewGame, Store, TableChange, TableRow
-from kroeg.tables.clocks import Clocks
+from kroeg.tables.clocks import Clocks, seconds_of
 from kroeg.tables.commands import (
     Abandon,
     Act,
@@ -41,6 +41,7 @@ from kroeg.tables.commands import (
     Contribute,
     Leave,
     Listener,
+    MoreTime,
     Pause,
     Regain,
     Registered,
@@ -451,6 +452,9 @@ class Table:
             case Chat():
                 self._chat(command)
                 return None
+            case MoreTime(player=player, on=on):
+                self._more_time(player, on)
+                return None
             case Summary():
                 return self.summary()
             case Pause():
@@ -491,6 +495,19 @@ class Table:
         for listener in self.listeners:
             log = self.history.log_for(listener.player)
             stage_direct(self, listener, snapshot(self, self.seat_of(listener.player), log))
+
+    def _more_time(self, player: str, on: bool) -> None:
+        """The player's seat gets twice the clock from its next decision on, and a clock
+        running for it now the table's seconds more; the table is told (a log line)."""
+        event = self.seating.ask_more_time(player, on)
+        if event is None:
+            return
+        stage(self, [event], seating=True)
+        seat = self.seat_of(player)
+        if not on or seat is None:
+            return  # a clock already running keeps its deadline
+        if self.clocks.lengthen(seat, self.config.clock_seconds) is not None:
+            self._send_clock(seat)
 
     async def _stand(self, player: str) -> None:
         stage(self, [self.seating.stand(player, running=self.running)], seating=True)
@@ -831,18 +848,22 @@ class Table:
     def _update_clocks(self) -> None:
         """A clock for each person the game waits for, and none for anyone else."""
         waiting = self.seating.people_at(self.game.to_act(self.state)) if self.running else []
-        seconds = self.config.clock_seconds
-        for seat in self.clocks.settle(waiting, seconds, time.time()):
-            self._send_all(
-                {
-                    "type": "clock",
-                    "table": self.id,
-                    "seat": seat,
-                    "deadline": self.clocks.deadlines[seat],
-                    "seconds": seconds,
-                    "now": time.time(),
-                }
-            )
+        seconds, doubled = self.config.clock_seconds, self.seating.doubled()
+        for seat in self.clocks.settle(waiting, seconds, time.time(), doubled):
+            self._send_clock(seat)
+
+    def _send_clock(self, seat: int) -> None:
+        """Everyone hears the seat's deadline and its clock's length."""
+        self._send_all(
+            {
+                "type": "clock",
+                "table": self.id,
+                "seat": seat,
+                "deadline": self.clocks.deadlines[seat],
+                "seconds": seconds_of(seat, self.config.clock_seconds, self.seating.doubled()),
+                "now": time.time(),
+            }
+        )
 
     def _after_game(self) -> None:
         """Seat rotation after a game (RULES.md §2.8), then waiting people take house seats."""
@@ -893,6 +914,7 @@ class Table:
                 self.config.clock_seconds,
                 self.settings.restart_min_clock,
                 time.time(),
+                self.seating.doubled(),
             )
 
     def _show_finished(self, game: GameRow, entries: list[LogEntry]) -> None:

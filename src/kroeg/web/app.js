@@ -72,6 +72,7 @@ function renderTopbar() {
       { class: "toggle" },
       h("input", {
         type: "checkbox",
+        id: "four-colour",
         checked: s.fourColour,
         onchange: (e) => updateSettings({ fourColour: e.target.checked }),
       }),
@@ -85,7 +86,7 @@ function renderTopbar() {
     ),
     h(
       "select",
-      { "aria-label": t("settings.language"), onchange: (e) => updateSettings({ lang: e.target.value }) },
+      { id: "language", "aria-label": t("settings.language"), onchange: (e) => updateSettings({ lang: e.target.value }) },
       LANGUAGES.map((code) => h("option", { value: code, selected: code === lang() }, t(`lang.${code}`))),
     ),
   );
@@ -94,6 +95,8 @@ function renderTopbar() {
 function applySettings() {
   document.documentElement.lang = lang();
   document.body.classList.toggle("four-colour", settings().fourColour);
+  document.body.classList.toggle("large-cards", settings().largeCards);
+  document.body.classList.toggle("high-contrast", settings().highContrast);
   document.title = t("app.title");
   renderTopbar();
 }
@@ -151,8 +154,12 @@ function route() {
 installSuitSprite();
 applySettings();
 onSettings(() => {
+  // A setting changed by keyboard keeps the focus on its control: the top bar and the
+  // view are drawn anew, so the control with the same id takes the focus again.
+  const focused = document.activeElement?.id;
   applySettings();
   app.view?.render?.();
+  if (focused) document.getElementById(focused)?.focus();
 });
 window.addEventListener("popstate", route);
 route();

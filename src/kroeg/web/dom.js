@@ -48,3 +48,21 @@ export function replace(el, ...children) {
   append(el, children);
   return el;
 }
+
+// Escape closes what was opened last (a form, a banner: docs/accessibility.md). A part
+// that opens registers its closer and removes it when it closes by other means.
+const closers = [];
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || !closers.length || event.defaultPrevented) return;
+  event.preventDefault();
+  closers.pop()();
+});
+
+/** Register `close` for Escape; returns the function that unregisters it. */
+export function onEscape(close) {
+  closers.push(close);
+  return () => {
+    const i = closers.lastIndexOf(close);
+    if (i >= 0) closers.splice(i, 1);
+  };
+}

@@ -2,14 +2,14 @@
 // and the form that creates a table with every option of the chosen variant.
 
 import { api } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, onEscape, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
 import { refusalText } from "./refusals.js";
 import { t } from "./i18n.js";
 import { nameForm } from "./names.js";
 import { checkNumber, offered, optionField, optionLabel, refusedOption, variantLabel } from "./option_fields.js";
 import { friendsPanel } from "./players.js";
-import { settings } from "./settings.js";
+import { settings, updateSettings } from "./settings.js";
 
 const POLL_MS = 3000;
 const CLOCKS = [15, 30, 60, 90, 120, 300];
@@ -111,6 +111,18 @@ export class LobbyView {
 
   destroy() {
     clearTimeout(this.timer);
+    this.offEscape?.();
+  }
+
+  /** Close the create form (Cancel, Escape, a table made) and put the focus back on the
+   *  button that opened it. */
+  closeCreate() {
+    const game = this.creating;
+    this.offEscape?.();
+    this.offEscape = null;
+    this.creating = null;
+    this.render();
+    this.root.querySelector(`.game-tile[data-game="${game}"] .new-table`)?.focus();
   }
 
   render() {
@@ -142,6 +154,7 @@ export class LobbyView {
         name ? h("section", { class: "card-panel", "aria-labelledby": "mine-h", id: "your-tables", hidden: true }, h("h2", { id: "mine-h" }, t("lobby.your_tables")), (this.mineBox = h("div", {}))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "tables-h" }, h("h2", { id: "tables-h" }, t("lobby.open_tables")), this.tableBox) : null,
         this.friends?.panel,
+        accessPanel(),
       ),
     );
     this.renderTables();
@@ -169,7 +182,7 @@ export class LobbyView {
             h("h3", {}, t(`game.${g.game}`)),
             h("p", {}, t(`game.${g.game}.desc`)),
             h("button", { class: "btn primary", disabled: this.busy, onclick: () => this.needName(() => this.playNow(g)) || this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
-            h("button", { class: "btn", onclick: () => this.needName(() => this.openCreate(g.game)) || this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
+            h("button", { class: "btn new-table", onclick: () => this.needName(() => this.openCreate(g.game)) || this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
           ),
         ),
       ),
@@ -181,6 +194,11 @@ export class LobbyView {
     const g = this.games.find((x) => x.game === game);
     this.form = { game, variant: Object.keys(g.variants)[0], options: {}, seats: null, clock: 60, private: false, house: "basis", refused: null };
     this.invite = null;
+    this.offEscape?.();
+    this.offEscape = onEscape(() => {
+      this.offEscape = null;
+      this.closeCreate();
+    });
     this.render();
     this.root.querySelector("#create-h")?.scrollIntoView({ block: "start" });
   }
@@ -252,7 +270,7 @@ export class LobbyView {
           "div",
           { class: "row" },
           h("button", { type: "submit", class: "btn primary" }, t("lobby.create")),
-          h("button", { type: "button", class: "btn", onclick: () => { this.creating = null; this.render(); } }, t("lobby.cancel")),
+          h("button", { type: "button", class: "btn", onclick: () => this.closeCreate() }, t("lobby.cancel")),
         ),
       ),
     );
@@ -405,4 +423,26 @@ export class LobbyView {
       else toast(errorText(err.code, err.message));
     }
   }
+}
+
+/** Large cards, high contrast and more thinking time (docs/accessibility.md), kept with
+ *  the other settings; "meer bedenktijd" reaches each table the player sits at. */
+function accessPanel() {
+  const s = settings();
+  const toggle = (key, label, hint) =>
+    h(
+      "div",
+      { class: "access-choice" },
+      h("input", { type: "checkbox", id: `access-${key}`, checked: s[key], "aria-describedby": hint ? `access-${key}-hint` : null, onchange: (e) => updateSettings({ [key]: e.target.checked }) }),
+      h("label", { for: `access-${key}` }, t(label)),
+      hint ? h("p", { class: "hint", id: `access-${key}-hint` }, t(hint)) : null,
+    );
+  return h(
+    "section",
+    { class: "card-panel", "aria-labelledby": "access-h", id: "access-panel" },
+    h("h2", { id: "access-h" }, t("settings.access_title")),
+    toggle("largeCards", "settings.large_cards"),
+    toggle("highContrast", "settings.high_contrast"),
+    toggle("moreTime", "settings.more_time", "settings.more_time_hint"),
+  );
 }

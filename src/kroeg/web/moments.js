@@ -73,7 +73,8 @@ export function summaryDialog(game, ctx, ev, onNext) {
     "div",
     { class: "summary", role: "dialog", "aria-label": title },
     h("h2", {}, title),
-    h("div", { class: "summary-body" }, game.dealSummary?.(ctx, ev) ?? null),
+    // Focusable: on a small screen the body scrolls, and a keyboard must scroll it too.
+    h("div", { class: "summary-body", tabindex: "0", role: "group", "aria-label": title }, game.dealSummary?.(ctx, ev) ?? null),
     h("div", { class: "buttons" }, h("button", { class: "btn primary", id: "next-deal", onclick: onNext }, t("moment.next"))),
   );
 }

@@ -3,7 +3,7 @@
 // panel of the people you follow, and the invitation that reaches you (docs/ratings.md).
 
 import { api } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, onEscape, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
 import { lang, t } from "./i18n.js";
 import { variantLabel } from "./option_fields.js";
@@ -334,9 +334,15 @@ export function friendsPanel(app, myTable) {
 }
 
 /** An invitation that reached you: who, which game, and the buttons to accept or not. */
+let closeInvite = null; // the invitation shown, if any: a new one replaces it
+
 export function showInvite(app, msg) {
-  document.getElementById("invite")?.remove();
-  const close = () => el.remove();
+  closeInvite?.();
+  const close = () => {
+    offEscape();
+    el.remove();
+    closeInvite = null;
+  };
   const el = h(
     "div",
     { id: "invite", class: "invite-banner", role: "alert", dataset: { table: msg.table } },
@@ -346,5 +352,10 @@ export function showInvite(app, msg) {
     " ",
     h("button", { class: "btn small", onclick: close }, t("players.decline")),
   );
+  const offEscape = onEscape(() => { // Escape declines
+    el.remove();
+    closeInvite = null;
+  });
+  closeInvite = close;
   document.body.append(el);
 }

@@ -417,7 +417,7 @@ export class ReplayView {
       if (pos.pile.length) parts.push(h("span", { class: "prompt" }, t("euro.discard_pile")), cardFace(pos.pile[pos.pile.length - 1]));
     }
     if (pos.setAside.length) parts.push(h("span", { class: "prompt" }, t("toepen.dead_cards")), h("div", { class: "set-aside" }, pos.setAside.map((c) => cardFace(c))));
-    return h("div", { class: "middle", "aria-label": t("replay.table") }, parts);
+    return h("div", { class: "middle", role: "group", "aria-label": t("replay.table") }, parts);
   }
 
   /** Eurokaarten's melds, in a strip under the table (as at the live table). */

@@ -1,8 +1,10 @@
-// The player's own choices, kept in localStorage: display name, language, deck colours.
+// The player's own choices, kept in localStorage: display name, language, deck colours,
+// sound, and the accessibility choices (docs/accessibility.md): large cards, high
+// contrast, and more thinking time at their tables (the table's clock doubled).
 
 const KEY = "kroeg.settings";
 
-const defaults = { name: "", lang: "nl", fourColour: false, sound: true };
+const defaults = { name: "", lang: "nl", fourColour: false, sound: true, largeCards: false, highContrast: false, moreTime: false };
 
 let current = load();
 const listeners = new Set();

@@ -313,6 +313,8 @@ export class TableView {
         return t(OUT_REASONS[ev.reason] ?? "log.out_timeouts", { name: ev.name ?? name(ev.seat) });
       case "greeting":
         return t("log.greeting", { name: ev.name });
+      case "more_time":
+        return t(ev.on ? "log.more_time_on" : "log.more_time_off", { name: ev.name });
       case "game_start":
         return t("log.game_start");
       case "game_end":
@@ -390,6 +392,15 @@ export class TableView {
     this.conn.send({ type, table: this.id, ...extra });
   }
 
+  /** "Meer bedenktijd" (settings, docs/accessibility.md): the table hears the player's
+   *  choice once they sit here, and again whenever it changes. */
+  syncMoreTime() {
+    const wanted = settings().moreTime;
+    if (this.snapshot?.you == null || this.moreTimeSent === wanted) return;
+    this.moreTimeSent = wanted;
+    this.tableMessage("more_time", { on: wanted });
+  }
+
   // Context for the game modules ---------------------------------------------
 
   context() {
@@ -432,6 +443,7 @@ export class TableView {
 
   render() {
     if (!this.snapshot) return;
+    this.syncMoreTime();
     const ctx = this.context();
     const game = this.game;
     const snap = this.snapshot;
@@ -460,7 +472,7 @@ export class TableView {
     // the felt and the hand, so no seat plate ever covers it, however many there are.
     const strip = hasView ? game.strip?.(ctx) ?? null : null;
 
-    this.logEl = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": t("table.log") }, this.log.map((entry) => this.logLine(entry, ctx)).filter(Boolean).map((l) => h("li", { class: l.cls }, l.content)));
+    this.logEl = h("ol", { class: "chat-log", tabindex: "0", "aria-live": "polite", "aria-label": t("table.log") }, this.log.map((entry) => this.logLine(entry, ctx)).filter(Boolean).map((l) => h("li", { class: l.cls }, l.content)));
     const side = h(
       "aside",
       { class: `side${this.sideOpen ? " open" : ""}`, id: "side", "aria-label": t("table.side") },

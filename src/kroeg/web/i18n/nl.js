@@ -57,6 +57,11 @@ export default {
   "settings.four_colour": "Vierkleurendek",
   "settings.sound": "Geluid",
   "settings.language": "Taal",
+  "settings.access_title": "Zien en tijd",
+  "settings.large_cards": "Grote kaarten",
+  "settings.high_contrast": "Hoog contrast",
+  "settings.more_time": "Meer bedenktijd",
+  "settings.more_time_hint": "Je klok loopt aan je eigen tafels twee keer zo lang; de tafel hoort het.",
   "conn.lost": "Verbinding kwijt — we proberen het opnieuw…",
 
   "game.toepen": "Toepen",
@@ -326,6 +331,8 @@ export default {
   "log.out_left": "{name} is van tafel gegaan en heeft verloren.",
   "log.out_timeouts": "{name} liet de tijd twee keer verlopen en ligt eruit.",
   "log.greeting": "{name} komt erbij.",
+  "log.more_time_on": "{name} krijgt meer bedenktijd: de klok loopt twee keer zo lang.",
+  "log.more_time_off": "{name} speelt weer met de gewone klok.",
   "log.game_start": "Een nieuw spel begint.",
   "log.game_end": "Het spel is uit.",
 

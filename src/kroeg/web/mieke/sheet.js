@@ -150,10 +150,17 @@ function renderForm(waiting) {
   }
   parts.push(el("div", { class: "buttons" },
     el("button", { type: "submit", class: "primary" }, editing ? t("club.sheet.save_correction") : t("club.sheet.add")),
-    editing && el("button", { type: "button", onclick: () => { editing = null; $("form").dataset.key = ""; render(); } }, t("club.sheet.cancel")),
+    editing && el("button", { type: "button", onclick: cancelCorrection }, t("club.sheet.cancel")),
     editing && el("button", { type: "button", class: "danger", onclick: () => submit(null) }, t("club.sheet.withdraw"))));
   form.replaceChildren(...parts);
   form.dataset.deal = deal;
+}
+
+/** Stop correcting a line (its Cancel button, or Escape: docs/accessibility.md). */
+function cancelCorrection() {
+  editing = null;
+  $("form").dataset.key = "";
+  render();
 }
 
 function readLine() {
@@ -314,6 +321,7 @@ function showStand() {
   const box = $("standbox");
   if (!sheet) return;
   box.hidden = !box.hidden;
+  $("stand").setAttribute("aria-expanded", String(!box.hidden));
   const game = sheet.night.game;
   let rows;
   if (game === "klaverjassen") {
@@ -356,6 +364,15 @@ async function main() {
     submit(readLine());
   });
   $("stand").addEventListener("click", showStand);
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (editing) {
+      cancelCorrection();
+    } else if (!$("standbox").hidden) {
+      showStand(); // closes it
+      $("stand").focus();
+    }
+  });
   window.addEventListener("online", () => sync());
   window.addEventListener("offline", () => render());
   await load();
