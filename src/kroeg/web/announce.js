@@ -27,6 +27,12 @@ export class Announcer {
     if (!urgent) this.last = text;
   }
 
+  /** The regions' names in the chosen language (the table redraws after a change). */
+  relabel() {
+    this.polite.setAttribute("aria-label", t("table.say.polite"));
+    this.assertive.setAttribute("aria-label", t("table.say.assertive"));
+  }
+
   destroy() {
     this.polite.remove();
     this.assertive.remove();

@@ -88,7 +88,8 @@ export function keyListDialog(game, onClose) {
   const dialog = h(
     "dialog",
     { class: "key-list", "aria-labelledby": "key-list-title", onclose: onClose },
-    h("h2", { id: "key-list-title" }, t("table.keys.title")),
+    // The title takes the focus: the list opens at its top, and is read from there.
+    h("h2", { id: "key-list-title", tabindex: "-1", autofocus: true }, t("table.keys.title")),
     h("table", { class: "score-table" }, h("caption", {}, t("table.keys.general")), h("tbody", {}, general.map(([k, text]) => row(k, text)))),
     h("table", { class: "score-table" }, h("caption", {}, t("table.keys.actions")), h("tbody", {}, actions.map(([k, text]) => row(k, text)))),
     h("p", { class: "prompt" }, t("table.keys.cycle")),

@@ -85,6 +85,7 @@ export class TableView {
     this.conn = conn;
     this.fair = new Contributor();
     this.offMessage = conn.onMessage((msg) => this.receive(msg));
+    this.offStatus = conn.onStatus((status) => this.connectionSpeech(status));
     conn.follow(this.id);
     replace(this.root, h("p", { class: "empty", style: { padding: "20px" } }, t("table.loading")));
     this.ticker = setInterval(() => this.tick(), 250);
@@ -96,6 +97,7 @@ export class TableView {
     this.announcer.destroy();
     this.keyDialog?.remove();
     this.offMessage?.();
+    this.offStatus?.();
     clearInterval(this.ticker);
     clearTimeout(this.refusalTimer);
     this.momentTimers.forEach(clearTimeout);
@@ -294,6 +296,13 @@ export class TableView {
     } else if (sentences.length) {
       this.announcer.say(sentences.join(" "));
     }
+  }
+
+  /** The connection found again, said politely: the banner (an assertive status) says
+   *  it was lost, and only hides when it is back, which a screen reader does not say. */
+  connectionSpeech(status) {
+    if (status === "connected" && this.connectionLost) this.announcer.say(t("table.say.connected"));
+    this.connectionLost = status === "lost";
   }
 
   /** Your clock's 30 and 10 seconds left (10: assertive), each once per turn, and only
@@ -537,6 +546,7 @@ export class TableView {
     if (this.snapshot.view?.hand?.length) this.freshDeal = false;
     this.fitHand();
     this.turnSound(ctx);
+    this.announcer.relabel();
     this.speak(ctx);
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
     if (focusInHand) (this.root.querySelector(focusKey) || this.root.querySelector(".hand .card[tabindex='0']"))?.focus();

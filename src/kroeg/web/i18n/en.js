@@ -196,6 +196,7 @@ export default {
   // Playing without the mouse or without seeing (announce.js, keyboard.js, reading.js):
   "table.say.polite": "Announcements",
   "table.say.assertive": "Urgent announcements",
+  "table.say.connected": "Connected again: the table is up to date.",
   "table.say.clock": "{n} seconds left!",
   "table.say.euro_layoff": "{cards} to meld {n}",
   "table.card_playable": "playable",

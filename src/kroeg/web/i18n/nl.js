@@ -198,6 +198,7 @@ export default {
   // Playing without the mouse or without seeing (announce.js, keyboard.js, reading.js):
   "table.say.polite": "Aankondigingen",
   "table.say.assertive": "Dringende aankondigingen",
+  "table.say.connected": "Weer verbonden: de tafel is bijgewerkt.",
   "table.say.clock": "Nog {n} seconden!",
   "table.say.euro_layoff": "{cards} bij combinatie {n}",
   "table.card_playable": "speelbaar",
