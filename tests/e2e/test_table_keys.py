@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import NewPage
 from tests.e2e.helpers import shoot
-from tests.e2e.test_blind_play import assertive, enter_pub, hand, polite, read, sit_down
+from tests.e2e.test_blind_play import assertive, enter_pub, hand, polite, sit_down
 
 TOEPEN = {"game": "toepen", "variant": "kroegregels"}
 
