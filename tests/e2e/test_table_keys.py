@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import NewPage
-from tests.e2e.helpers import shoot
+from tests.e2e.helpers import api, shoot
 from tests.e2e.test_blind_play import assertive, enter_pub, hand, polite, sit_down
 
 TOEPEN = {"game": "toepen", "variant": "kroegregels"}
@@ -124,3 +124,28 @@ def test_a_refusal_is_said_at_once(new_page: NewPage) -> None:
     alert = page.get_by_role("alert")
     expect(alert).to_be_visible()
     expect(assertive(page)).to_contain_text(alert.inner_text())
+
+
+def test_a_redraw_keeps_the_focus_on_a_seat_control(new_page: NewPage) -> None:
+    """Before: a redraw (here: Bob sitting down) took the focus off "Begin het spel" (it
+    kept only a card's or a decision's), so a keyboard player's Enter went nowhere."""
+    anna = new_page()
+    enter_pub(anna, "Anna")
+    made = api(anna, "POST", "/tables", TOEPEN)
+    anna.goto(f"/t/{made['id']}")
+    sit = anna.get_by_role("button", name="Aanschuiven", exact=True)
+    expect(sit).to_be_visible(timeout=40_000)
+    sit.focus()
+    anna.keyboard.press("Enter")
+    start = anna.get_by_role("button", name="Begin het spel", exact=True)
+    # The sit button went: the focus goes to the first control left.
+    expect(start).to_be_focused()
+    bob = new_page()
+    enter_pub(bob, "Bob")
+    bob.goto(f"/t/{made['id']}")
+    bob.get_by_role("button", name="Aanschuiven", exact=True).focus()
+    bob.keyboard.press("Enter")
+    expect(anna.get_by_role("group", name=re.compile(r"^Bob, "))).to_be_visible()
+    expect(start).to_be_focused()
+    anna.keyboard.press("Enter")
+    expect(hand(anna).get_by_role("button")).to_have_count(4)

@@ -539,7 +539,7 @@ export class TableView {
     );
 
     const focused = document.activeElement;
-    const focusKey = focused?.dataset?.card ? `.hand [data-card="${focused.dataset.card}"]` : focused?.dataset?.action ? `[data-action='${focused.dataset.action}']` : null;
+    const focusKey = this.focusKey(focused);
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
     replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
     this.freshCard = null;
@@ -549,9 +549,21 @@ export class TableView {
     this.announcer.relabel();
     this.speak(ctx);
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
-    if (focusInHand) (this.root.querySelector(focusKey) || this.root.querySelector(".hand .card[tabindex='0']"))?.focus();
+    // A control that went (Aanschuiven once seated) hands the focus to the first one left.
+    if (focusInHand) (focusKey && this.root.querySelector(focusKey) || this.root.querySelector(".hand .card[tabindex='0'], .actions-bar button"))?.focus();
     this.logEl.scrollTop = this.logEl.scrollHeight;
     this.tick();
+  }
+
+  /** How to find the focused card or decision again after a redraw: its card, its
+   *  action, the seat control it is (data-control) or its id; null for anything else. */
+  focusKey(focused) {
+    const data = focused?.dataset ?? {};
+    if (data.card) return `.hand [data-card="${data.card}"]`;
+    if (data.action) return `[data-action='${data.action}']`;
+    if (data.control) return `[data-control="${data.control}"]`;
+    if (focused?.id) return `#${CSS.escape(focused.id)}`;
+    return null;
   }
 
   /** On a phone the hand and the decisions share a row; when the decisions (Klaverjassen's
@@ -767,7 +779,7 @@ export class TableView {
       this.render();
     };
     // A small button at the end of the decisions (a phone's felt has no room left in its corners).
-    return h("button", { class: `btn arrange-toggle${this.arranging ? " primary" : ""}`, "aria-pressed": String(this.arranging), "aria-label": t("table.arrange"), title: t("table.arrange"), onclick: toggle }, "⇄");
+    return h("button", { class: `btn arrange-toggle${this.arranging ? " primary" : ""}`, dataset: { control: "arrange" }, "aria-pressed": String(this.arranging), "aria-label": t("table.arrange"), title: t("table.arrange"), onclick: toggle }, "⇄");
   }
 
   /** The focused card takes the hand's one tab stop. */
@@ -864,12 +876,12 @@ export class TableView {
     const houseSeat = ctx.seats.some((s) => s.house);
     const waiting = (snap.waiting || []).some((w) => w.player === this.conn.player);
     if (ctx.you === null && !waiting && houseSeat) {
-      controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
+      controls.push(h("button", { class: "btn primary", dataset: { control: "sit" }, onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
     }
     if (waiting) controls.push(h("span", { class: "prompt" }, t("table.on_waitlist")));
     if (ctx.you !== null && !snap.running) {
-      controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
-      controls.push(h("button", { class: "btn", onclick: () => this.tableMessage("stand") }, t("table.stand")));
+      controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
+      controls.push(h("button", { class: "btn", dataset: { control: "stand" }, onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
     controls.push(this.renderArrangeToggle(ctx));
     const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
