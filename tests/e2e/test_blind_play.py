@@ -197,7 +197,9 @@ def test_a_whole_klaverjassen_deal_with_the_keyboard_only(new_page: NewPage) -> 
         played = play_card(page)
         assert played is not None, "Klaverjassen waits for no one out of turn"
         turns += 1
-        expect(hand(page).get_by_role("button", name=re.compile(rf"^{played},"))).to_have_count(0)
+        if turns < 8:  # the deal's last card: the next deal may deal the same card again
+            gone = hand(page).get_by_role("button", name=re.compile(rf"^{played},"))
+            expect(gone).to_have_count(0)
         said(page, f"Anna speelt {played}.")
         assert turns <= 8, "a deal has eight tricks"
     else:
@@ -245,8 +247,9 @@ def test_a_toepen_deal_with_a_knock_with_the_keyboard_only(new_page: NewPage) ->
         # refused (said at once) and "Mee" waits; else the card leaves the hand.
         gone = hand(page).get_by_role("button", name=re.compile(rf"^{played},"))
         answer = decisions(page).get_by_role("button", name="Mee", exact=True)
+        # The deal's last card: the next deal may deal the same card again.
         for _ in range(100):
-            if not gone.count() or answer.count():
+            if not gone.count() or answer.count() or heard(page).count("wint de ronde") > ends:
                 break
             page.wait_for_timeout(100)
         else:
