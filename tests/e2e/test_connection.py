@@ -41,6 +41,8 @@ def test_a_lost_connection_shows_verbinding_kwijt_and_resumes_by_itself(new_page
     expect(banner).to_have_text(re.compile("Verbinding kwijt"))
     blocked["on"] = False
     expect(banner).to_be_hidden(timeout=20_000)
+    # A screen reader hears that it is back (the banner only hides): docs/accessibility.md.
+    expect(page.get_by_label("Aankondigingen", exact=True)).to_contain_text("Weer verbonden")
     resumed = [f for f in frames.received if f.get("type") == "welcome"]
     assert len(resumed) >= 2, "the client said hello again after reconnecting"
     assert sorted(hand_cards(page)) == hand

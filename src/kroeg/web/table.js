@@ -3,6 +3,7 @@
 // log, and the end of a game. Everything is redrawn from the last `view` the server sent;
 // events only add animation, log lines and table-life effects.
 
+import { Announcer } from "./announce.js";
 import { api } from "./api.js";
 import { cardName, cardShort, cardSvg } from "./cards.js";
 import { localDeadline, ringSvg, updateRing } from "./clock.js";
@@ -11,8 +12,10 @@ import { showEffect } from "./effects.js";
 import { errorText, toast } from "./errors.js";
 import { Contributor } from "./fair.js";
 import { has, t } from "./i18n.js";
+import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } from "./keyboard.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
+import { handCardName, readState } from "./reading.js";
 import { refusalText } from "./refusals.js";
 import { settings } from "./settings.js";
 import { playSound, yourTurn } from "./sound.js";
@@ -63,6 +66,15 @@ export class TableView {
     // A phone turned, a window resized: the hand's row is measured again (fitHand).
     this.onResize = () => this.fitHand();
     window.addEventListener("resize", this.onResize);
+    // Playing without the mouse or without seeing (docs/accessibility.md, "Aan tafel").
+    this.announcer = new Announcer();
+    this.speech = []; // sentences of the events of the frame being applied
+    this.turnStarted = false;
+    this.handFocus = null; // the hand's one tab stop (roving tabindex): a card code
+    this.keyDialog = null;
+    this.clockSaid = null; // {deadline, start, said}: the marks said for your clock
+    this.onKey = (event) => this.keys(event);
+    document.addEventListener("keydown", this.onKey);
     if (settings().name) this.connect();
     else this.askName();
   }
@@ -76,6 +88,7 @@ export class TableView {
     this.conn = conn;
     this.fair = new Contributor();
     this.offMessage = conn.onMessage((msg) => this.receive(msg));
+    this.offStatus = conn.onStatus((status) => this.connectionSpeech(status));
     conn.follow(this.id);
     replace(this.root, h("p", { class: "empty", style: { padding: "20px" } }, t("table.loading")));
     this.ticker = setInterval(() => this.tick(), 250);
@@ -83,7 +96,11 @@ export class TableView {
 
   destroy() {
     window.removeEventListener("resize", this.onResize);
+    document.removeEventListener("keydown", this.onKey);
+    this.announcer.destroy();
+    this.keyDialog?.remove();
     this.offMessage?.();
+    this.offStatus?.();
     clearInterval(this.ticker);
     clearTimeout(this.refusalTimer);
     this.momentTimers.forEach(clearTimeout);
@@ -129,6 +146,7 @@ export class TableView {
         break;
       case "chat":
         this.addLog({ chat: msg, version: this.version ?? 0 });
+        this.announcer.say(`${msg.name}: ${msg.preset ? this.presetText(msg.preset) : msg.text}`);
         if (msg.preset) showEffect(this.effectLayer, `${msg.name}: ${this.presetText(msg.preset)}`);
         break;
       case "error":
@@ -160,6 +178,7 @@ export class TableView {
       this.refusal = null;
       this.render();
     }, REFUSAL_MS);
+    this.announcer.say(this.refusal, true);
   }
 
   applyEvent(msg) {
@@ -218,6 +237,8 @@ export class TableView {
     if (ev.kind === "deal_end") this.lastDealEnd = ev;
     if (ev.kind === "trick") this.lastTrick = this.tricks.completed;
     this.addLog({ ev, view: this.snapshot?.view, version: this.version ?? 0 });
+    const sentence = this.eventText(ev, this.spokenContext());
+    if (sentence) this.speech.push(sentence);
     const effect = this.game.effect?.(ev, ctx) ?? this.commonEffect(ev, ctx);
     if (effect) showEffect(this.effectLayer, effect);
   }
@@ -255,11 +276,55 @@ export class TableView {
     else if (ev.kind === "deal_end" && ev.coin_lost?.length) playSound("coin");
   }
 
-  /** The chime (and a buzz on a phone) when the game starts waiting for you. */
+  /** The chime (and a buzz on a phone) when the game starts waiting for you; the
+   *  sentence for it is said with the events that led to it (speak). */
   turnSound(ctx) {
     const mine = ctx.running && ctx.you !== null && (this.snapshot.to_act || []).includes(ctx.you) && ctx.legal.length > 0;
-    if (mine && !this.wasMyTurn) yourTurn();
+    if (mine && !this.wasMyTurn) {
+      yourTurn();
+      this.turnStarted = true;
+    }
     this.wasMyTurn = mine;
+  }
+
+  /** Say the events of the last frame as sentences: politely, or, when they end with your
+   *  turn, at once with the turn's sentence ("Henk speelt schoppen aas. Jij bent aan de
+   *  beurt: kies een kaart."), so the turn never cuts off what led to it. */
+  speak(ctx) {
+    const sentences = this.speech.splice(0);
+    if (this.turnStarted) {
+      this.turnStarted = false;
+      sentences.push((this.snapshot.view && this.game.prompt?.(ctx)) || t("prompt.your_turn"));
+      this.announcer.say(sentences.join(" "), true);
+    } else if (sentences.length) {
+      this.announcer.say(sentences.join(" "));
+    }
+  }
+
+  /** The connection found again, said politely: the banner (an assertive status) says
+   *  it was lost, and only hides when it is back, which a screen reader does not say. */
+  connectionSpeech(status) {
+    if (status === "connected" && this.connectionLost) this.announcer.say(t("table.say.connected"));
+    this.connectionLost = status === "lost";
+  }
+
+  /** Your clock's 30 and 10 seconds left (10: assertive), each once per turn, and only
+   *  when the turn started with more time than that. */
+  clockSpeech() {
+    const deadline = this.clocks.get(this.snapshot?.you);
+    if (!deadline) {
+      this.clockSaid = null;
+      return;
+    }
+    const left = Math.ceil((deadline - Date.now()) / 1000);
+    // The same turn's deadline comes again with every frame, a few ms apart.
+    if (!this.clockSaid || Math.abs(this.clockSaid.deadline - deadline) > 1500) this.clockSaid = { deadline, start: left, said: new Set() };
+    for (const mark of [30, 10]) {
+      if (left > 0 && left <= mark && this.clockSaid.start > mark && !this.clockSaid.said.has(mark)) {
+        this.clockSaid.said.add(mark);
+        this.announcer.say(t("table.say.clock", { n: mark }), mark === 10);
+      }
+    }
   }
 
   /** A tick for each of your clock's last five seconds. */
@@ -298,7 +363,7 @@ export class TableView {
       case "action": {
         const [verb, ...args] = ev.action;
         const key = `log.${ctx.gameName}.${verb}`;
-        const params = { name: name(ev.seat), card: args[0] && typeof args[0] === "string" ? this.cardText(args[0]) : "", arg: this.argText(verb, args, ctx) };
+        const params = { name: name(ev.seat), card: args[0] && typeof args[0] === "string" ? (ctx.cardText ?? cardShort)(args[0]) : "", arg: this.argText(verb, args, ctx) };
         const base = has(key) ? t(key, params) : t(has(`log.${verb}`) ? `log.${verb}` : "log.other", { ...params, verb });
         return ev.by === "timeout" ? `${base} ${t("log.by_house")}` : base;
       }
@@ -330,12 +395,9 @@ export class TableView {
     return null;
   }
 
-  cardText(code) {
-    return cardShort(code);
-  }
-
   argText(verb, args, ctx) {
-    return this.game.argText?.(verb, args, ctx) ?? args.map((a) => (Array.isArray(a) ? a.map((c) => cardShort(c)).join(" ") : String(a))).join(" ");
+    const card = ctx.cardText ?? cardShort;
+    return this.game.argText?.(verb, args, ctx) ?? args.map((a) => (Array.isArray(a) ? a.map((c) => card(c)).join(ctx.spoken ? ", " : " ") : String(a))).join(" ");
   }
 
   presetText(preset) {
@@ -427,7 +489,14 @@ export class TableView {
       lastDealEnd: this.lastDealEnd,
       previousTrick: this.tricks.completed,
       collect: !this.moment,
+      cardText: cardShort,
     };
+  }
+
+  /** The context for sentences a screen reader says: cards by name ("harten tien"), suits
+   *  as words, where the log writes "♥10". */
+  spokenContext() {
+    return { ...this.context(), spoken: true, cardText: cardName };
   }
 
   /** Where a seat sits on the felt, in percent: you at the bottom, the others clockwise. */
@@ -449,7 +518,8 @@ export class TableView {
     const snap = this.snapshot;
     const hasView = Boolean(snap.view);
 
-    this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-live": "polite" });
+    // The announcer says every event as a sentence; the effects over the felt are for the eye.
+    this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-hidden": "true" });
     const [previousButton, previousPanel] = this.renderPrevious(ctx);
     const dialog = this.renderMoment(ctx) ?? this.renderResult(ctx) ?? previousPanel;
     const felt = h(
@@ -472,7 +542,9 @@ export class TableView {
     // the felt and the hand, so no seat plate ever covers it, however many there are.
     const strip = hasView ? game.strip?.(ctx) ?? null : null;
 
-    this.logEl = h("ol", { class: "chat-log", tabindex: "0", "aria-live": "polite", "aria-label": t("table.log") }, this.log.map((entry) => this.logLine(entry, ctx)).filter(Boolean).map((l) => h("li", { class: l.cls }, l.content)));
+    // Read on demand; the announcer says each line as it comes, so the log is not live too.
+    // It scrolls, so it takes focus (axe: scrollable-region-focusable).
+    this.logEl = h("ol", { class: "chat-log", tabindex: "0", "aria-live": "off", "aria-label": t("table.log") }, this.log.map((entry) => this.logLine(entry, ctx)).filter(Boolean).map((l) => h("li", { class: l.cls }, l.content)));
     const side = h(
       "aside",
       { class: `side${this.sideOpen ? " open" : ""}`, id: "side", "aria-label": t("table.side") },
@@ -483,17 +555,31 @@ export class TableView {
     );
 
     const focused = document.activeElement;
-    const focusKey = focused?.dataset?.card ? `.hand [data-card="${focused.dataset.card}"]` : focused?.dataset?.action ? `[data-action='${focused.dataset.action}']` : null;
+    const focusKey = this.focusKey(focused);
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
     replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
     this.freshCard = null;
     if (this.snapshot.view?.hand?.length) this.freshDeal = false;
     this.fitHand();
     this.turnSound(ctx);
+    this.announcer.relabel();
+    this.speak(ctx);
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
-    if (focusInHand) (this.root.querySelector(focusKey) || this.root.querySelector(".hand .card.legal, .hand .card"))?.focus();
+    // A control that went (Aanschuiven once seated) hands the focus to the first one left.
+    if (focusInHand) (focusKey && this.root.querySelector(focusKey) || this.root.querySelector(".hand .card[tabindex='0'], .actions-bar button"))?.focus();
     this.logEl.scrollTop = this.logEl.scrollHeight;
     this.tick();
+  }
+
+  /** How to find the focused card or decision again after a redraw: its card, its
+   *  action, the seat control it is (data-control) or its id; null for anything else. */
+  focusKey(focused) {
+    const data = focused?.dataset ?? {};
+    if (data.card) return `.hand [data-card="${data.card}"]`;
+    if (data.action) return `[data-action='${data.action}']`;
+    if (data.control) return `[data-control="${data.control}"]`;
+    if (focused?.id) return `#${CSS.escape(focused.id)}`;
+    return null;
   }
 
   /** On a phone the hand and the decisions share a row; when the decisions (Klaverjassen's
@@ -528,7 +614,7 @@ export class TableView {
         style: { left: `${pos.x}%`, top: `${pos.y}%`, transform: `translate(${edge === "right" ? -100 : edge === "left" ? 0 : -50}%, -50%)` },
         dataset: { seat: String(seat) },
         role: "group",
-        "aria-label": t("seat.label", { name: ctx.name(seat), state: t(`seat.state.${state}`) }) + (view.dealer === seat ? `, ${t("seat.dealer")}` : ""),
+        "aria-label": this.seatLabel(seat, ctx, state, count, extra, waitingFor),
       },
       h("div", { class: "avatar" }, h("span", { class: "initial", "aria-hidden": "true" }, (info.name || "?").slice(0, 1).toUpperCase()), ringSvg(), h("span", { class: "countdown", "aria-hidden": "true" })),
       h(
@@ -557,6 +643,18 @@ export class TableView {
     );
   }
 
+  /** A seat's accessible name: who, present or not, the dealer, whose turn, the cards
+   *  left, and the game's line under the name (points, coins, the contract). */
+  seatLabel(seat, ctx, state, count, extra, waitingFor) {
+    const parts = [t("seat.label", { name: ctx.name(seat), state: t(`seat.state.${state}`) })];
+    if (seat === ctx.you) parts.push(t("table.read.you"));
+    if (ctx.view.dealer === seat) parts.push(t("seat.dealer"));
+    if (waitingFor) parts.push(t("seat.to_act"));
+    if (typeof count === "number" && seat !== ctx.you) parts.push(t("seat.cards", { n: count }));
+    if (extra) parts.push(extra);
+    return parts.join(", ");
+  }
+
   /** The seated players' ratings in this game and variant (GET /api/tables/{id}/ratings). */
   async loadBadges() {
     try {
@@ -578,6 +676,20 @@ export class TableView {
     return h("button", { type: "button", class: "card", "aria-label": cardName(code), dataset: { card: code }, ...attrs }, cardSvg(code));
   }
 
+  /** The card of the hand that holds its one tab stop: the one last focused while it is
+   *  still in the hand, else the first you may play, else the first. */
+  rovingCard(hand, usable) {
+    if (this.handFocus && hand.includes(this.handFocus)) return this.handFocus;
+    return hand.find((c) => usable.has(c)) ?? hand[0];
+  }
+
+  /** Focus the hand's tab stop (after a dialog the keys opened closes). */
+  focusHand() {
+    const card = this.root.querySelector(".hand .card[tabindex='0']");
+    if (card) card.focus();
+    else this.root.querySelector(".actions-bar button")?.focus();
+  }
+
   renderHand(ctx) {
     const hand = ctx.view.hand && this.arranged(this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
     if (!hand) {
@@ -593,13 +705,17 @@ export class TableView {
       }
     }
     const usable = selecting ? this.game.selectableCards(ctx) : new Set(cardActions.keys());
+    const current = this.rovingCard(hand, usable);
     const buttons = hand.map((code, index) => {
       const legal = usable.has(code);
       const selected = this.selection.has(code);
       const attrs = {
         class: `card ${legal ? "legal" : "dim"}${selected ? " selected" : ""}${this.picked === code ? " picked" : ""}`,
         // Not disabled: clicked, a dimmed card is refused with the rules' reason.
-        "aria-description": legal ? null : t("table.card_not_now"),
+        "aria-label": handCardName(code, legal),
+        // The hand is one tab stop; the arrow keys move between its cards.
+        tabindex: code === current ? "0" : "-1",
+        onfocus: (e) => this.rove(e.currentTarget),
         "aria-pressed": this.arranging ? String(this.picked === code) : selecting ? String(selected) : null,
         draggable: "true",
         ondragstart: (e) => {
@@ -679,18 +795,84 @@ export class TableView {
       this.render();
     };
     // A small button at the end of the decisions (a phone's felt has no room left in its corners).
-    return h("button", { class: `btn arrange-toggle${this.arranging ? " primary" : ""}`, "aria-pressed": String(this.arranging), "aria-label": t("table.arrange"), title: t("table.arrange"), onclick: toggle }, "⇄");
+    return h("button", { class: `btn arrange-toggle${this.arranging ? " primary" : ""}`, dataset: { control: "arrange" }, "aria-pressed": String(this.arranging), "aria-label": t("table.arrange"), title: t("table.arrange"), onclick: toggle }, "⇄");
   }
 
+  /** The focused card takes the hand's one tab stop. */
+  rove(card) {
+    this.handFocus = card.dataset.card;
+    for (const other of this.root.querySelectorAll(".hand .card")) other.tabIndex = other === card ? 0 : -1;
+  }
+
+  /** The arrow keys move between the cards (the hand is one tab stop), Home and End to
+   *  the first and the last. Enter and Space are the button's own: they play or select. */
   handKeys(event) {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     const cards = [...this.root.querySelectorAll(".hand .card")];
     const index = cards.indexOf(event.currentTarget);
-    const next = cards[index + (event.key === "ArrowRight" ? 1 : -1)];
-    if (next) {
-      event.preventDefault();
-      next.focus();
+    const moves = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: cards.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    cards[Math.max(0, Math.min(cards.length - 1, moves[event.key]))]?.focus();
+  }
+
+  // Keys ------------------------------------------------------------------------
+
+  /** The table's keys (keyboard.js): a letter per decision, Shift + a letter reads the
+   *  state, `?` the key list, Escape closes what a key opened. */
+  keys(event) {
+    if (!this.snapshot || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (this.keyDialog?.open) return; // the <dialog> has its own keys: Escape closes it
+    if (event.key === "Escape") {
+      if (this.closeOpened()) event.preventDefault();
+      return;
     }
+    if (typing(event.target)) return;
+    if (event.key === "?") {
+      event.preventDefault();
+      this.openKeys();
+      return;
+    }
+    if (!/^[a-z]$/i.test(event.key)) return;
+    const letter = event.key.toLowerCase();
+    if (event.shiftKey) {
+      const kind = READ_KEYS[letter.toUpperCase()];
+      if (!kind) return;
+      event.preventDefault();
+      this.read(kind);
+    } else if (ACTION_KEYS[letter]) {
+      event.preventDefault();
+      if (!pressAction(this.root, letter)) this.announcer.say(t("table.keys.nothing", { key: letter }));
+    }
+  }
+
+  /** Say the state a reading command asks for, in the polite region. */
+  read(kind) {
+    const ctx = this.spokenContext();
+    const hand = ctx.view.hand ? this.arranged(this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand) : null;
+    const usable = this.game.cardMode === "select" ? this.game.selectableCards(ctx) : new Set(ctx.legal.filter((a) => CARD_VERBS.has(a[0])).map((a) => a[1]));
+    const text = readState(kind, ctx, this.game, { hand, usable, clocks: this.clocks, last: this.announcer.last });
+    this.announcer.say(text);
+  }
+
+  openKeys() {
+    this.keyDialog?.remove();
+    this.keyDialog = keyListDialog(this.snapshot?.info?.game, () => {
+      this.keyDialog?.remove();
+      this.keyDialog = null;
+      this.focusHand();
+    });
+    document.body.append(this.keyDialog);
+    this.keyDialog.showModal();
+  }
+
+  /** Escape: the previous trick, the score side panel. True when something closed. */
+  closeOpened() {
+    if (this.previousOpen) this.previousOpen = false;
+    else if (this.sideOpen) this.sideOpen = false;
+    else return false;
+    this.render();
+    this.focusHand();
+    return true;
   }
 
   renderActions(ctx) {
@@ -702,7 +884,7 @@ export class TableView {
         if (CARD_VERBS.has(action[0]) && typeof action[1] === "string" && this.game.cardMode !== "select") continue;
         if (this.game.handlesVerb?.(action[0])) continue;
         const label = this.game.actionLabel?.(action, ctx) ?? t(`verb.${action[0]}`);
-        controls.push(h("button", { class: `btn ${this.game.primaryVerbs?.has(action[0]) ? "primary" : ""}`, dataset: { action: JSON.stringify(action) }, onclick: () => this.send(action) }, label));
+        controls.push(h("button", { class: `btn ${this.game.primaryVerbs?.has(action[0]) ? "primary" : ""}`, dataset: { action: JSON.stringify(action), verb: action[0] }, "aria-keyshortcuts": keyOf(action[0]) ?? null, onclick: () => this.send(action) }, label));
       }
       controls.push(...(this.game.extraControls?.(ctx) || []));
     }
@@ -710,12 +892,12 @@ export class TableView {
     const houseSeat = ctx.seats.some((s) => s.house);
     const waiting = (snap.waiting || []).some((w) => w.player === this.conn.player);
     if (ctx.you === null && !waiting && houseSeat) {
-      controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
+      controls.push(h("button", { class: "btn primary", dataset: { control: "sit" }, onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
     }
     if (waiting) controls.push(h("span", { class: "prompt" }, t("table.on_waitlist")));
     if (ctx.you !== null && !snap.running) {
-      controls.push(h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
-      controls.push(h("button", { class: "btn", onclick: () => this.tableMessage("stand") }, t("table.stand")));
+      controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
+      controls.push(h("button", { class: "btn", dataset: { control: "stand" }, onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
     controls.push(this.renderArrangeToggle(ctx));
     const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
@@ -821,5 +1003,6 @@ export class TableView {
       updateRing(seatEl.querySelector(".ring"), seatEl.querySelector(".clock-label"), this.clocks.get(seat), this.clockSeconds, seatEl.querySelector(".countdown"));
     }
     this.clockSound();
+    this.clockSpeech();
   }
 }

@@ -12,6 +12,8 @@ export function turnPrompt(ctx, mineKey = "prompt.your_turn") {
   return t("prompt.waiting_for_many", { names: waiting.map((s) => ctx.name(s)).join(", ") });
 }
 
-export function suitText(suit) {
+/** "♣ klaveren" for the eye; "klaveren" alone where it is spoken (`ctx.spoken`). */
+export function suitText(suit, ctx = null) {
+  if (ctx?.spoken) return t(`suit.${suit}`);
   return `${suitSymbol(suit)} ${t(`suit.${suit}`)}`;
 }

@@ -7,6 +7,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardBack, cardFace } from "../parts.js";
 import { turnPrompt } from "./common.js";
+import { who } from "../reading.js";
 
 const SELECT_VERBS = new Set(["meld", "layoff", "swap", "discard"]);
 
@@ -114,24 +115,24 @@ export default {
           ),
         );
       }
-      controls.push(h("button", { class: "btn primary", id: "do-meld", onclick: () => ctx.send(m.meld[Math.min(chosen.get(key) ?? 0, m.meld.length - 1)]) }, t("euro.meld")));
+      controls.push(h("button", { class: "btn primary", id: "do-meld", dataset: { verb: "meld" }, "aria-keyshortcuts": "l", onclick: () => ctx.send(m.meld[Math.min(chosen.get(key) ?? 0, m.meld.length - 1)]) }, t("euro.meld")));
     }
     const melds = meldsOf(ctx.view);
     for (const action of m.layoff) {
       const joker = jokerText(action[2]);
-      controls.push(h("button", { class: "btn", dataset: { layoff: String(action[1]) }, onclick: () => ctx.send(action) }, t("euro.layoff", { n: action[1] + 1, meld: melds[action[1]] ? meldText(melds[action[1]]) : "" }) + (joker ? ` (${joker})` : "")));
+      controls.push(h("button", { class: "btn", dataset: { layoff: String(action[1]), verb: "layoff" }, "aria-keyshortcuts": "a", onclick: () => ctx.send(action) }, t("euro.layoff", { n: action[1] + 1, meld: melds[action[1]] ? meldText(melds[action[1]]) : "" }) + (joker ? ` (${joker})` : "")));
     }
     for (const action of m.swap) {
-      controls.push(h("button", { class: "btn", onclick: () => ctx.send(action) }, t("euro.swap", { n: action[1] + 1 })));
+      controls.push(h("button", { class: "btn", dataset: { verb: "swap" }, "aria-keyshortcuts": "j", onclick: () => ctx.send(action) }, t("euro.swap", { n: action[1] + 1 })));
     }
     for (const action of m.discard) {
-      controls.push(h("button", { class: "btn primary", id: "do-discard", onclick: () => ctx.send(action) }, t("euro.discard", { card: cardShort(action[1]) })));
+      controls.push(h("button", { class: "btn primary", id: "do-discard", dataset: { verb: "discard" }, "aria-keyshortcuts": "d", onclick: () => ctx.send(action) }, t("euro.discard", { card: cardShort(action[1]) })));
     }
     // A selected card the rules do not let you discard (a joker) still offers it: the
     // refusal then says why, instead of a button that is simply missing.
     const [only] = ctx.selection;
     if (!m.discard.length && ctx.selection.size === 1 && ctx.legal.some((a) => a[0] === "discard")) {
-      controls.push(h("button", { class: "btn", id: "do-discard", onclick: () => ctx.send(["discard", only]) }, t("euro.discard", { card: cardShort(only) })));
+      controls.push(h("button", { class: "btn", id: "do-discard", dataset: { verb: "discard" }, "aria-keyshortcuts": "d", onclick: () => ctx.send(["discard", only]) }, t("euro.discard", { card: cardShort(only) })));
     }
     if (ctx.selection.size) controls.push(h("button", { class: "btn small", onclick: () => { ctx.selection.clear(); ctx.rerender(); } }, t("euro.clear")));
     return controls;
@@ -144,11 +145,40 @@ export default {
     return t(`verb.${verb}`);
   },
 
-  argText(verb, args) {
+  argText(verb, args, ctx) {
+    const card = ctx?.cardText ?? cardShort;
     if (verb === "draw") return args[0] === "stock" ? t("euro.from_stock") : t("euro.from_discard");
-    if (verb === "layoff") return `${args[1].map((c) => cardShort(c)).join(" ")} → ${args[0] + 1}`;
-    if (verb === "swap") return `${cardShort(args[1])} → ${args[0] + 1}`;
+    if (verb === "meld" && ctx?.spoken) return args[0].map((c) => card(c)).join(", ");
+    if (verb === "layoff") return ctx?.spoken ? t("table.say.euro_layoff", { cards: args[1].map((c) => card(c)).join(", "), n: args[0] + 1 }) : `${args[1].map((c) => cardShort(c)).join(" ")} → ${args[0] + 1}`;
+    if (verb === "swap") return ctx?.spoken ? t("table.say.euro_layoff", { cards: card(args[1]), n: args[0] + 1 }) : `${cardShort(args[1])} → ${args[0] + 1}`;
     return null;
+  },
+
+  /** Shift+T: the discard pile's top card and the stock. */
+  readTrick(ctx) {
+    const v = ctx.view;
+    const top = v.discard_top ?? (Array.isArray(v.discard) ? v.discard[v.discard.length - 1] : v.discard) ?? null;
+    const stock = v.stock_count ?? v.stock ?? 0;
+    return `${top ? t("table.read.euro_pile", { card: cardName(top) }) : t("table.read.euro_pile_empty")} ${t("table.read.euro_stock", { n: stock })}`;
+  },
+
+  /** Shift+S: every player's coins, the bokje, who is out. */
+  readScores(ctx) {
+    const s = ctx.view.standings || {};
+    const list = ctx.seats.map((_, seat) => {
+      if ((s.out || []).includes(seat)) return `${who(ctx, seat)}: ${t("euro.out")}`;
+      const bokje = (s.bokje || []).includes(seat) ? ` + ${t("euro.bokje")}` : "";
+      return `${who(ctx, seat)}: ${t("euro.coins", { n: s.coins?.[seat] ?? 0 })}${bokje}`;
+    });
+    const points = typeof ctx.view.hand_points === "number" ? ` ${t("euro.hand_points", { n: ctx.view.hand_points })}.` : "";
+    return `${t("table.read.euro_coins", { list: list.join(", ") })}${points}`;
+  },
+
+  /** Shift+M: the melds on the table, numbered as "aanleggen bij" names them. */
+  readMelds(ctx) {
+    const melds = meldsOf(ctx.view);
+    if (!melds.length) return t("table.read.no_melds");
+    return melds.map((meld, i) => t("euro.meld_label", { n: i + 1, cards: meld.cards.map((c) => cardName(c)).join(", ") })).join(". ") + ".";
   },
 
   prompt(ctx) {

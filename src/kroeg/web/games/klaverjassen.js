@@ -7,6 +7,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardFace, trickCards } from "../parts.js";
 import { suitText, turnPrompt } from "./common.js";
+import { who } from "../reading.js";
 
 const MARK_LETTER = { nat: "N", pit: "P", verzaakt: "V" };
 
@@ -155,8 +156,8 @@ export default {
     return null;
   },
 
-  argText(verb, args) {
-    if (verb === "bid") return suitText(args[0]);
+  argText(verb, args, ctx) {
+    if (verb === "bid") return suitText(args[0], ctx);
     return null;
   },
 
@@ -202,7 +203,7 @@ export default {
       case "trick":
         return ev.roem && ev.roem_counted !== false ? t("kj.log_trick_roem", { name: ctx.name(ev.winner), roem: ev.roem }) : t("kj.log_trick", { name: ctx.name(ev.winner) });
       case "trump":
-        return t("kj.log_trump", { name: ctx.name(ev.declarer), suit: suitText(ev.trump) });
+        return t("kj.log_trump", { name: ctx.name(ev.declarer), suit: suitText(ev.trump, ctx) });
       case "call": // the action itself is logged by the table ("Anna: kraak!"); this adds the factor
         return ev.call === "pass" ? null : t("kj.log_factor", { factor: ev.factor });
       case "roem_in_hand":
@@ -229,6 +230,35 @@ export default {
     if (ev.kind === "call" && CALL_VERBS.has(ev.call)) return t(`kj.effect_call.${ev.call}`, { factor: ev.factor });
     if (ev.kind === "trump") return t("kj.effect_trump", { name: ctx.name(ev.declarer), suit: suitText(ev.trump) });
     return null;
+  },
+
+  /** Shift+S: both teams' totals (yours first) and the roem of this deal. */
+  readScores(ctx) {
+    const v = ctx.view;
+    const us = ourTeam(ctx);
+    const totals = v.standings?.totals || [0, 0];
+    const line = t("kj.final", { we: totals[us] ?? 0, they: totals[1 - us] ?? 0, wename: teamName(ctx, us), theyname: teamName(ctx, 1 - us) });
+    return `${t("table.read.kj_totals")} ${line} ${this.readMelds(ctx)}`;
+  },
+
+  /** Shift+B: the bids (or kraak calls) so far and the contract. */
+  readBids(ctx) {
+    const v = ctx.view;
+    const parts = [];
+    const bids = (v.bids || []).map((b) => `${who(ctx, b.seat)}: ${b.bid === "pass" ? t("kj.passed") : t(`suit.${b.bid}`)}`);
+    if (bids.length) parts.push(t("table.read.kj_bids", { bids: bids.join(", ") }));
+    const calls = (v.calls || []).map((c) => `${who(ctx, c.seat)} ${t(`kj.called.${c.call}`)}`);
+    if (calls.length) parts.push(t("table.read.kj_calls", { calls: calls.join(", ") }));
+    if (v.trump) parts.push(t("kj.contract", { name: ctx.name(v.declarer), suit: t(`suit.${v.trump}`) }) + ".");
+    if (v.factor) parts.push(t("kj.factor", { factor: v.factor }) + ".");
+    return parts.length ? parts.join(" ") : t("table.read.kj_no_bids");
+  },
+
+  /** Shift+M: the roem of this deal, per team (Klaverjassen's melds). */
+  readMelds(ctx) {
+    const v = ctx.view;
+    const us = ourTeam(ctx);
+    return t("table.read.kj_roem", { we: v.roem?.[us] ?? 0, they: v.roem?.[1 - us] ?? 0, wename: teamName(ctx, us), theyname: teamName(ctx, 1 - us) });
   },
 
   resultText(ctx, result) {

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { has, t } from "../i18n.js";
 import { cardFace, trickCards } from "../parts.js";
 import { turnPrompt } from "./common.js";
+import { who } from "../reading.js";
 
 /** Cosmetic events of the seeds (seed 000) and the text they show over the felt. */
 const TABLE_LIFE = {
@@ -154,7 +155,7 @@ export default {
       case "deal":
         // Kroegregels' first dealer comes from "Het": an open card each, the highest deals (seed 000).
         if (ctx.view.het && ctx.view.deal_no === 1) {
-          const draws = ctx.view.het[ctx.view.het.length - 1].map((d) => `${ctx.name(d.seat)} ${cardShort(d.card)}`).join(", ");
+          const draws = ctx.view.het[ctx.view.het.length - 1].map((d) => `${ctx.name(d.seat)} ${(ctx.cardText ?? cardShort)(d.card)}`).join(", ");
           return t("toepen.log_het", { draws, name: ctx.name(ev.dealer) });
         }
         return t("log.deal", { name: ctx.name(ev.dealer) });
@@ -170,6 +171,24 @@ export default {
     if (ev.kind === "perfect_game") return t("toepen.effect.perfect", { names: ev.seats.map((s) => ctx.name(s)).join(", ") });
     if (ev.kind === "shots" && ev.seats?.length) return t("toepen.effect.shots", { names: ev.seats.map((s) => ctx.name(s)).join(", ") });
     return null;
+  },
+
+  /** Shift+S: every player's penalty points. */
+  readScores(ctx) {
+    const v = ctx.view;
+    const max = v.max_points ?? v.options?.max_points ?? 10;
+    const points = v.standings?.points || [];
+    return t("table.read.toepen_scores", { list: points.map((p, seat) => t("table.read.toepen_points", { name: who(ctx, seat), n: p, max })).join(", ") });
+  },
+
+  /** Shift+B: the stake, who knocked last, who folded. */
+  readBids(ctx) {
+    const v = ctx.view;
+    const parts = [t("toepen.stake", { n: v.stake ?? 1 }) + "."];
+    if (v.last_knocker !== null && v.last_knocker !== undefined) parts.push(t("table.read.toepen_knocker", { name: ctx.name(v.last_knocker) }));
+    const folded = (v.folded || []).map((s) => who(ctx, s));
+    if (folded.length) parts.push(t("table.read.toepen_folded", { names: folded.join(", ") }));
+    return parts.join(" ");
   },
 
   resultText(ctx, result) {
