@@ -54,6 +54,21 @@ AGREEMENT = 0.95
 KNOCK_CHOICES = ("knock", "wait")
 ANSWER_CHOICES = ("stay", "fold")
 
+STORED = {"knock": "toep"}
+"""An answer as ``puzzle_attempts.card`` keeps it (four characters at most): ``knock``
+as ``toep``, the other choices as they are."""
+
+
+def stored_answer(answer: str) -> str:
+    """The answer (a card or a knock choice) as the attempts table keeps it."""
+    return STORED.get(answer, answer)
+
+
+def shown_answer(stored: str) -> str:
+    """The answer as given, from the attempts table's four characters."""
+    return {v: k for k, v in STORED.items()}.get(stored, stored)
+
+
 KEY_FIELDS = (
     "game",
     "variant",
