@@ -3,7 +3,8 @@ Klaverjassen games and whole Toepen games (kroegregels, 4 seats) of one seed, an
 record is mined as the bot pool mines a finished game (kroeg.puzzles.mine.mine_record:
 the analysis, then the sampled worlds of each candidate). CPU time of this process
 (``time.process_time``) of the mining alone, so the figure holds on a machine shared
-with other work; the games' own cost is printed beside it. Distinct positions only (each puzzle's key once).
+with other work; the games' own cost is printed beside it. Distinct positions only
+(each puzzle's key once).
 
     .venv/bin/python bench/puzzles.py [--games 10] [--seed 1] [--level basis]
         [--game klaverjassen|toepen|all]
