@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -26,13 +27,25 @@ class _Runtime:
     house: House
 
 
-async def _finished_game(server: Server, attempt: int) -> int:
+def _always_stay(legal: list[Any], rng: random.Random) -> Any:
+    """A Toepen player who never folds and never knocks: it stays against a knock (the
+    knock puzzles' "mee of passen?"), else plays at random."""
+    if ["stay"] in legal:
+        return ["stay"]
+    return rng.choice([a for a in legal if a[0] not in ("knock", "fold")] or legal)
+
+
+async def _finished_game(server: Server, attempt: int, game: str = "klaverjassen") -> int:
     anna = await Client.connect(server, "Anna")
     try:
-        table = server.table("klaverjassen", "nku", options={"game_length": "4_deals"})
+        if game == "toepen":
+            table = server.table("toepen", "kroegregels", options={"max_points": 10})
+        else:
+            table = server.table("klaverjassen", "nku", options={"game_length": "4_deals"})
         await anna.send({"type": "sit", "table": table, "seat": 1})
         await anna.send({"type": "start", "table": table})
-        last = await autoplay(anna, table, random.Random(attempt), seat=1)
+        choose = _always_stay if game == "toepen" else None
+        last = await autoplay(anna, table, random.Random(attempt), seat=1, choose=choose)
         return int(last["game_id"])
     finally:
         await anna.close()
@@ -67,3 +80,30 @@ async def test_a_finished_game_is_mined_in_the_bot_pool(sqlite_server: Server) -
     body = r.json()
     assert body["game"] == "klaverjassen" and body["replay"].endswith(f"?replay={game_id}")
     assert body["view"]["you"] == body["seat"] and "solution" not in body
+
+
+async def test_a_finished_toepen_game_is_mined_in_the_bot_pool(sqlite_server: Server) -> None:
+    """A Toepen game goes through the pool's miner too (before Toepen had a miner it was
+    skipped: no analysis stored, nothing mined). The test server's house never knocks,
+    so whether this game gives a knock puzzle is left open; whatever it gives is of the
+    knock puzzles' shape, and mining it again adds nothing."""
+    store = await open_store(sqlite_server.database_url)
+    pool = BotPool(workers=1)
+    try:
+        miner = FinishedGameMiner(_Runtime(store, BotHouse(pool)))  # type: ignore[arg-type]
+        game_id = await _finished_game(sqlite_server, 0, "toepen")
+        assert await store.analysis(game_id) is None
+        added = await miner.mine_game(game_id)
+        analysis = await store.analysis(game_id)
+        assert analysis is not None and analysis["game"] == "toepen"
+        p = schema.puzzles
+        async with store.engine.connect() as conn:
+            rows = list(await conn.execute(sa.select(p).where(p.c.game_id == game_id)))
+        assert len(rows) == added
+        for row in rows:
+            assert row.game == "toepen" and row.cards in (["knock", "wait"], ["stay", "fold"])
+            assert row.solution["best_share"][row.solution["best"]] >= 0.95
+        assert await miner.mine_game(game_id) == 0, "a game mined twice adds nothing"
+    finally:
+        pool.close()
+        await store.close()

@@ -11,9 +11,13 @@ import httpx
 import sqlalchemy as sa
 
 from kroeg.puzzles.klaverjassen import mine
+from kroeg.puzzles.toepen import mine as mine_toepen
 from kroeg.store import open_store, schema
 from kroeg.store.puzzles import PuzzleStore
 from tests.puzzles.deals import PUZZLE_HANDS, PUZZLE_TRICKS, handmade_record
+from tests.puzzles.toepen_deals import HANDS as TOEPEN_HANDS
+from tests.puzzles.toepen_deals import KNOCK_ON_A_LOST_TRICK
+from tests.puzzles.toepen_deals import record as toepen_record
 from tests.server.harness import Server
 
 
@@ -132,3 +136,59 @@ async def test_the_daily_puzzle_is_one_for_everyone(server: Server) -> None:
     first = _get(server, "/api/puzzles/daily")
     assert first.status_code == 200 and first.json()["id"] in ids.values()
     assert _get(server, "/api/puzzles/daily").json()["id"] == first.json()["id"]
+
+
+async def _stored_toepen(server: Server) -> dict[int, int]:
+    """The Toepen knock puzzles of tests/puzzles/toepen_deals.py in the store; id by seat."""
+    store = await open_store(server.database_url)
+    try:
+        doc = toepen_record(KNOCK_ON_A_LOST_TRICK)
+        await PuzzleStore(store).add(
+            mine_toepen(doc, random.Random(1)), "toepen", "kroegregels", None
+        )
+        p = schema.puzzles
+        async with store.engine.connect() as conn:
+            rows = await conn.execute(sa.select(p.c.id, p.c.seat).where(p.c.game == "toepen"))
+            return {row.seat: row.id for row in rows}
+    finally:
+        await store.close()
+
+
+async def test_a_toepen_puzzle_shows_only_the_seat_s_view_and_its_knock_choices(
+    server: Server,
+) -> None:
+    ids = await _stored_toepen(server)
+    assert sorted(ids) == [0, 3]
+    for seat, puzzle_id in ids.items():
+        body = _get(server, f"/api/puzzles/{puzzle_id}").json()
+        view = body["view"]
+        played = {t["card"] for t in view["trick"]}
+        played |= {t["card"] for trick in view["tricks"] for t in trick}
+        hidden = {c for s, hand in enumerate(TOEPEN_HANDS) if s != seat for c in hand} - played
+        assert not _cards(body) & hidden, _cards(body) & hidden
+        assert set(view["hand"]) <= set(TOEPEN_HANDS[seat])
+        assert "best" not in body and "best_share" not in body
+        assert body["game"] == "toepen" and "stake" in view and "points" in view
+    assert _get(server, f"/api/puzzles/{ids[0]}").json()["cards"] == ["knock", "wait"]
+    assert _get(server, f"/api/puzzles/{ids[3]}").json()["cards"] == ["stay", "fold"]
+
+
+async def test_a_toepen_puzzle_is_answered_with_a_choice(server: Server) -> None:
+    ids = await _stored_toepen(server)
+    token = _guest(server, "Toeper")
+    for body in ({"choice": "stay"}, {"card": "Td"}, {}):
+        r = server.post(f"/api/puzzles/{ids[0]}/answer", body, token=token)
+        assert r.status_code == 422 and r.json()["detail"]["code"] == "illegal_choice", r.text
+    assert _get(server, "/api/puzzles/history", token).json()["answers"] == []
+    r = server.post(f"/api/puzzles/{ids[0]}/answer", {"choice": "knock"}, token=token)
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert (answer["correct"], answer["card"], answer["best"]) == (False, "knock", "wait")
+    assert answer["mean_values"] == {"knock": 2.0, "wait": 1.0}
+    r = server.post(f"/api/puzzles/{ids[3]}/answer", {"choice": "fold"}, token=token)
+    assert r.json()["correct"] is True
+    history = _get(server, "/api/puzzles/history", token).json()
+    assert [(a["card"], a["solved"]) for a in history["answers"]] == [
+        ("fold", True),
+        ("knock", False),
+    ]

@@ -16,13 +16,16 @@ from kroeg.store import open_store
 from kroeg.store.puzzles import PuzzleStore
 
 LEVELS = ("basis", "sterk")
+DEFAULT_VARIANTS = {"klaverjassen": "nku", "toepen": "kroegregels"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=["mine", "count"], help="what to do")
     parser.add_argument("--games", type=int, default=10, help="games to play and mine")
     parser.add_argument("--game", choices=sorted(MINERS), default="klaverjassen")
-    parser.add_argument("--variant", default="nku")
+    parser.add_argument(
+        "--variant", default=None, help="the game's variant (default: nku, kroegregels)"
+    )
     parser.add_argument(
         "--level", choices=LEVELS, default="basis", help="the house's level in those games"
     )
@@ -44,14 +47,15 @@ async def _run(args: argparse.Namespace) -> int:
         if args.games < 1:
             print("--games must be at least 1")
             return 2
+        variant = args.variant or DEFAULT_VARIANTS[args.game]
         rng = random.Random(args.seed)
         started, cpu = time.perf_counter(), time.process_time()
         found = added = 0
         for number in range(args.games):
-            record = house_game(args.game, args.variant, args.level, rng)
+            record = house_game(args.game, variant, args.level, rng)
             _, mined = mine_record(record, rng.randrange(2**62))
             found += len(mined)
-            added += await puzzles.add(mined, args.game, args.variant, None)
+            added += await puzzles.add(mined, args.game, variant, None)
             print(f"game {number + 1}/{args.games}: {len(mined)} puzzles", flush=True)
         minutes = (time.process_time() - cpu) / 60
         print(

@@ -9,12 +9,15 @@ from collections.abc import Callable
 from kroeg.bots.analysis import analyse
 from kroeg.games.base import JSON
 
-from . import klaverjassen
+from . import klaverjassen, toepen
 from .klaverjassen import Puzzle
 
-MINERS: dict[str, Callable[..., list[Puzzle]]] = {"klaverjassen": klaverjassen.mine}
-"""The games whose records give puzzles (Toepen's knock decisions are not mined yet:
-docs/puzzles.md, "Not yet")."""
+MINERS: dict[str, Callable[..., list[Puzzle]]] = {
+    "klaverjassen": klaverjassen.mine,
+    "toepen": toepen.mine,
+}
+"""The games whose records give puzzles: Klaverjassen's cards, Toepen's knock decisions
+(docs/puzzles.md)."""
 
 
 def mine_record(

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kroeg.cards import CardError, card_str, parse_card
 from kroeg.puzzles.rating import Skill
+from kroeg.puzzles.toepen import shown_answer, stored_answer
 from kroeg.server.api import PlayerDep, RuntimeDep, responses, same_origin
 from kroeg.server.runtime import Runtime
 from kroeg.server.static import _index
@@ -33,8 +34,12 @@ PuzzleId = Annotated[int, Path(ge=1, le=ID_MAX)]
 
 
 class AnswerBody(BaseModel):
+    """A card for a Klaverjassen puzzle, a choice (``knock``, ``wait``, ``stay`` or
+    ``fold``) for a Toepen knock puzzle."""
+
     model_config = ConfigDict(extra="forbid")
-    card: str = Field(max_length=8)
+    card: str | None = Field(default=None, max_length=8)
+    choice: str | None = Field(default=None, max_length=8)
 
 
 def _error(code: str, message: str, status: int) -> HTTPException:
@@ -117,7 +122,7 @@ async def history(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
         {
             "puzzle": a["puzzle_id"],
             "game": a["game"],
-            "card": a["card"],
+            "card": shown_answer(a["card"]),
             "solved": bool(a["solved"]),
             "rating_before": Skill(a["rating_before"]).shown,
             "rating_after": Skill(a["rating_after"]).shown,
@@ -140,15 +145,10 @@ async def puzzle(puzzle_id: PuzzleId, rt: RuntimeDep) -> dict[str, Any]:
     return await _payload(rt, await _puzzle(rt, puzzle_id))
 
 
-@router.post("/{puzzle_id}/answer", responses=responses(401, 404, 409, 422))
-async def answer(
-    puzzle_id: PuzzleId, body: AnswerBody, rt: RuntimeDep, player: PlayerDep
-) -> dict[str, Any]:
-    """Answer a puzzle once: whether the card is the one, the solver's values of every
-    card, and the player's new rating and streak."""
-    row = await _puzzle(rt, puzzle_id)
+def _card(row: Row, body: AnswerBody) -> str:
+    """The answer's card: a card of the puzzle's ``cards``, else refused."""
     try:
-        card = card_str(parse_card(body.card))
+        card = card_str(parse_card(body.card or ""))
     except CardError as e:
         raise _error("unknown_card", str(e), 422) from None
     if card not in row["cards"]:
@@ -157,10 +157,35 @@ async def answer(
             f"{card} is not a card you may play here: one of {', '.join(row['cards'])}",
             422,
         )
+    return card
+
+
+def _choice(row: Row, body: AnswerBody) -> str:
+    """The answer's knock choice: one of the Toepen puzzle's ``cards``, else refused."""
+    choice = body.choice or ""
+    if choice not in row["cards"]:
+        raise _error(
+            "illegal_choice",
+            f"answer with a choice of this puzzle: one of {', '.join(row['cards'])}",
+            422,
+        )
+    return choice
+
+
+@router.post("/{puzzle_id}/answer", responses=responses(401, 404, 409, 422))
+async def answer(
+    puzzle_id: PuzzleId, body: AnswerBody, rt: RuntimeDep, player: PlayerDep
+) -> dict[str, Any]:
+    """Answer a puzzle once: whether the card is the one, the solver's values of every
+    card, and the player's new rating and streak."""
+    row = await _puzzle(rt, puzzle_id)
+    card = _choice(row, body) if row["game"] == "toepen" else _card(row, body)
     solution = row["solution"]
     store = _store(rt)
     try:
-        done = await store.answer(puzzle_id, player[0], card, card == solution["best"])
+        done = await store.answer(
+            puzzle_id, player[0], stored_answer(card), card == solution["best"]
+        )
     except AlreadyAnswered:
         raise _error("puzzle_answered", "you answered this puzzle already", 409) from None
     return {

@@ -10,6 +10,7 @@ import { h, replace } from "./dom.js";
 import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { sortHand } from "./games/klaverjassen.js";
+import { toepenAnswerRows, toepenBoard, toepenHeading, toepenHistory, toepenWhy } from "./puzzles_toepen.js";
 
 const PLACES = ["bottom", "left", "top", "right"]; // around the table, from your own seat on
 
@@ -53,8 +54,9 @@ export class PuzzleView {
   async choose(card) {
     if (this.busy || this.answer || !this.puzzle) return;
     this.busy = true;
+    const body = this.puzzle.game === "toepen" ? { choice: card } : { card };
     try {
-      this.answer = await api("POST", `/puzzles/${this.puzzle.id}/answer`, { card });
+      this.answer = await api("POST", `/puzzles/${this.puzzle.id}/answer`, body);
       this.error = null;
       await this.loadMe();
     } catch (err) {
@@ -85,9 +87,9 @@ export class PuzzleView {
         { class: "puzzles", id: "puzzle-page" },
         this.bar(),
         this.error ? h("p", { role: "alert", class: "puzzle-error", id: "puzzle-error" }, this.error) : null,
-        p ? this.board(p) : null,
+        p ? (p.game === "toepen" ? toepenBoard(p, this.answer, (choice) => this.choose(choice)) : this.board(p)) : null,
         p && this.answer ? this.answerPanel(p, this.answer) : null,
-        p ? this.history(p) : null,
+        p ? (p.game === "toepen" ? toepenHistory(p) : this.history(p)) : null,
       ),
     );
   }
@@ -164,7 +166,8 @@ export class PuzzleView {
   }
 
   answerPanel(p, a) {
-    const rows = Object.keys(a.best_share).map((card) =>
+    const toepen = p.game === "toepen";
+    const rows = toepen ? toepenAnswerRows(a) : Object.keys(a.best_share).map((card) =>
       h(
         "tr",
         { class: card === a.best ? "puzzle-best-row" : "" },
@@ -173,17 +176,17 @@ export class PuzzleView {
         h("td", {}, String(a.mean_values[card])),
       ),
     );
-    const why = t("puzzle.why", { card: cardName(a.best), pct: Math.round(a.best_share[a.best] * 100), worlds: a.worlds, margin: a.margin });
-    const inGame = a.chosen === a.best ? t("puzzle.game_found") : t("puzzle.game_missed", { card: cardName(a.chosen) });
+    const why = toepen ? "" : t("puzzle.why", { card: cardName(a.best), pct: Math.round(a.best_share[a.best] * 100), worlds: a.worlds, margin: a.margin });
+    const inGame = toepen ? "" : a.chosen === a.best ? t("puzzle.game_found") : t("puzzle.game_missed", { card: cardName(a.chosen) });
     return h(
       "section",
       { class: "card-panel puzzle-answer", id: "puzzle-answer", role: "status" },
-      h("h2", { class: a.correct ? "puzzle-right" : "puzzle-miss" }, a.correct ? t("puzzle.right") : t("puzzle.wrong", { card: cardName(a.best) })),
-      h("p", {}, why, " ", inGame),
+      h("h2", { class: a.correct ? "puzzle-right" : "puzzle-miss" }, toepen ? toepenHeading(a) : a.correct ? t("puzzle.right") : t("puzzle.wrong", { card: cardName(a.best) })),
+      toepen ? h("p", {}, toepenWhy(a)) : h("p", {}, why, " ", inGame),
       h(
         "table",
         { class: "score-table puzzle-values", "aria-label": t("puzzle.values") },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("puzzle.card")), h("th", { scope: "col" }, t("puzzle.best_in")), h("th", { scope: "col" }, t("puzzle.mean")))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t(toepen ? "puzzle.toepen.choice" : "puzzle.card")), h("th", { scope: "col" }, t("puzzle.best_in")), h("th", { scope: "col" }, t(toepen ? "puzzle.toepen.mean" : "puzzle.mean")))),
         h("tbody", {}, rows),
       ),
       h("p", {}, t("puzzle.rating_change", { before: a.rating_before, after: a.rating }), " ", t("puzzle.streak", { n: a.streak, best: a.best_streak })),

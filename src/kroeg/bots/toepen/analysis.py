@@ -34,7 +34,7 @@ from kroeg.records import OUT, parse_record
 from .tricks import last_trick_winner, next_to_play, trick_winner
 
 
-def _winner(s: ToepenState, seat: int | None = None, card: int | None = None) -> int:
+def exact_winner(s: ToepenState, seat: int | None = None, card: int | None = None) -> int:
     """The exact last-trick winner from ``s`` with every hand known; ``seat`` playing
     ``card`` first when given."""
     hands = list(s.hands)
@@ -63,11 +63,11 @@ def _mark(s: ToepenState, seat: int, action: Action, follow: bool) -> JSON:
         card = action[1]
         led = s.trick_cards[0] // 13 if s.trick_cards else -1
         hand = playable(s.hands[seat], led) if follow else s.hands[seat]
-        wins = [c for c in cards_in(hand) if _winner(s, seat, c) == seat]
-        lost = bool(wins) and _winner(s, seat, card) != seat
+        wins = [c for c in cards_in(hand) if exact_winner(s, seat, c) == seat]
+        lost = bool(wins) and exact_winner(s, seat, card) != seat
         best = wins[0] if lost else card
         return _play(s, seat, "card", card_str(card), card_str(best), s.stake if lost else 0)
-    won = _winner(s) == seat
+    won = exact_winner(s) == seat
     if verb == "knock":
         return _play(s, seat, verb, None, verb if won else "wait", 0 if won else 1)
     if verb == "stay":
