@@ -75,7 +75,8 @@ def test_english_and_the_four_colour_deck(new_page: NewPage) -> None:
     expect(page.locator(".table-view")).to_be_visible()
     card = page.locator(".hand .card").first
     english_name = re.compile(
-        r"^(seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)$"
+        r"^(seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)"
+        r"(, (playable|not allowed now))?$"
     )
     expect(card).to_have_attribute("aria-label", english_name)
     red = page.evaluate("getComputedStyle(document.body).getPropertyValue('--suit-d').trim()")

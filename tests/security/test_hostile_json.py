@@ -87,6 +87,7 @@ def night(
             "name": "Hostile",
             "game": "toepen",
             "game_id": "1",
+            "puzzle_id": "1",
             "session_id": "0" * 32,
             "token_id": "0" * 32,
             "passkey_id": "0" * 32,
