@@ -11,8 +11,8 @@ const KEPT = 20;
 
 export class Announcer {
   constructor() {
-    this.polite = h("div", { class: "sr-only", role: "status", "aria-live": "polite", "aria-label": t("table.say.polite") });
-    this.assertive = h("div", { class: "sr-only", role: "alert", "aria-live": "assertive", "aria-label": t("table.say.assertive") });
+    this.polite = h("div", { class: "sr-only", role: "log", "aria-live": "polite", "aria-label": t("table.say.polite") });
+    this.assertive = h("div", { class: "sr-only", role: "log", "aria-live": "assertive", "aria-label": t("table.say.assertive") });
     this.last = "";
     document.body.append(this.polite, this.assertive);
   }
