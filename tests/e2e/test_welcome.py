@@ -51,3 +51,24 @@ def test_a_name_typed_before_the_games_arrive_is_kept(new_page: NewPage) -> None
     held[0].continue_()
     expect(page.locator(".game-tile")).to_have_count(3)
     expect(page.locator("#name-input")).to_have_value("Anna")
+
+
+def test_typing_goes_on_in_the_same_field_when_the_games_arrive(new_page: NewPage) -> None:
+    """The games arriving redraw the lobby; the name field is kept, not replaced, so the
+    keys typed after it still land in it (a replaced field lost the focus, and a fill
+    could land in the field that was being replaced: CI once entered as "Anneke 99")."""
+    page = new_page()
+    held: list[Route] = []
+    page.route("**/api/variants", lambda route: held.append(route))
+    page.goto("/")
+    field = page.locator("#name-input")
+    field.fill("")
+    field.focus()
+    page.keyboard.type("An")
+    page.wait_for_function("() => true")
+    assert held, "the games are still on their way"
+    held[0].continue_()
+    expect(page.locator(".game-tile")).to_have_count(3)
+    page.keyboard.type("na")
+    page.keyboard.press("Enter")
+    expect(page.locator("#name-panel")).to_contain_text("Je speelt als Anna.")

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { h, onEscape, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
 import { refusalText } from "./refusals.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { nameForm } from "./names.js";
 import { checkNumber, offered, optionField, optionLabel, refusedOption, variantLabel } from "./option_fields.js";
 import { friendsPanel } from "./players.js";
@@ -127,8 +127,15 @@ export class LobbyView {
 
   render() {
     const name = settings().name;
-    // A redraw (the games arriving) keeps what a first visitor has typed.
-    const draft = this.root.querySelector("#name-input")?.value ?? this.suggestion;
+    // A redraw (the games arriving) keeps the name form itself, so what a first visitor is
+    // typing is never written into a form that has just been replaced.
+    if (name || this.nameFormLang !== lang()) {
+      const draft = this.root.querySelector("#name-input")?.value ?? this.suggestion;
+      this.nameFormEl = name ? null : nameForm(() => this.named(), draft);
+      this.nameFormLang = name ? null : lang();
+    }
+    // Moving the kept field detaches it for a moment, which drops the focus: give it back.
+    const typing = document.activeElement?.id === "name-input" ? document.activeElement : null;
     this.tableBox = h("div", { id: "open-tables" });
     this.friends = name ? friendsPanel(this.app, () => (this.tables || []).find((tb) => Boolean(this.me) && tb.players.some((p) => p.player === this.me))?.id) : null;
     replace(
@@ -146,7 +153,7 @@ export class LobbyView {
           h("h2", { id: "name-h" }, t("lobby.name_title")),
           name
             ? h("p", {}, t("lobby.playing_as", { name }), " ", h("button", { class: "btn small", onclick: () => this.changeName() }, t("lobby.change_name")))
-            : [this.afterName ? h("p", { class: "prompt", role: "status" }, t("lobby.name_first")) : null, nameForm(() => this.named(), draft)],
+            : [this.afterName ? h("p", { class: "prompt", role: "status" }, t("lobby.name_first")) : null, this.nameFormEl],
         ),
         name && this.creating ? this.renderCreate() : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "clubs-entry-h", id: "clubs-entry", hidden: !this.account }, h("h2", { id: "clubs-entry-h" }, t("club.org.clubs")), h("p", {}, t("club.org.lobby_text")), h("a", { class: "btn", id: "to-clubs", href: "/clubs", onclick: this.app.link("/clubs"), role: "button" }, t("club.org.lobby_go"))) : null,
@@ -158,6 +165,7 @@ export class LobbyView {
       ),
     );
     this.renderTables();
+    typing?.focus();
   }
 
   changeName() {
