@@ -13,10 +13,12 @@ NODE_STAMP := node_modules/.package-lock.json
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-$(STAMP): pyproject.toml
+# constraints.txt pins every Python package to the versions the suite was last run with
+# (a new release of a dependency must not turn CI red on its own).
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 run: $(STAMP)

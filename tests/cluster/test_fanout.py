@@ -71,7 +71,7 @@ async def test_each_audience_gets_its_own_frame_and_a_spectator_never_a_seats(
             for audience, frame in frames:
                 if version is not None:
                     published[(version, audience)] = frame
-    await tap.aclose()  # type: ignore[no-untyped-call]
+    await tap.aclose()
     await tapping.aclose()
     versions = {v for v, _ in published}
     assert versions and {a for _, a in published} == {0, None}, "one frame per audience"

@@ -210,7 +210,7 @@ class Router:
         self._tasks = []
         with contextlib.suppress(Exception):  # a close must not wait on a dead connection
             async with asyncio.timeout(1.0):
-                await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+                await self.pubsub.aclose()
 
     # The connection's side ----------------------------------------------------------------
 
