@@ -14,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.axe import assert_clean, check
 from tests.e2e.conftest import NewPage
 from tests.e2e.helpers import THREE_SIZES, enter, shoot
 from tests.e2e.serve import serve
@@ -48,6 +49,7 @@ def _no_overflow(page: Page) -> None:
 
 
 def test_the_daily_puzzle_then_the_next_one(new_page: NewPage, server: str) -> None:
+    problems: list[str] = []
     page = new_page()
     enter(page, "Puzzelaar")
     page.locator("#to-daily-puzzle").click()
@@ -64,6 +66,7 @@ def test_the_daily_puzzle_then_the_next_one(new_page: NewPage, server: str) -> N
     assert backs == sum(daily["view"]["hand_counts"]) - len(shown)
     expect(page.locator("#puzzle-rating")).to_contain_text("1500")
     _no_overflow(page)
+    check(page, "a puzzle's question", problems)
     shoot(page, "puzzles/question")
 
     page.locator(f'#puzzle-hand .card[data-card="{BEST[daily["trick"]]}"]').click()
@@ -74,6 +77,7 @@ def test_the_daily_puzzle_then_the_next_one(new_page: NewPage, server: str) -> N
     assert page.locator(".puzzle-values tbody tr").count() == len(daily["cards"])
     expect(page.locator("#puzzle-replay")).to_have_count(0)  # mined off the server
     _no_overflow(page)
+    check(page, "a puzzle's answer", problems)
     shoot(page, "puzzles/answer", "#puzzle-answer")
 
     page.locator("#puzzle-again").click()
@@ -89,3 +93,5 @@ def test_the_daily_puzzle_then_the_next_one(new_page: NewPage, server: str) -> N
 
     page.locator("#puzzle-again").click()
     expect(page.locator("#puzzle-error")).to_contain_text("Er is nu geen puzzel voor je")
+    check(page, "the end of the puzzles", problems)
+    assert_clean(problems)

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.axe import assert_clean, check
 from tests.e2e.conftest import NewPage
 from tests.e2e.helpers import THREE_SIZES, enter, shoot
 from tests.e2e.serve import serve
@@ -51,6 +52,7 @@ def _toepen_no_overflow(page: Page) -> None:
 def test_a_toepen_knock_puzzle_then_a_stay_or_fold_one(new_page: NewPage, server: str) -> None:
     puzzles = [httpx.get(f"{server}/api/puzzles/{i}", timeout=10).json() for i in (1, 2)]
     knock = next(p for p in puzzles if p["cards"] == ["knock", "wait"])
+    problems: list[str] = []
     page = new_page()
     enter(page, "Toeper")
     page.goto(f"/puzzels/{knock['id']}")
@@ -62,6 +64,7 @@ def test_a_toepen_knock_puzzle_then_a_stay_or_fold_one(new_page: NewPage, server
     backs = page.locator(".puzzle-seat .back-card").count()
     assert backs == sum(knock["view"]["hand_counts"]) - 1
     _toepen_no_overflow(page)
+    check(page, "a Toepen puzzle's question", problems)
     shoot(page, "puzzles/toepen-question")
 
     page.locator('#puzzle-choices [data-choice="wait"]').click()
@@ -74,6 +77,7 @@ def test_a_toepen_knock_puzzle_then_a_stay_or_fold_one(new_page: NewPage, server
     expect(rows.nth(0)).to_contain_text("2")  # knocking costs 2 penalty points on average
     expect(rows.nth(1)).to_contain_text("100%")
     _toepen_no_overflow(page)
+    check(page, "a Toepen puzzle's answer", problems)
     shoot(page, "puzzles/toepen-answer", "#puzzle-answer")
 
     page.locator("#puzzle-again").click()
@@ -83,3 +87,4 @@ def test_a_toepen_knock_puzzle_then_a_stay_or_fold_one(new_page: NewPage, server
     page.locator('#puzzle-choices [data-choice="stay"]').click()
     expect(page.locator("#puzzle-answer")).to_contain_text("Helaas: Passen was de keuze.")
     expect(page.locator("#puzzle-streak")).to_contain_text("Reeks 0")
+    assert_clean(problems)

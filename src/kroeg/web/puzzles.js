@@ -126,13 +126,13 @@ export class PuzzleView {
         "div",
         { class: `puzzle-seat puzzle-${PLACES[offset]}`, "data-seat": seat },
         h("span", { class: "puzzle-name" }, this.who(seat), seat === v.declarer ? ` · ${t("puzzle.plays", { suit: suitSymbol(v.trump) })}` : ""),
-        h("span", { class: "puzzle-backs", "aria-label": t("puzzle.cards_left", { n: count }) }, Array.from({ length: count }, () => h("span", { class: "card back-card" }, cardBackSvg()))),
+        h("span", { class: "puzzle-backs", role: "img", "aria-label": t("puzzle.cards_left", { n: count }) }, Array.from({ length: count }, () => h("span", { class: "card back-card" }, cardBackSvg()))),
       );
     });
     const played = [0, 1, 2, 3].map((offset) => {
       const seat = (me + offset) % 4;
       const card = trick.get(seat);
-      return card ? h("span", { class: `card puzzle-played puzzle-played-${PLACES[offset]}`, "aria-label": cardName(card) }, cardSvg(card)) : null;
+      return card ? h("span", { class: `card puzzle-played puzzle-played-${PLACES[offset]}`, role: "img", "aria-label": cardName(card) }, cardSvg(card)) : null;
     });
     const legal = new Set(p.cards);
     const best = this.answer?.best;

@@ -30,13 +30,13 @@ export function toepenBoard(p, answer, choose) {
       "div",
       { class: `puzzle-seat toepen-puzzle-seat${out ? " out" : ""}`, "data-seat": seat },
       h("span", { class: "puzzle-name" }, toepenWho(p, seat), ` · ${t("puzzle.toepen.points", { n: v.points[seat] })}`),
-      h("span", { class: "puzzle-backs", "aria-label": t("puzzle.cards_left", { n: count }) }, Array.from({ length: count }, () => h("span", { class: "card back-card" }, cardBackSvg()))),
-      card ? h("span", { class: "card puzzle-played", "aria-label": cardName(card) }, cardSvg(card)) : null,
+      h("span", { class: "puzzle-backs", role: "img", "aria-label": t("puzzle.cards_left", { n: count }) }, Array.from({ length: count }, () => h("span", { class: "card back-card" }, cardBackSvg()))),
+      card ? h("span", { class: "card puzzle-played", role: "img", "aria-label": cardName(card) }, cardSvg(card)) : null,
     );
   });
   const mine = trick.get(p.seat);
   const knock = v.knock ? t("puzzle.toepen.knocked", { who: toepenWho(p, v.knock.knocker) }) : "";
-  const hand = (v.hand || []).map((card) => h("span", { class: "card legal", "data-card": card, "aria-label": cardName(card) }, cardSvg(card)));
+  const hand = (v.hand || []).map((card) => h("span", { class: "card legal", "data-card": card, role: "img", "aria-label": cardName(card) }, cardSvg(card)));
   const answering = p.cards.includes("stay");
   const buttons = p.cards.map((choice) => {
     const classes = ["btn", "puzzle-choice"];
@@ -55,7 +55,7 @@ export function toepenBoard(p, answer, choose) {
         "div",
         { class: "puzzle-centre" },
         h("div", { class: "stake", id: "puzzle-stake" }, t("puzzle.toepen.stake", { stake: v.stake }), knock ? ` · ${knock}` : ""),
-        mine ? h("span", { class: "card puzzle-played", "aria-label": cardName(mine) }, cardSvg(mine)) : null,
+        mine ? h("span", { class: "card puzzle-played", role: "img", "aria-label": cardName(mine) }, cardSvg(mine)) : null,
       ),
     ),
     h(
