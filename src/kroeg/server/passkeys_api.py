@@ -23,6 +23,7 @@ from kroeg.accounts import passkeys, service
 from kroeg.accounts import store as accounts
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.passkeys import CEREMONY_SECONDS, Ceremony, Party
+from kroeg.accounts.sessions import SignedIn
 from kroeg.server.api import (
     RuntimeDep,
     SessionDep,
@@ -35,7 +36,6 @@ from kroeg.server.limits import address
 from kroeg.server.origins import _authority
 from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
-from kroeg.server.sessions import SignedIn
 
 router = APIRouter(prefix="/api/passkeys", dependencies=[Depends(same_origin)])
 

@@ -19,11 +19,11 @@ from starlette.websockets import WebSocket
 
 from kroeg import accounts
 from kroeg.accounts import social
-from kroeg.accounts.service import check_guest_name
+from kroeg.accounts.service import check_guest_name, new_guest
 from kroeg.errors import Refusal
 from kroeg.server import invites
 from kroeg.server import messages as m
-from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.auth import COOKIE, clean_name
 from kroeg.server.bot_conduct import STRIKE_WINDOW, STRIKES, SUSPENDED, Strikes, send_off
 from kroeg.server.connection import Connection
 from kroeg.server.json_input import MALFORMED, unreadable
@@ -285,9 +285,7 @@ async def _hello(
             raise TableError("bad_name", "a new guest needs a name (1 to 24 characters)")
         await check_guest_name(runtime.store, name)
         runtime.limits.guests.take(connection.address, "new guests")
-        player = new_player_id()
-        await runtime.store.create_player(player, name)
-        welcome_token = await runtime.sessions.open(player)
+        player, welcome_token = await new_guest(runtime.store, runtime.sessions, name)
     account = await accounts.of_player(runtime.store, player)
     bot = account is not None and account.kind == "bot"
     if bot:
