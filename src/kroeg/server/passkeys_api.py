@@ -15,7 +15,6 @@ import secrets
 import time
 from typing import Annotated, Any
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import Field
 
@@ -117,13 +116,13 @@ async def register(
         assert ceremony.name is not None
         name = await service.check_new_account(rt.store, ceremony.name, session)
         account, token = await service.create(rt.store, rt.sessions, name, None, session)
-        await _add(rt, account.player_id, key)
+        await passkeys.add(rt.store, account.player_id, key)
         await seat_as_account(rt, account)
         set_session_cookie(response, request, rt, token)
         return {"id": account.player_id, "account": account.public(), "token": token}
     if session is None or session.player != ceremony.player:
         raise AccountError("not_authenticated", "log in to the account to add a passkey")
-    await _add(rt, ceremony.player, key)
+    await passkeys.add(rt.store, ceremony.player, key)
     return {"ok": True, "passkey": key.id}
 
 
@@ -188,10 +187,3 @@ async def _account(rt: Runtime, session: SignedIn | None) -> accounts.Account:
     if account is None:
         raise AccountError("not_authenticated", "log in to your account first")
     return account
-
-
-async def _add(rt: Runtime, player: str, key: passkeys.NewPasskey) -> None:
-    try:
-        await passkeys.add(rt.store, player, key)
-    except sa.exc.IntegrityError:
-        raise AccountError("passkey_taken", "this passkey is registered already") from None
