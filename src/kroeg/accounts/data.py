@@ -17,8 +17,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from kroeg.accounts.sessions import Sessions
 from kroeg.accounts.store import of_player
-from kroeg.server.sessions import Sessions
 from kroeg.store import Store
 from kroeg.store import schema as s
 

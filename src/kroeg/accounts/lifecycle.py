@@ -18,8 +18,8 @@ import sqlalchemy as sa
 from kroeg.accounts import passwords
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.names import name_key
+from kroeg.accounts.sessions import Sessions
 from kroeg.accounts.store import by_name, of_player, set_password
-from kroeg.server.sessions import Sessions
 from kroeg.store import Store
 from kroeg.store import schema as s
 

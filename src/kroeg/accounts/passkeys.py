@@ -255,17 +255,20 @@ async def find(store: Store, passkey_id: str) -> StoredPasskey | None:
 
 
 async def add(store: Store, player: str, key: NewPasskey) -> None:
-    """Keep a new passkey; one registered before fails with ``IntegrityError``."""
-    await store.execute(
-        sa.insert(_p).values(
-            id=key.id,
-            player_id=player,
-            public_key=key.public_key,
-            sign_count=key.sign_count,
-            transports=key.transports,
-            created_at=time.time(),
+    """Keep a new passkey; one registered before is refused (``passkey_taken``)."""
+    try:
+        await store.execute(
+            sa.insert(_p).values(
+                id=key.id,
+                player_id=player,
+                public_key=key.public_key,
+                sign_count=key.sign_count,
+                transports=key.transports,
+                created_at=time.time(),
+            )
         )
-    )
+    except sa.exc.IntegrityError:
+        raise AccountError("passkey_taken", "this passkey is registered already") from None
 
 
 async def used(store: Store, passkey_id: str, sign_count: int) -> None:

@@ -14,18 +14,18 @@ import time
 
 import sqlalchemy as sa
 
+from kroeg.accounts.errors import AccountError
 from kroeg.accounts.store import Account, by_name
 from kroeg.store import Store, schema
-from kroeg.tables.errors import TableError
 
 
 async def target(store: Store, player: str, name: str) -> Account:
     """The account someone names to follow, block or invite: it exists and is not them."""
     account = await by_name(store, name)
     if account is None:
-        raise TableError("unknown_player", f"there is no player named {name!r}")
+        raise AccountError("unknown_player", f"there is no player named {name!r}")
     if account.player_id == player:
-        raise TableError("bad_target", "you cannot follow, block or invite yourself")
+        raise AccountError("bad_target", "you cannot follow, block or invite yourself")
     return account
 
 
@@ -48,7 +48,7 @@ async def follow(store: Store, player: str, name: str) -> Account:
     """Follow the account (again: nothing changes); refused when it blocks the player."""
     account = await target(store, player, name)
     if await blocks(store, account.player_id, player):
-        raise TableError("follow_refused", f"{account.name} does not accept your follow")
+        raise AccountError("follow_refused", f"{account.name} does not accept your follow")
     if not await follows(store, player, account.player_id):
         row = {"follower_id": player, "followed_id": account.player_id, "created_at": time.time()}
         with contextlib.suppress(sa.exc.IntegrityError):  # a second PUT at the same moment
@@ -113,9 +113,9 @@ async def check_invite(store: Store, player: str, name: str) -> Account:
     """Whom ``player`` may invite: an account they follow that does not block them."""
     account = await target(store, player, name)
     if not await follows(store, player, account.player_id):
-        raise TableError(
+        raise AccountError(
             "not_following", f"you can only invite people you follow: follow {account.name} first"
         )
     if await blocks(store, account.player_id, player):
-        raise TableError("invite_refused", f"{account.name} does not accept your invitations")
+        raise AccountError("invite_refused", f"{account.name} does not accept your invitations")
     return account

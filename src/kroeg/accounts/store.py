@@ -117,6 +117,11 @@ async def set_password(store: Store, player_id: str, password_hash: str | None) 
     )
 
 
+async def make_bot(store: Store, player_id: str) -> None:
+    """Mark the account a bot account, for good (docs/bots-api.md)."""
+    await store.execute(sa.update(_a).where(_a.c.player_id == player_id).values(kind="bot"))
+
+
 async def set_invisible(store: Store, player_id: str, invisible: bool) -> None:
     """Whether the account hides that it is online: the lobby's followed list and
     invitations honour it (docs/accounts.md, "Invisible")."""

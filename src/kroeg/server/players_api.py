@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Path, Query
 
 from kroeg.accounts import by_name, history, rating_store, social
 from kroeg.accounts.store import Account
+from kroeg.errors import Refusal
 from kroeg.games import GAMES, game_class
-from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, _http, responses, same_origin
+from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.runtime import Runtime
 from kroeg.store.store import ID_MAX
-from kroeg.tables.errors import TableError
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 
@@ -21,29 +21,10 @@ Name = Annotated[str, Path(min_length=1, max_length=64)]
 GameName = Annotated[str, Path(min_length=1, max_length=32)]
 
 
-def _error(code: str, message: str, status: int) -> HTTPException:
-    return HTTPException(status, {"code": code, "message": message})
-
-
-_STATUS = {
-    "unknown_player": 404,
-    "bad_target": 422,
-    "follow_refused": 403,
-    "not_following": 403,
-    "invite_refused": 403,
-}
-
-
-def _refused(e: TableError) -> HTTPException:
-    if e.code in _STATUS:
-        return _error(e.code, e.message, _STATUS[e.code])
-    return _http(e)
-
-
 async def _account(rt: Runtime, name: str) -> Account:
     account = await by_name(rt.store, name)
     if account is None:
-        raise _error("unknown_player", f"there is no player named {name!r}", 404)
+        raise Refusal("unknown_player", f"there is no player named {name!r}")
     return account
 
 
@@ -66,7 +47,7 @@ async def player_games(
     of the next page. A private table's id (its invite) only for its players."""
     account = await _account(rt, name)
     if game is not None and game not in GAMES:
-        raise _error("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}", 422)
+        raise Refusal("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}")
     viewer = None if session is None else session.player
     return await history.games_of(rt.store, account, viewer=viewer, game=game, cursor=cursor)
 
@@ -82,30 +63,24 @@ async def leaderboard(
     default its first), among those with at least 20 rated games against at least 5
     different people: people's accounts, or with ``kind=bot`` the bots' own board."""
     if game not in GAMES:
-        raise _error("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}", 404)
+        raise Refusal("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}")
     variants = list(game_class(game).variants)
     chosen = variant or variants[0]
     if chosen not in variants:
-        raise _error(
-            "unknown_variant",
-            f"unknown variant {chosen!r} of {game}: one of {', '.join(variants)}",
-            422,
+        raise Refusal(
+            "unknown_variant", f"unknown variant {chosen!r} of {game}: one of {', '.join(variants)}"
         )
     if kind not in rating_store.BOARDS:
-        raise _error(
+        raise Refusal(
             "unknown_board",
             f"unknown leaderboard {kind!r}: one of {', '.join(rating_store.BOARDS)}",
-            422,
         )
     rows = await rating_store.leaderboard(rt.store, game, chosen, kind=kind)
     return {"game": game, "variant": chosen, "kind": kind, "players": rows}
 
 
 async def _change(rt: Runtime, player: tuple[str, str], name: str, what: Any) -> dict[str, Any]:
-    try:
-        account: Account = await what(rt.store, player[0], name)
-    except TableError as e:
-        raise _refused(e) from None
+    account: Account = await what(rt.store, player[0], name)
     return {"name": account.name}
 
 
@@ -151,10 +126,7 @@ TableId = Annotated[str, Path(max_length=64)]
 async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
     """The seated players' ratings in the table's game and variant, by seat (the seats'
     badges): ``rating`` is mu − 3σ; a seat without a rated game is absent."""
-    try:
-        table = rt.lobby.get(table_id)
-    except TableError as e:
-        raise _http(e) from None
+    table = rt.lobby.get(table_id)
     seated = {i: s.player for i, s in enumerate(table.seats) if s.player is not None}
     found = await rating_store.ratings_by_player(
         rt.store, list(seated.values()), table.config.game, table.config.variant
