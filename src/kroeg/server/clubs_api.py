@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
@@ -19,8 +20,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from kroeg.clubs.errors import ClubError
+from kroeg.clubs.service import ClubService
 from kroeg.server.api import PlayerDep, responses, same_origin
-from kroeg.server.club_nights import ClubNights
 
 router = APIRouter(prefix="/api/clubs", tags=["clubs"], dependencies=[Depends(same_origin)])
 
@@ -74,12 +75,12 @@ def _http(e: ClubError) -> HTTPException:
     return HTTPException(status, detail)
 
 
-def clubs(request: Request) -> ClubNights:
-    service: ClubNights = request.app.state.runtime.clubs
+def clubs(request: Request) -> ClubService:
+    service: ClubService = request.app.state.runtime.clubs
     return service
 
 
-ClubsDep = Annotated[ClubNights, Depends(clubs)]
+ClubsDep = Annotated[ClubService, Depends(clubs)]
 Id = Annotated[str, Path(max_length=64)]
 Token = Annotated[str, Path(max_length=128)]
 
@@ -158,7 +159,7 @@ _ORG_QUOTA = responses(401, 403, 404, 409, 422, 429)
 async def create_club(body: ClubBody, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """A new club; the caller (an account) is its first organiser."""
     try:
-        return await svc.create_club(player[0], body.name.strip(), body.season_best)
+        return await svc.clubs.create_club(player[0], body.name.strip(), body.season_best)
     except ClubError as e:
         raise _http(e) from None
 
@@ -168,7 +169,7 @@ async def my_clubs(player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """The caller's clubs, each with the caller's ``role`` (``member`` or ``organiser``):
     the organiser's pages list them and offer their controls only to organisers."""
     try:
-        return {"clubs": await svc.clubs_of(player[0])}
+        return {"clubs": await svc.clubs.clubs_of(player[0])}
     except ClubError as e:
         raise _http(e) from None
 
@@ -177,17 +178,18 @@ async def my_clubs(player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
 async def get_night(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     """The night, who plays, and the schedule of every round once it is open."""
     try:
-        return await svc.night(night_id)
+        return await svc.nights.night(night_id)
     except ClubError as e:
         raise _http(e) from None
 
 
-async def _organise(svc: ClubNights, action: str, night_id: str, player: str) -> dict[str, Any]:
+async def _organise(
+    action: Callable[[str, str], Awaitable[dict[str, Any]]], night_id: str, player: str
+) -> dict[str, Any]:
     try:
-        result: dict[str, Any] = await getattr(svc, action)(night_id, player)
+        return await action(night_id, player)
     except ClubError as e:
         raise _http(e) from None
-    return result
 
 
 @router.post("/nights/{night_id}/players", responses=_ORG)
@@ -196,7 +198,7 @@ async def register(
 ) -> dict[str, Any]:
     """Register a member (on a pair night: a pair) before the night opens."""
     try:
-        return await svc.register(night_id, player[0], body.member, body.partner)
+        return await svc.nights.register(night_id, player[0], body.member, body.partner)
     except ClubError as e:
         raise _http(e) from None
 
@@ -204,24 +206,24 @@ async def register(
 @router.post("/nights/{night_id}/open", responses=_ORG)
 async def open_night(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Draw every round's tables from the night's seed and open the night."""
-    return await _organise(svc, "open", night_id, player[0])
+    return await _organise(svc.nights.open, night_id, player[0])
 
 
 @router.post("/nights/{night_id}/rounds/start", responses=_ORG)
 async def start_round(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Start the next round (``round_running`` while one runs)."""
-    return await _organise(svc, "start_round", night_id, player[0])
+    return await _organise(svc.rounds.start_round, night_id, player[0])
 
 
 @router.post("/nights/{night_id}/rounds/finish", responses=_ORG)
 async def finish_round(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
-    return await _organise(svc, "finish_round", night_id, player[0])
+    return await _organise(svc.rounds.finish_round, night_id, player[0])
 
 
 @router.post("/nights/{night_id}/close", responses=_ORG)
 async def close_night(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Close the night: no more score lines; it counts in the season."""
-    return await _organise(svc, "close", night_id, player[0])
+    return await _organise(svc.rounds.close, night_id, player[0])
 
 
 @router.post("/nights/{night_id}/replace", responses=_ORG)
@@ -230,7 +232,7 @@ async def replace(
 ) -> dict[str, Any]:
     """A member takes the seat of a player who left, from the running round on."""
     try:
-        return await svc.replace(night_id, player[0], body.out, body.replacement)
+        return await svc.rounds.replace(night_id, player[0], body.out, body.replacement)
     except ClubError as e:
         raise _http(e) from None
 
@@ -238,14 +240,14 @@ async def replace(
 @router.get("/nights/{night_id}/links", responses=_ORG)
 async def links(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Per table its scorer's token, for the links and QR codes (organisers only)."""
-    return await _organise(svc, "scorer_links", night_id, player[0])
+    return await _organise(svc.nights.scorer_links, night_id, player[0])
 
 
 @router.get("/nights/{night_id}/standings", responses=_PUBLIC)
 async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     """Each player's total, rank and points per round (the house is not ranked)."""
     try:
-        return await svc.standings(night_id)
+        return await svc.results.standings(night_id)
     except ClubError as e:
         raise _http(e) from None
 
@@ -258,7 +260,7 @@ async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
 async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
     """The standings as CSV: rank, name, each round, total."""
     try:
-        data = await svc.standings(night_id)
+        data = await svc.results.standings(night_id)
     except ClubError as e:
         raise _http(e) from None
     out = io.StringIO()
@@ -287,7 +289,7 @@ async def changes(
     """The night's change count, once it is above ``after`` (waits up to 20 s): the live
     pages ask again and reload the standings when it moved."""
     try:
-        return {"changes": await svc.wait(night_id, after)}
+        return {"changes": await svc.access.wait(night_id, after)}
     except ClubError as e:
         raise _http(e) from None
 
@@ -296,7 +298,7 @@ async def changes(
 async def sheet(token: Token, svc: ClubsDep) -> dict[str, Any]:
     """A table's score sheet for its scorer: seats, lines with their history, the stand."""
     try:
-        return await svc.sheet(token)
+        return await svc.sheets.sheet(token)
     except ClubError as e:
         raise _http(e) from None
 
@@ -309,7 +311,7 @@ async def sheet(token: Token, svc: ClubsDep) -> dict[str, Any]:
 async def sheet_qr(token: Token, request: Request, svc: ClubsDep) -> Response:
     """The QR code of the table's score page (an SVG), to lay on the table."""
     try:
-        await svc.sheet(token)
+        await svc.sheets.sheet(token)
     except ClubError as e:
         raise _http(e) from None
     url = f"{str(request.base_url).rstrip('/')}{SCORE_PAGE}#{quote(token, safe='')}"
@@ -322,7 +324,7 @@ async def sheet_qr(token: Token, request: Request, svc: ClubsDep) -> Response:
 async def add_entry(token: Token, body: EntryBody, svc: ClubsDep) -> dict[str, Any]:
     """Add a score line for a deal; it is checked against the sheet and the rules."""
     try:
-        return await svc.add_entry(token, body.id, body.deal, body.line, body.by.strip())
+        return await svc.sheets.add_entry(token, body.id, body.deal, body.line, body.by.strip())
     except ClubError as e:
         raise _http(e) from None
 
@@ -333,7 +335,7 @@ async def correct_entry(
 ) -> dict[str, Any]:
     """Correct (or withdraw) a line; every version is kept with who and when."""
     try:
-        return await svc.correct(token, entry_id, body.change, body.line, body.by.strip())
+        return await svc.sheets.correct(token, entry_id, body.change, body.line, body.by.strip())
     except ClubError as e:
         raise _http(e) from None
 
@@ -343,13 +345,13 @@ async def my_tables(player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """The caller's tables in the current (or last played) round of the open online
     nights: ``/t/{table}`` is where they play (the tables are private: only this tells
     a player which one is theirs)."""
-    return {"tables": await svc.my_tables(player[0])}
+    return {"tables": await svc.nights.my_tables(player[0])}
 
 
 @router.get("/{club_id}", responses=_PUBLIC)
 async def get_club(club_id: Id, svc: ClubsDep) -> dict[str, Any]:
     try:
-        return await svc.club(club_id)
+        return await svc.clubs.club(club_id)
     except ClubError as e:
         raise _http(e) from None
 
@@ -360,7 +362,7 @@ async def add_member(
 ) -> dict[str, Any]:
     """Add a member: an account by its name, or a guest by a name (organisers only)."""
     try:
-        return await svc.add_member(
+        return await svc.clubs.add_member(
             club_id, player[0], account=body.account, guest=body.guest, role=body.role
         )
     except ClubError as e:
@@ -373,7 +375,7 @@ async def create_night(
 ) -> dict[str, Any]:
     """A new night (a draft: register the players, then open it)."""
     try:
-        return await svc.create_night(club_id, player[0], body.model_dump())
+        return await svc.nights.create_night(club_id, player[0], body.model_dump())
     except ClubError as e:
         raise _http(e) from None
 
@@ -382,6 +384,6 @@ async def create_night(
 async def season(club_id: Id, svc: ClubsDep) -> dict[str, Any]:
     """The season: each member's best K closed nights summed (K: the club's)."""
     try:
-        return await svc.season(club_id)
+        return await svc.results.season(club_id)
     except ClubError as e:
         raise _http(e) from None
