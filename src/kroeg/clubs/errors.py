@@ -1,13 +1,16 @@
-"""The one error of the clubs package: a stable ``code`` and an English message, as the
+"""The one refusal of the clubs package: a stable ``code`` and an English message, as the
 API sends them (``{"detail": {"code", "message"}}``)."""
 
 from __future__ import annotations
 
+from kroeg.errors import Refusal
 
-class ClubError(ValueError):
+
+class ClubError(Refusal):
     def __init__(self, code: str, message: str, *, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        if retry_after is None:
+            super().__init__(code, message)
+        else:
+            super().__init__(code, message, retry_after=retry_after)
         self.retry_after = retry_after
         """Seconds until the refused request may succeed (``quota_exceeded``)."""

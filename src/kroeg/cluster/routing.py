@@ -39,6 +39,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from kroeg.cluster.lease import holder, lease_key
+from kroeg.errors import Refusal
 from kroeg.server import messages as m
 from kroeg.server.connection import Connection
 from kroeg.server.table_messages import carry_out
@@ -314,7 +315,7 @@ class Router:
             if owner == self.process:  # taken over here a moment ago: not through a stream
                 raise TableError("table_moving", "the table moves here; try again")
         except TableError as e:
-            sink.error(e.code, e.message, **{"table": message.table, **e.extra})
+            sink.error(e.code, e.message, **{"table": message.table, **e.params})
             return
         conn = self._conn_id(sink)
         self._send(owner, {"t": "ask", "rid": None, **self._who(conn, sink, message)})
@@ -491,8 +492,8 @@ class Router:
             answer["follows"] = await carry_out(
                 table, listener, player, name, message, account=account
             )
-        except TableError as e:
-            answer["error"] = {"code": e.code, "message": e.message, "extra": e.extra}
+        except Refusal as e:
+            answer["error"] = {"code": e.code, "message": e.message, "extra": e.params}
         except Exception:
             failure = internal(log, "a forwarded message failed")
             answer["error"] = {"code": failure.code, "message": failure.message, "extra": {}}
@@ -526,9 +527,9 @@ class Router:
             process, conn = ask["from"], ask["conn"]
 
             def refused(error: BaseException) -> None:
-                if not isinstance(error, TableError):
+                if not isinstance(error, Refusal):
                     error = internal(log, "a forwarded move failed")
-                self._refuse(process, conn, error.code, error.message, error.extra)
+                self._refuse(process, conn, error.code, error.message, error.params)
 
             table.tell(t.Act(player, act.version, act.action), refused)
         except Exception:

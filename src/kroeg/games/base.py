@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kroeg.cards import Card, card_str
+from kroeg.errors import Refusal
 
 Action = tuple[Any, ...]
 """A move: ``(verb, *args)`` with cards as ints."""
@@ -47,20 +48,18 @@ the browser shows as the player's name; ``option`` an option's name, shown as th
 table form names it; anything else is shown as it is (a list joined by commas)."""
 
 
-class GameError(Exception):
-    """A refusal with a stable ``code`` (``"must_follow"``), its ``params`` and an English
-    message. The code and params are what a front-end translates (the browser's catalogs
-    have a ``rule.<code>`` text for each); the message is the library's own English."""
+class GameError(Refusal):
+    """A game's refusal: a stable ``code`` (``"must_follow"``), its ``params`` and an
+    English message. The code and params are what a front-end translates (the browser's
+    catalogs have a ``rule.<code>`` text for each); the message is the library's own
+    English. A table passes it on inside its own refusal (``rule``, ``args``)."""
 
     default_code: ClassVar[str] = "refused"
 
     def __init__(self, code: str, message: str | None = None, /, **params: Param) -> None:
         if message is None:  # transitional: a message without a code yet
             code, message = self.default_code, code
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params
+        super().__init__(code, message, **params)
 
 
 class RuleError(GameError):

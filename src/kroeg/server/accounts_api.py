@@ -21,7 +21,6 @@ from kroeg.server.api import (
     RuntimeDep,
     SessionDep,
     _Body,
-    _http,
     drop_session_cookie,
     responses,
     same_origin,
@@ -31,7 +30,6 @@ from kroeg.server.limits import address
 from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.server.sessions import SignedIn
-from kroeg.tables.errors import TableError
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 
@@ -67,13 +65,10 @@ async def create_account(
     """A new account with a password of at least 10 characters. Sent by a guest (its
     cookie or token), the guest becomes the account: the same player id, its games and
     its seats. Its session is replaced by a new one (the answer's cookie and token)."""
-    try:
-        rt.limits.guests.take(address(request.scope), "new accounts")
-        account, token = await service.register(
-            rt.store, rt.sessions, body.name, body.password, session
-        )
-    except TableError as e:
-        raise _http(e) from None
+    rt.limits.guests.take(address(request.scope), "new accounts")
+    account, token = await service.register(
+        rt.store, rt.sessions, body.name, body.password, session
+    )
     await seat_as_account(rt, account)
     return _answer(account, token, request, response, rt)
 
@@ -89,14 +84,9 @@ async def log_in(
     """Log in with name and password: a new session of the account (the session the
     request came with, a guest's say, is revoked). A wrong password and an unknown name
     get the same 401 ``bad_login``; tries are limited per address and per name (429)."""
-    try:
-        rt.limits.logins_by_address.take(address(request.scope), "logins")
-        rt.limits.logins_by_name.take(name_key(body.name), "logins", "for this name")
-        account, token = await service.log_in(
-            rt.store, rt.sessions, body.name, body.password, session
-        )
-    except TableError as e:
-        raise _http(e) from None
+    rt.limits.logins_by_address.take(address(request.scope), "logins")
+    rt.limits.logins_by_name.take(name_key(body.name), "logins", "for this name")
+    account, token = await service.log_in(rt.store, rt.sessions, body.name, body.password, session)
     return _answer(account, token, request, response, rt)
 
 
@@ -104,7 +94,7 @@ async def log_in(
 async def log_out(session: SessionDep, response: Response, rt: RuntimeDep) -> dict[str, bool]:
     """Log out: the session of the token used is revoked and the cookie dropped."""
     if session is None:
-        raise _http(AccountError("not_authenticated", "you are not logged in"))
+        raise AccountError("not_authenticated", "you are not logged in")
     await rt.sessions.revoke(session.session_id)
     drop_session_cookie(response)
     return {"ok": True}
@@ -112,7 +102,7 @@ async def log_out(session: SessionDep, response: Response, rt: RuntimeDep) -> di
 
 def _signed_in(session: SessionDep) -> SignedIn:
     if session is None:
-        raise _http(AccountError("not_authenticated", "you are not logged in"))
+        raise AccountError("not_authenticated", "you are not logged in")
     return session
 
 
@@ -156,7 +146,7 @@ async def log_out_session(
 ) -> dict[str, bool]:
     """Log out one of the caller's sessions (another device, say)."""
     if session_id not in {r.id for r in await rt.sessions.active(session.player)}:
-        raise _http(AccountError("unknown_session", "you have no such session"))
+        raise AccountError("unknown_session", "you have no such session")
     await rt.sessions.revoke(session_id)
     return {"ok": True}
 
@@ -177,7 +167,7 @@ class VisibilityBody(_Body):
 async def _account_of(rt: Runtime, session: SignedIn, what: str) -> Account:
     account = await of_player(rt.store, session.player)
     if account is None:
-        raise _http(AccountError("not_registered", f"only an account can {what}"))
+        raise AccountError("not_registered", f"only an account can {what}")
     return account
 
 
@@ -211,16 +201,11 @@ async def delete_account(
     """Delete the caller's account for good: its games stay, under the name
     ``oud-speler N``; its passkeys, password and sessions are gone."""
     account = await of_player(rt.store, session.player)
-    try:
-        if account is None:
-            raise AccountError("not_registered", "only an account can be deleted")
-        if name_key(body.name) != name_key(account.name):
-            raise AccountError(
-                "bad_confirmation", "type the account's name to confirm the deletion"
-            )
-        former = await lifecycle.delete_account(rt.store, rt.sessions, session.player)
-    except TableError as e:
-        raise _http(e) from None
+    if account is None:
+        raise AccountError("not_registered", "only an account can be deleted")
+    if name_key(body.name) != name_key(account.name):
+        raise AccountError("bad_confirmation", "type the account's name to confirm the deletion")
+    former = await lifecycle.delete_account(rt.store, rt.sessions, session.player)
     _disconnect(rt, session.player)
     drop_session_cookie(response)
     return {"ok": True, "name": former}

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from kroeg import accounts
 from kroeg.accounts.service import check_guest_name
+from kroeg.errors import Refusal
 from kroeg.games import GAMES
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.csrf import CSRF_COOKIE, CSRF_HEADER, csrf_matches, csrf_token
@@ -21,7 +22,6 @@ from kroeg.server.standings import deal_standings
 from kroeg.store.changes import GameRow
 from kroeg.store.store import ID_MAX
 from kroeg.tables import commands as t
-from kroeg.tables.errors import TableError
 from kroeg.tables.records import game_record
 
 """The largest game id the store holds (a 32-bit integer on PostgreSQL): a larger one in
@@ -44,56 +44,18 @@ async def same_origin(request: Request) -> None:
     rt: Runtime = request.app.state.runtime
     origin = request.headers.get("origin")
     if not same_site_origin(origin, request.headers.get("host"), rt.settings.allowed_origins):
-        raise HTTPException(
-            403,
-            {"code": "bad_origin", "message": f"requests from {origin} may not use the cookie"},
-        )
+        raise Refusal("bad_origin", f"requests from {origin} may not use the cookie")
     if csrf_matches(cookie, request.headers.get(CSRF_HEADER)):
         return
     if await rt.sessions.check(cookie) is not None:
-        raise HTTPException(
-            403,
-            {
-                "code": "bad_csrf",
-                "message": "a request with the cookie needs the X-CSRF-Token header "
-                "(the kroeg_csrf cookie's value)",
-            },
+        raise Refusal(
+            "bad_csrf",
+            "a request with the cookie needs the X-CSRF-Token header "
+            "(the kroeg_csrf cookie's value)",
         )
 
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
-
-_STATUS = {
-    "unknown_table": 404,
-    "unknown_game": 404,
-    "not_authenticated": 401,
-    "bad_token": 401,
-    "bad_table": 422,
-    "bad_name": 422,
-    "bad_password": 422,
-    "bad_login": 401,
-    "bad_confirmation": 422,
-    "unknown_session": 404,
-    "unknown_account": 404,
-    "unknown_passkey": 404,
-    "bad_passkey": 422,
-    "bad_seat": 422,
-    "table_broken": 409,
-    "not_an_account": 403,
-    "not_a_bot": 403,
-    "bots_not_allowed": 403,
-    "unknown_token": 404,
-}
-
-
-def _http(e: TableError) -> HTTPException:
-    """The error body ``{"code", "message"}``, with a game's refusal (``rule``, ``args``)
-    and any other field the error carries, as the protocol's ``error`` frame has them."""
-    detail = {"code": e.code, "message": e.message, **e.extra}
-    if e.code == "rate_limited":
-        retry = str(e.extra["retry_after"])
-        return HTTPException(429, {**detail, "retry_after": retry}, {"Retry-After": retry})
-    return HTTPException(_STATUS.get(e.code, 409), detail)
 
 
 class ErrorDetail(BaseModel):
@@ -190,7 +152,7 @@ async def current_player(session: SessionDep, rt: RuntimeDep) -> tuple[str, str]
     """The signed-in player and their name (401 without a valid token)."""
     name = None if session is None else await rt.store.player_name(session.player)
     if session is None or name is None:
-        raise _http(TableError("not_authenticated", "a valid guest token is needed"))
+        raise Refusal("not_authenticated", "a valid guest token is needed")
     return session.player, name
 
 
@@ -264,12 +226,9 @@ async def create_guest(
     client that sends it as a bearer token."""
     name = clean_name(body.name)
     if name is None:
-        raise _http(TableError("bad_name", "a name has 1 to 24 characters"))
-    try:
-        await check_guest_name(rt.store, name)
-        rt.limits.guests.take(address(request.scope), "new guests")
-    except TableError as e:
-        raise _http(e) from None
+        raise Refusal("bad_name", "a name has 1 to 24 characters")
+    await check_guest_name(rt.store, name)
+    rt.limits.guests.take(address(request.scope), "new guests")
     player = new_player_id()
     await rt.store.create_player(player, name)
     token = await rt.sessions.open(player)
@@ -282,7 +241,7 @@ async def logout(session: SessionDep, response: Response, rt: RuntimeDep) -> dic
     """Revoke the session of the token used (it stops working everywhere) and drop the
     cookie."""
     if session is None:
-        raise _http(TableError("not_authenticated", "a valid guest token is needed"))
+        raise Refusal("not_authenticated", "a valid guest token is needed")
     await rt.sessions.revoke(session.session_id)
     drop_session_cookie(response)
     return {"ok": True}
@@ -314,32 +273,26 @@ async def create_table(
 ) -> dict[str, Any]:
     """A new table, created by the guest of the token; counted against the address's
     tables a minute and the guest's open tables."""
-    try:
-        rt.limits.tables.take(address(request.scope), "new tables")
-        table = await rt.lobby.create(
-            body.game,
-            body.variant,
-            body.options,
-            seats=body.seats,
-            clock_seconds=body.clock_seconds,
-            private=body.private,
-            public_records=body.public_records,
-            house_level=body.house_level,
-            creator=player[0],
-            open_limit=rt.settings.open_tables_per_player,
-            bots_allowed=body.bots_allowed,
-            rated=body.rated,
-        )
-    except TableError as e:
-        raise _http(e) from None
+    rt.limits.tables.take(address(request.scope), "new tables")
+    table = await rt.lobby.create(
+        body.game,
+        body.variant,
+        body.options,
+        seats=body.seats,
+        clock_seconds=body.clock_seconds,
+        private=body.private,
+        public_records=body.public_records,
+        house_level=body.house_level,
+        creator=player[0],
+        open_limit=rt.settings.open_tables_per_player,
+        bots_allowed=body.bots_allowed,
+        rated=body.rated,
+    )
     return table.summary()
 
 
 async def _ask(rt: Runtime, table_id: TableId, command: t.Command) -> Any:
-    try:
-        return await rt.lobby.get(table_id).ask(command)
-    except TableError as e:
-        raise _http(e) from None
+    return await rt.lobby.get(table_id).ask(command)
 
 
 @router.get("/tables/{table_id}", responses=responses(404, 422))
@@ -386,7 +339,7 @@ async def table_games(table_id: TableId, rt: RuntimeDep, session: SessionDep) ->
     else:
         row = await rt.store.table(table_id)
         if row is None:
-            raise _http(TableError("unknown_table", f"there is no table {table_id!r}"))
+            raise Refusal("unknown_table", f"there is no table {table_id!r}")
         public = row.public_records
     games = await rt.store.games_of(table_id)
     if not public:
@@ -437,10 +390,7 @@ async def analysis(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dict
         return stored
     computed = await rt.house.analyse(game_record(row, await rt.store.log(game_id)))
     if computed is None:
-        raise HTTPException(
-            404,
-            {"code": "no_analysis", "message": f"games of {row.game} have no analysis"},
-        )
+        raise Refusal("no_analysis", f"games of {row.game} have no analysis")
     await rt.store.save_analysis(game_id, computed)
     return computed
 
@@ -450,20 +400,13 @@ async def _published_game(rt: Runtime, game_id: int, session: SignedIn | None) -
     records are public or the caller played in it, and it is over."""
     row = await rt.store.game(game_id)
     if row is None:
-        raise HTTPException(404, {"code": "unknown_game", "message": f"no game {game_id}"})
+        raise Refusal("unknown_game", f"no game {game_id}")
     table = await rt.store.table(row.table_id)
     public = table is not None and table.public_records
     if not public and (session is None or session.player not in row.players):
-        raise HTTPException(
-            403,
-            {
-                "code": "private_record",
-                "message": "this game's record is for its players only: send a player's token",
-            },
+        raise Refusal(
+            "private_record", "this game's record is for its players only: send a player's token"
         )
     if row.finished_at is None:
-        raise HTTPException(
-            409,
-            {"code": "game_not_over", "message": "the record is published once the game is over"},
-        )
+        raise Refusal("game_not_over", "the record is published once the game is over")
     return row

@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from kroeg.errors import Refusal
 from kroeg.server import (
     accounts_api,
     api,
@@ -21,6 +22,7 @@ from kroeg.server import (
     passkeys_api,
     players_api,
     puzzles_api,
+    refusals,
     static,
     ws,
 )
@@ -66,6 +68,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(JsonBodies)  # inside BodyLimit: it reads a body already bounded
     app.add_middleware(BodyLimit, max_body=settings.max_body)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(Refusal, refusals.answer)
     app.add_exception_handler(Exception, _internal_error)
     app.include_router(api.router)
     app.include_router(players_api.router)

@@ -19,12 +19,11 @@ from fastapi import APIRouter, Depends
 
 from kroeg import accounts
 from kroeg.accounts.errors import AccountError
-from kroeg.server.api import RuntimeDep, SessionDep, _http, responses, same_origin
+from kroeg.server.api import RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.registered import connections_as_account, seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.server.sessions import BOT_TOKEN, TOKEN_RETENTION, SignedIn, token_hash
 from kroeg.store import schema
-from kroeg.tables.errors import TableError
 
 MAX_TOKENS = 10
 """Live tokens one bot may hold."""
@@ -34,19 +33,17 @@ router = APIRouter(prefix="/api/me", dependencies=[Depends(same_origin)])
 
 async def _account(rt: Runtime, session: SignedIn | None) -> accounts.Account:
     if session is None:
-        raise _http(AccountError("not_authenticated", "log in to your account first"))
+        raise AccountError("not_authenticated", "log in to your account first")
     account = await accounts.of_player(rt.store, session.player)
     if account is None:
-        raise _http(AccountError("not_an_account", "only an account can be a bot: register first"))
+        raise AccountError("not_an_account", "only an account can be a bot: register first")
     return account
 
 
 async def _bot(rt: Runtime, session: SignedIn | None) -> accounts.Account:
     account = await _account(rt, session)
     if account.kind != "bot":
-        raise _http(
-            AccountError("not_a_bot", "API tokens are for bot accounts: make this account one")
-        )
+        raise AccountError("not_a_bot", "API tokens are for bot accounts: make this account one")
     return account
 
 
@@ -56,7 +53,7 @@ async def become_bot(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     and seats are a program's from then on, and it is marked "bot" everywhere."""
     account = await _account(rt, session)
     if account.kind == "bot":
-        raise _http(TableError("already_bot", "this account is a bot account already"))
+        raise AccountError("already_bot", "this account is a bot account already")
     bot = dataclasses.replace(account, kind="bot")
     _check_no_table_forbids_bots(rt, account.player_id)
     connections_as_account(rt, bot)  # with the check, before any wait: no sit between
@@ -75,12 +72,10 @@ def _check_no_table_forbids_bots(rt: Runtime, player: str) -> None:
         if table.config.bots_allowed:
             continue
         if table.seat_of(player) is not None or table.seating.is_waiting(player):
-            raise _http(
-                TableError(
-                    "bots_not_allowed",
-                    f"you sit at table {table.id}, which does not allow bots: leave it first",
-                    table=table.id,
-                )
+            raise AccountError(
+                "bots_not_allowed",
+                f"you sit at table {table.id}, which does not allow bots: leave it first",
+                table=table.id,
             )
 
 
@@ -120,12 +115,10 @@ async def create_token(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     bot = await _bot(rt, session)
     live = [s for s in await _tokens(rt, bot.player_id) if s.revoked_at is None]
     if len(live) >= MAX_TOKENS:
-        raise _http(
-            TableError(
-                "too_many_tokens",
-                f"a bot may hold {MAX_TOKENS} tokens: revoke one first",
-                limit=MAX_TOKENS,
-            )
+        raise AccountError(
+            "too_many_tokens",
+            f"a bot may hold {MAX_TOKENS} tokens: revoke one first",
+            limit=MAX_TOKENS,
         )
     token = await rt.sessions.open(bot.player_id, kind=BOT_TOKEN)
     row = await rt.store.session_by_hash(token_hash(token))
@@ -139,6 +132,6 @@ async def revoke_token(token_id: str, rt: RuntimeDep, session: SessionDep) -> di
     until they close)."""
     bot = await _bot(rt, session)
     if token_id not in {s.id for s in await _tokens(rt, bot.player_id)}:
-        raise _http(TableError("unknown_token", "this bot has no such token"))
+        raise AccountError("unknown_token", "this bot has no such token")
     await rt.sessions.revoke(token_id)
     return {"ok": True}

@@ -27,7 +27,6 @@ from kroeg.server.api import (
     RuntimeDep,
     SessionDep,
     _Body,
-    _http,
     responses,
     same_origin,
     set_session_cookie,
@@ -37,7 +36,6 @@ from kroeg.server.origins import _authority
 from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.server.sessions import SignedIn
-from kroeg.tables.errors import TableError
 
 router = APIRouter(prefix="/api/passkeys", dependencies=[Depends(same_origin)])
 
@@ -62,7 +60,7 @@ def party(request: Request) -> Party:
     scheme = request.url.scheme
     authority = _authority(scheme, host)
     if authority is None:
-        raise _http(AccountError("bad_passkey", "passkeys need the server's host name"))
+        raise AccountError("bad_passkey", "passkeys need the server's host name")
     return Party(rp_id=authority.split(":")[0], origin=f"{scheme}://{authority}")
 
 
@@ -79,30 +77,27 @@ async def register_options(
 ) -> dict[str, Any]:
     """The options to create a passkey: for a new account (``name``), or for the account
     logged in."""
-    try:
-        rt.limits.guests.take(address(request.scope), "passkey registrations")
-        if body.name is not None:
-            name = await service.check_new_account(rt.store, body.name, session)
-            player, handle = None, (session.player if session else secrets.token_hex(10))
-        else:
-            account = await _account(rt, session)
-            name, player, handle = account.name, account.player_id, account.player_id
-        existing = (
-            [] if player is None else [k["id"] for k in await passkeys.of_player(rt.store, player)]
+    rt.limits.guests.take(address(request.scope), "passkey registrations")
+    if body.name is not None:
+        name = await service.check_new_account(rt.store, body.name, session)
+        player, handle = None, (session.player if session else secrets.token_hex(10))
+    else:
+        account = await _account(rt, session)
+        name, player, handle = account.name, account.player_id, account.player_id
+    existing = (
+        [] if player is None else [k["id"] for k in await passkeys.of_player(rt.store, player)]
+    )
+    challenge, options = passkeys.registration_options(site, handle, name, existing)
+    ceremony = await rt.ceremonies.begin(
+        Ceremony(
+            challenge,
+            "register",
+            site,
+            time.time() + CEREMONY_SECONDS,
+            player,
+            name if player is None else None,
         )
-        challenge, options = passkeys.registration_options(site, handle, name, existing)
-        ceremony = await rt.ceremonies.begin(
-            Ceremony(
-                challenge,
-                "register",
-                site,
-                time.time() + CEREMONY_SECONDS,
-                player,
-                name if player is None else None,
-            )
-        )
-    except TableError as e:
-        raise _http(e) from None
+    )
     return {"ceremony": ceremony, "options": options}
 
 
@@ -116,36 +111,30 @@ async def register(
 ) -> dict[str, Any]:
     """Keep the new passkey: a new account's first (and its session, as a login), or
     one more for the account logged in."""
-    try:
-        ceremony = await rt.ceremonies.finish(body.ceremony, "register")
-        key = passkeys.verify_registration(ceremony, body.credential)
-        if ceremony.player is None:
-            assert ceremony.name is not None
-            name = await service.check_new_account(rt.store, ceremony.name, session)
-            account, token = await service.create(rt.store, rt.sessions, name, None, session)
-            await _add(rt, account.player_id, key)
-            await seat_as_account(rt, account)
-            set_session_cookie(response, request, rt, token)
-            return {"id": account.player_id, "account": account.public(), "token": token}
-        if session is None or session.player != ceremony.player:
-            raise AccountError("not_authenticated", "log in to the account to add a passkey")
-        await _add(rt, ceremony.player, key)
-    except TableError as e:
-        raise _http(e) from None
+    ceremony = await rt.ceremonies.finish(body.ceremony, "register")
+    key = passkeys.verify_registration(ceremony, body.credential)
+    if ceremony.player is None:
+        assert ceremony.name is not None
+        name = await service.check_new_account(rt.store, ceremony.name, session)
+        account, token = await service.create(rt.store, rt.sessions, name, None, session)
+        await _add(rt, account.player_id, key)
+        await seat_as_account(rt, account)
+        set_session_cookie(response, request, rt, token)
+        return {"id": account.player_id, "account": account.public(), "token": token}
+    if session is None or session.player != ceremony.player:
+        raise AccountError("not_authenticated", "log in to the account to add a passkey")
+    await _add(rt, ceremony.player, key)
     return {"ok": True, "passkey": key.id}
 
 
 @router.post("/login/options", responses=responses(429))
 async def login_options(request: Request, rt: RuntimeDep, site: PartyDep) -> dict[str, Any]:
     """The options to log in with a passkey: any of the site's passkeys the browser has."""
-    try:
-        rt.limits.logins_by_address.take(address(request.scope), "logins")
-        challenge, options = passkeys.login_options(site)
-        ceremony = await rt.ceremonies.begin(
-            Ceremony(challenge, "login", site, time.time() + CEREMONY_SECONDS)
-        )
-    except TableError as e:
-        raise _http(e) from None
+    rt.limits.logins_by_address.take(address(request.scope), "logins")
+    challenge, options = passkeys.login_options(site)
+    ceremony = await rt.ceremonies.begin(
+        Ceremony(challenge, "login", site, time.time() + CEREMONY_SECONDS)
+    )
     return {"ceremony": ceremony, "options": options}
 
 
@@ -158,16 +147,13 @@ async def login(
     session: SessionDep,
 ) -> dict[str, Any]:
     """Log in with the passkey's signature: a new session of its account (rotated)."""
-    try:
-        ceremony = await rt.ceremonies.finish(body.ceremony, "login")
-        key = await passkeys.find(rt.store, passkeys.credential_id(body.credential))
-        if key is None:
-            raise AccountError("bad_login", "this passkey belongs to no account here")
-        count = passkeys.verify_login(ceremony, body.credential, key)
-        await passkeys.used(rt.store, key.id, count)
-        account, token = await service.log_in_as(rt.store, rt.sessions, key.player_id, session)
-    except TableError as e:
-        raise _http(e) from None
+    ceremony = await rt.ceremonies.finish(body.ceremony, "login")
+    key = await passkeys.find(rt.store, passkeys.credential_id(body.credential))
+    if key is None:
+        raise AccountError("bad_login", "this passkey belongs to no account here")
+    count = passkeys.verify_login(ceremony, body.credential, key)
+    await passkeys.used(rt.store, key.id, count)
+    account, token = await service.log_in_as(rt.store, rt.sessions, key.player_id, session)
     set_session_cookie(response, request, rt, token)
     return {"id": account.player_id, "account": account.public(), "token": token}
 
@@ -175,10 +161,7 @@ async def login(
 @router.get("", responses=responses(401))
 async def list_passkeys(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     """The passkeys of the account logged in."""
-    try:
-        account = await _account(rt, session)
-    except TableError as e:
-        raise _http(e) from None
+    account = await _account(rt, session)
     return {"passkeys": await passkeys.of_player(rt.store, account.player_id)}
 
 
@@ -189,17 +172,14 @@ async def remove_passkey(
     session: SessionDep,
 ) -> dict[str, bool]:
     """Remove a passkey of the account; not its last way in (no password, no other passkey)."""
-    try:
-        account = await _account(rt, session)
-        mine = [k["id"] for k in await passkeys.of_player(rt.store, account.player_id)]
-        if passkey_id not in mine:
-            raise AccountError("unknown_passkey", "the account has no such passkey")
-        found = await accounts.credentials(rt.store, account.name)
-        if len(mine) == 1 and (found is None or found.password_hash is None):
-            raise AccountError("last_way_in", "this passkey is the account's only way in: keep it")
-        await passkeys.remove(rt.store, account.player_id, passkey_id)
-    except TableError as e:
-        raise _http(e) from None
+    account = await _account(rt, session)
+    mine = [k["id"] for k in await passkeys.of_player(rt.store, account.player_id)]
+    if passkey_id not in mine:
+        raise AccountError("unknown_passkey", "the account has no such passkey")
+    found = await accounts.credentials(rt.store, account.name)
+    if len(mine) == 1 and (found is None or found.password_hash is None):
+        raise AccountError("last_way_in", "this passkey is the account's only way in: keep it")
+    await passkeys.remove(rt.store, account.player_id, passkey_id)
     return {"ok": True}
 
 

@@ -10,10 +10,9 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query
 from kroeg.accounts import by_name, history, rating_store, social
 from kroeg.accounts.store import Account
 from kroeg.games import GAMES, game_class
-from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, _http, responses, same_origin
+from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.runtime import Runtime
 from kroeg.store.store import ID_MAX
-from kroeg.tables.errors import TableError
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 
@@ -23,21 +22,6 @@ GameName = Annotated[str, Path(min_length=1, max_length=32)]
 
 def _error(code: str, message: str, status: int) -> HTTPException:
     return HTTPException(status, {"code": code, "message": message})
-
-
-_STATUS = {
-    "unknown_player": 404,
-    "bad_target": 422,
-    "follow_refused": 403,
-    "not_following": 403,
-    "invite_refused": 403,
-}
-
-
-def _refused(e: TableError) -> HTTPException:
-    if e.code in _STATUS:
-        return _error(e.code, e.message, _STATUS[e.code])
-    return _http(e)
 
 
 async def _account(rt: Runtime, name: str) -> Account:
@@ -102,10 +86,7 @@ async def leaderboard(
 
 
 async def _change(rt: Runtime, player: tuple[str, str], name: str, what: Any) -> dict[str, Any]:
-    try:
-        account: Account = await what(rt.store, player[0], name)
-    except TableError as e:
-        raise _refused(e) from None
+    account: Account = await what(rt.store, player[0], name)
     return {"name": account.name}
 
 
@@ -151,10 +132,7 @@ TableId = Annotated[str, Path(max_length=64)]
 async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
     """The seated players' ratings in the table's game and variant, by seat (the seats'
     badges): ``rating`` is mu − 3σ; a seat without a rated game is absent."""
-    try:
-        table = rt.lobby.get(table_id)
-    except TableError as e:
-        raise _http(e) from None
+    table = rt.lobby.get(table_id)
     seated = {i: s.player for i, s in enumerate(table.seats) if s.player is not None}
     found = await rating_store.ratings_by_player(
         rt.store, list(seated.values()), table.config.game, table.config.variant

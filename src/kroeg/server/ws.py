@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket
 from kroeg import accounts
 from kroeg.accounts import social
 from kroeg.accounts.service import check_guest_name
+from kroeg.errors import Refusal
 from kroeg.server import invites
 from kroeg.server import messages as m
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
@@ -153,7 +154,7 @@ async def _frame(
         return
     try:
         await _dispatch(runtime, connection, message, cookie_token)
-    except TableError as e:
+    except Refusal as e:
         _report(connection, getattr(message, "table", None), e)
     except Exception:
         failure = internal(log, "the %s message failed", message.__class__.__name__)
@@ -161,13 +162,14 @@ async def _frame(
 
 
 def _report(connection: Connection, table_id: str | None, error: BaseException) -> None:
-    """A message's failure as the ``error`` it gets: a table's own, or ``internal``."""
-    if not isinstance(error, TableError):
+    """A message's failure as the ``error`` it gets: the websocket's one mapping of a
+    refusal (any layer's, as it is), or ``internal`` for anything else."""
+    if not isinstance(error, Refusal):
         error = internal(log, "a told command failed")
-    extra = dict(error.extra)
+    params = dict(error.params)
     if table_id is not None:
-        extra.setdefault("table", table_id)
-    connection.error(error.code, error.message, **extra)
+        params.setdefault("table", table_id)
+    connection.error(error.code, error.message, **params)
 
 
 async def _dispatch(

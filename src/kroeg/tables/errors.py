@@ -1,4 +1,5 @@
-"""The one error type of the tables: a refusal with a protocol code (docs/protocol.md)."""
+"""The tables' refusal, with a protocol code (docs/protocol.md), and the ``internal``
+error a client gets when something failed unexpectedly."""
 
 from __future__ import annotations
 
@@ -6,17 +7,13 @@ import logging
 import secrets
 from typing import Any
 
+from kroeg.errors import Refusal
 from kroeg.games.base import GameError
 
 
-class TableError(Exception):
-    """A request the table refuses; nothing changed. ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.extra = extra
+class TableError(Refusal):
+    """A request the table refuses; nothing changed. ``code`` is the protocol's error code,
+    ``params`` the frame's other fields (``table``, ``rule`` and ``args``...)."""
 
     @classmethod
     def refusal(cls, code: str, e: GameError) -> TableError:
@@ -25,7 +22,7 @@ class TableError(Exception):
         return cls(code, e.message, rule=e.code, args=e.params)
 
     def json(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message, **self.extra}
+        return {"type": "error", **self.body()}
 
 
 def internal(log: logging.Logger, what: str, *args: object) -> TableError:
