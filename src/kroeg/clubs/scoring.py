@@ -19,8 +19,9 @@ from kroeg.clubs.errors import ClubError
 from kroeg.clubs.quotas import MINUTE, ClubQuotas, check_quota
 from kroeg.clubs.scorer_tokens import ScorerTokens
 from kroeg.clubs.sheets import TableSheet, score_sheet
-from kroeg.store.club_writes import ClubWrites, DuplicateId
+from kroeg.store.club_writes import ClubWrites
 from kroeg.store.clubs import Row
+from kroeg.store.errors import DuplicateKey
 
 ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -70,7 +71,7 @@ class ScoreSheets:
             writes.count_change(night["id"])
             try:
                 await store.commit(writes)
-            except DuplicateId:  # the same id from another process at once
+            except DuplicateKey:  # the same id from another process at once
                 raise _duplicate(entry_id) from None
         self.access.notify(night["id"])
         return await self._sheet_json(table, night)

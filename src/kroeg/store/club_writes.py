@@ -18,10 +18,6 @@ _r = schema.night_rounds
 _t = schema.round_tables
 
 
-class DuplicateId(Exception):
-    """A row with that id was written meanwhile (by another process, at once)."""
-
-
 class ClubWrites:
     """The statements of one transaction, in the order they are added."""
 

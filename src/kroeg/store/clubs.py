@@ -15,7 +15,8 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kroeg.store import schema
-from kroeg.store.club_writes import ClubWrites, DuplicateId
+from kroeg.store.club_writes import ClubWrites
+from kroeg.store.errors import DuplicateKey
 
 Row = dict[str, Any]
 
@@ -25,14 +26,14 @@ class ClubStore:
         self.engine = engine
 
     async def commit(self, writes: ClubWrites) -> None:
-        """All the writes in one transaction, or none: :class:`DuplicateId` when a row's
-        id (or a unique key) was taken meanwhile."""
+        """All the writes in one transaction, or none: :class:`DuplicateKey` when a
+        row's id (or a unique key) was taken meanwhile."""
         try:
             async with self.engine.begin() as conn:
                 for statement in writes.statements:
                     await conn.execute(statement)
         except sa.exc.IntegrityError:
-            raise DuplicateId from None
+            raise DuplicateKey from None
 
     async def _rows(self, query: sa.Select[Any]) -> list[Row]:
         async with self.engine.connect() as conn:
