@@ -17,10 +17,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from kroeg.accounts.store import of_player
 from kroeg.server.sessions import Sessions
 from kroeg.store import Store
 from kroeg.store import schema as s
+from kroeg.store.accounts import of_player
 
 JSON = dict[str, Any]
 

@@ -13,9 +13,9 @@ from typing import Any
 import sqlalchemy as sa
 
 from kroeg.accounts.ratings import Rating
-from kroeg.accounts.store import Account
 from kroeg.games import game_class
 from kroeg.store import Store, schema
+from kroeg.store.accounts import Account
 
 PAGE = 20
 """Games per page of a history."""

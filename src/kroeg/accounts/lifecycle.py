@@ -16,12 +16,13 @@ import time
 import sqlalchemy as sa
 
 from kroeg.accounts import passwords
+from kroeg.accounts.directory import by_name
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.names import name_key
-from kroeg.accounts.store import by_name, of_player, set_password
 from kroeg.server.sessions import Sessions
 from kroeg.store import Store
 from kroeg.store import schema as s
+from kroeg.store.accounts import of_player, set_password
 
 FORMER = "oud-speler {n}"
 FORMER_PATTERN = re.compile(r"oud-speler \d+", re.IGNORECASE)

@@ -14,8 +14,9 @@ import time
 
 import sqlalchemy as sa
 
-from kroeg.accounts.store import Account, by_name
+from kroeg.accounts.directory import by_name
 from kroeg.store import Store, schema
+from kroeg.store.accounts import Account
 from kroeg.tables.errors import TableError
 
 

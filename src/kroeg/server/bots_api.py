@@ -14,7 +14,6 @@ import dataclasses
 import time
 from typing import Any
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Depends
 
 from kroeg import accounts
@@ -23,7 +22,6 @@ from kroeg.server.api import RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.registered import connections_as_account, seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.server.sessions import BOT_TOKEN, TOKEN_RETENTION, SignedIn, token_hash
-from kroeg.store import schema
 
 MAX_TOKENS = 10
 """Live tokens one bot may hold."""
@@ -57,10 +55,7 @@ async def become_bot(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     bot = dataclasses.replace(account, kind="bot")
     _check_no_table_forbids_bots(rt, account.player_id)
     connections_as_account(rt, bot)  # with the check, before any wait: no sit between
-    a = schema.accounts
-    await rt.store.execute(
-        sa.update(a).where(a.c.player_id == account.player_id).values(kind="bot")
-    )
+    await accounts.make_bot(rt.store, account.player_id)
     await seat_as_account(rt, bot)  # its seats are a bot's at once
     return {"account": bot.public()}
 

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 
 from kroeg.accounts import by_name, history, rating_store, social
-from kroeg.accounts.store import Account
 from kroeg.games import GAMES, game_class
 from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.runtime import Runtime
+from kroeg.store.accounts import Account
 from kroeg.store.store import ID_MAX
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
