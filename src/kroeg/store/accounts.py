@@ -137,3 +137,31 @@ async def set_invisible(store: Store, player_id: str, invisible: bool) -> None:
 async def make_bot(store: Store, player_id: str) -> None:
     """The account is a bot's from now on (there is no way back)."""
     await store.execute(sa.update(_a).where(_a.c.player_id == player_id).values(kind="bot"))
+
+
+async def deleted_count(store: Store) -> int:
+    """How many accounts were deleted."""
+    async with store.engine.connect() as conn:
+        deleted = await conn.scalar(
+            sa.select(sa.func.count()).select_from(_a).where(_a.c.deleted_at.is_not(None))
+        )
+    return int(deleted or 0)
+
+
+async def mark_deleted(store: Store, player_id: str, name: str, key: str, at: float) -> None:
+    """The account is deleted: it takes ``name`` (a name nobody may choose), loses its
+    password and hides; :class:`DuplicateKey` when that name is taken meanwhile."""
+    try:
+        await store.execute(
+            sa.update(_a)
+            .where(_a.c.player_id == player_id)
+            .values(
+                name=name,
+                name_key=key,
+                password_hash=None,
+                invisible=True,
+                deleted_at=at,
+            )
+        )
+    except sa.exc.IntegrityError:
+        raise DuplicateKey from None

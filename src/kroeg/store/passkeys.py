@@ -77,3 +77,7 @@ async def used(store: Store, passkey_id: str, sign_count: int) -> None:
 
 async def remove(store: Store, player: str, passkey_id: str) -> None:
     await store.execute(sa.delete(_p).where(_p.c.id == passkey_id, _p.c.player_id == player))
+
+
+async def remove_all_of(store: Store, player: str) -> None:
+    await store.execute(sa.delete(_p).where(_p.c.player_id == player))

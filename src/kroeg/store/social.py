@@ -72,3 +72,13 @@ async def following(store: Store, player: str) -> list[tuple[str, str, bool]]:
     )
     async with store.engine.connect() as conn:
         return [(r.player_id, r.name, bool(r.invisible)) for r in await conn.execute(query)]
+
+
+async def forget_ties_of(store: Store, player: str) -> None:
+    """Every follow and block of the player, both ways."""
+    await store.execute(
+        sa.delete(_f).where((_f.c.follower_id == player) | (_f.c.followed_id == player))
+    )
+    await store.execute(
+        sa.delete(_b).where((_b.c.blocker_id == player) | (_b.c.blocked_id == player))
+    )
