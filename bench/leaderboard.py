@@ -27,8 +27,8 @@ import time
 import asyncpg
 import sqlalchemy as sa
 
-from kroeg.store.ratings import leaderboard_query
 from kroeg.store.database import create_engine, migrate
+from kroeg.store.ratings import leaderboard_query
 
 VARIANTS = [
     ("toepen", "kroegregels"),
