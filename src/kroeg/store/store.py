@@ -128,9 +128,8 @@ class Store:
             await writer.close()
 
     async def execute(self, statement: sa.Executable) -> None:
-        """Commit one statement through the writer, in order with every other write: for
-        the modules that own tables of their own (kroeg.accounts), so that they need no
-        method here for each of their writes."""
+        """Commit one statement through the writer, in order with every other write (the
+        store's modules of other tables: accounts, passkeys, social, sessions...)."""
         await self._submit(statement)
 
     # Settings and players ----------------------------------------------------------
