@@ -24,9 +24,6 @@ class ClubWrites:
     def __init__(self) -> None:
         self.statements: list[sa.Executable] = []
 
-    def __bool__(self) -> bool:
-        return bool(self.statements)
-
     def extend(self, other: ClubWrites) -> None:
         self.statements.extend(other.statements)
 
