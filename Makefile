@@ -33,6 +33,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # Parts of the suite, for working on one layer; `make test` runs all of it.
 unit: $(STAMP)

@@ -16,7 +16,7 @@ from argon2 import PasswordHasher, extract_parameters
 from kroeg.accounts import directory as account_store
 from kroeg.accounts import passwords, service
 from kroeg.accounts.errors import AccountError
-from kroeg.server.sessions import Sessions
+from kroeg.accounts.sessions import Sessions
 from kroeg.store import Store, open_store
 
 PASSWORD = "correct horse battery"

@@ -10,8 +10,8 @@ import json
 
 import websockets
 
+from kroeg.accounts.sessions import token_hash
 from kroeg.server.bot_conduct import OFFENCES, STRIKES
-from kroeg.server.sessions import token_hash
 from tests.botapi.conftest import account, bot_account, call
 from tests.server.harness import Client, Server
 

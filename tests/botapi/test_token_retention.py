@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from kroeg.server.sessions import BOT_TOKEN, TOKEN_RETENTION, Sessions
+from kroeg.accounts.sessions import BOT_TOKEN, TOKEN_RETENTION, Sessions
 from kroeg.store import Store, open_store, schema
 from tests.botapi.conftest import ENV, bot_account, call
 from tests.server.harness import Server, serving

@@ -17,7 +17,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from kroeg.cluster.routing import CHANNEL, Router
-from kroeg.server import messages as m
+from kroeg.tables import protocol as m
 from kroeg.tables.lobby import Lobby
 from tests.cluster.conftest import REDIS_URL
 from tests.cluster.test_lossy_fanout import Seen, owner_and_router

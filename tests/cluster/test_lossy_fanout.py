@@ -20,9 +20,8 @@ from redis.asyncio import Redis
 
 from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
-from kroeg.server import messages as m
-from kroeg.server.table_messages import carry_out
 from kroeg.store import open_store
+from kroeg.tables import protocol as m
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import TableSettings
@@ -112,7 +111,7 @@ async def test_dropped_frames_are_repaired_by_versions_and_resume(
     lobby, router = owner_and_router
     table = await _game(lobby)  # owned here; Anna at seat 0, her turn
     at_owner = Seen()  # Anna's connection to the owner: the reference
-    await carry_out(table, at_owner, "anna", "Anna", m.Watch(table=table.id))
+    await m.carry_out(table, at_owner, "anna", "Anna", m.Watch(table=table.id))
 
     batches = itertools.count()
     deliver = router._hear

@@ -41,7 +41,7 @@ def test_a_table_takes_its_seats_and_clock_from_the_game() -> None:
     with pytest.raises(TableError) as refused:
         make_config("toepen", "kroegregels", seats=5)
     assert refused.value.code == "bad_table"
-    assert refused.value.extra == {"rule": "seats_fixed", "args": {"seats": 4}}
+    assert refused.value.params == {"rule": "seats_fixed", "args": {"seats": 4}}
 
 
 def test_wrong_seat_counts_are_coded_refusals() -> None:

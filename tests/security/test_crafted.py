@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kroeg.server.auth import Tokens
+from kroeg.accounts.sessions import Tokens
 from tests.security.clients import alive, connect, rest
 from tests.server.harness import Client, Server
 

@@ -15,7 +15,7 @@ import pytest
 import sqlalchemy as sa
 import websockets
 
-from kroeg.server.auth import Tokens
+from kroeg.accounts.sessions import Tokens
 from kroeg.store import open_store, schema
 from tests.security.helpers import get, guest
 from tests.server.harness import Server, log_path

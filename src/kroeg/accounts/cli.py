@@ -13,8 +13,7 @@ import sys
 
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.lifecycle import reset_password
-from kroeg.server.runtime import SESSION_RENEW
-from kroeg.server.sessions import Sessions
+from kroeg.accounts.sessions import SESSION_RENEW, Sessions
 from kroeg.store import open_store
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from kroeg.server.sessions import Sessions
+from kroeg.accounts.sessions import Sessions
 from kroeg.store import Store
 from kroeg.store.accounts import of_player
 from kroeg.store.player_data import rows_of

@@ -17,7 +17,7 @@ from kroeg.accounts import passwords
 from kroeg.accounts.directory import by_name
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.names import name_key
-from kroeg.server.sessions import Sessions
+from kroeg.accounts.sessions import Sessions
 from kroeg.store import Store
 from kroeg.store import passkeys as stored_passkeys
 from kroeg.store.accounts import deleted_count, mark_deleted, of_player, set_password

@@ -40,6 +40,9 @@ from webauthn.helpers.structs import (
 )
 
 from kroeg.accounts.errors import AccountError
+from kroeg.store import Store
+from kroeg.store import passkeys as stored_passkeys
+from kroeg.store.errors import DuplicateKey
 from kroeg.store.passkeys import NewPasskey, StoredPasskey
 
 RP_NAME = "Kroeg"
@@ -212,3 +215,11 @@ def verify_login(ceremony: Ceremony, credential: dict[str, Any], key: StoredPass
     except (WebAuthnException, ValueError, KeyError, TypeError) as e:
         raise _refused(e) from None
     return verified.new_sign_count
+
+
+async def add(store: Store, player: str, key: NewPasskey) -> None:
+    """Keep a new passkey; one registered before is refused (``passkey_taken``)."""
+    try:
+        await stored_passkeys.add(store, player, key)
+    except DuplicateKey:
+        raise AccountError("passkey_taken", "this passkey is registered already") from None

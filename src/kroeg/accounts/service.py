@@ -3,19 +3,20 @@ log out. Each call either does all it says or refuses with an :class:`AccountErr
 and changes nothing.
 
 A login is a session of kind ``account`` for the account's player id (the one session
-mechanism, kroeg.server.sessions). Logging in or registering *rotates* the session:
+mechanism, kroeg.accounts.sessions). Logging in or registering *rotates* the session:
 the session the request came with is revoked and a new one opened, so a token that
 someone planted or saw before the login is worth nothing after it.
 """
 
 from __future__ import annotations
 
+import secrets
+
 from kroeg.accounts import directory, passwords
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.lifecycle import check_not_reserved
 from kroeg.accounts.names import clean_account_name
-from kroeg.server.auth import new_player_id
-from kroeg.server.sessions import Sessions, SignedIn
+from kroeg.accounts.sessions import Sessions, SignedIn
 from kroeg.store import Store
 from kroeg.store.accounts import Account, of_player, set_password
 from kroeg.store.errors import DuplicateKey
@@ -60,6 +61,18 @@ async def check_new_account(store: Store, name: str, current: SignedIn | None) -
     if await directory.name_taken(store, name):
         raise _name_taken(name)
     return name
+
+
+def new_player_id() -> str:
+    """Hex only, like table ids: no id can be mistaken for a card (``Ah``) in a message."""
+    return "p" + secrets.token_hex(10)
+
+
+async def new_guest(store: Store, sessions: Sessions, name: str) -> tuple[str, str]:
+    """A new guest of the (cleaned, checked) name: its player id and its session's token."""
+    player = new_player_id()
+    await store.create_player(player, name)
+    return player, await sessions.open(player)
 
 
 async def create(

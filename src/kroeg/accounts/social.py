@@ -10,6 +10,7 @@ blocker sits. Who someone blocks is theirs alone: no endpoint shows it to anyone
 from __future__ import annotations
 
 from kroeg.accounts.directory import by_name
+from kroeg.accounts.errors import AccountError
 from kroeg.store import Store
 from kroeg.store.accounts import Account
 from kroeg.store.social import (
@@ -20,16 +21,15 @@ from kroeg.store.social import (
     remove_block,
     remove_follow,
 )
-from kroeg.tables.errors import TableError
 
 
 async def target(store: Store, player: str, name: str) -> Account:
     """The account someone names to follow, block or invite: it exists and is not them."""
     account = await by_name(store, name)
     if account is None:
-        raise TableError("unknown_player", f"there is no player named {name!r}")
+        raise AccountError("unknown_player", f"there is no player named {name!r}")
     if account.player_id == player:
-        raise TableError("bad_target", "you cannot follow, block or invite yourself")
+        raise AccountError("bad_target", "you cannot follow, block or invite yourself")
     return account
 
 
@@ -37,7 +37,7 @@ async def follow(store: Store, player: str, name: str) -> Account:
     """Follow the account (again: nothing changes); refused when it blocks the player."""
     account = await target(store, player, name)
     if await blocks(store, account.player_id, player):
-        raise TableError("follow_refused", f"{account.name} does not accept your follow")
+        raise AccountError("follow_refused", f"{account.name} does not accept your follow")
     if not await follows(store, player, account.player_id):
         await add_follow(store, player, account.player_id)
     return account
@@ -68,9 +68,9 @@ async def check_invite(store: Store, player: str, name: str) -> Account:
     """Whom ``player`` may invite: an account they follow that does not block them."""
     account = await target(store, player, name)
     if not await follows(store, player, account.player_id):
-        raise TableError(
+        raise AccountError(
             "not_following", f"you can only invite people you follow: follow {account.name} first"
         )
     if await blocks(store, account.player_id, player):
-        raise TableError("invite_refused", f"{account.name} does not accept your invitations")
+        raise AccountError("invite_refused", f"{account.name} does not accept your invitations")
     return account

@@ -3,7 +3,7 @@
 Each process reads one Redis stream, ``kroeg:proc:<process>``. A websocket's message for
 a table that another process owns is added to the owner's stream with the connection's
 identity (process, connection id, player, name); the owner carries it out
-(:func:`~kroeg.server.table_messages.carry_out`) for a :class:`RemoteListener` standing
+(:func:`~kroeg.tables.protocol.carry_out`) for a :class:`RemoteListener` standing
 in for the connection, and answers on the sender's stream. What is for that connection
 alone (a snapshot, the versions of a ``resume``, chat, an error) goes the same way,
 batched per process and event-loop turn.
@@ -32,7 +32,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 from redis.asyncio import Redis
@@ -40,10 +40,8 @@ from redis.exceptions import RedisError
 
 from kroeg.cluster.lease import holder, lease_key
 from kroeg.errors import Refusal
-from kroeg.server import messages as m
-from kroeg.server.connection import Connection
-from kroeg.server.table_messages import carry_out
 from kroeg.tables import commands as t
+from kroeg.tables import protocol as m
 from kroeg.tables.errors import TableError, internal
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import Table
@@ -87,8 +85,10 @@ class Published(msgspec.Struct, array_like=True):
 _decode_published = msgspec.json.Decoder(list[Published]).decode
 
 
+@runtime_checkable
 class Sink(Protocol):
-    """A connection as the router sees it: a player, and a place to send frames to."""
+    """A connection as the router sees it: a player, and a place to send frames to
+    (kroeg.server.connection's ``Connection`` is one)."""
 
     player: str | None
     name: str | None
@@ -345,7 +345,7 @@ class Router:
         table goes next, as one that followed a table elsewhere (:meth:`_check_owners`),
         from the table's version here (the newest it was sent, or a snapshot)."""
         for listener in table.listeners:
-            if isinstance(listener, Connection):  # a RemoteListener's process resumes it
+            if isinstance(listener, Sink):  # this process's; a RemoteListener's process resumes it
                 conn = self._conn_id(listener)
                 self.followed[(conn, table.id)] = Followed(owner="", version=table.version)
 
@@ -398,7 +398,7 @@ class Router:
                     continue  # still being taken over here: the next check resumes it
                 await self._unfollow(conn, table_id)
                 with contextlib.suppress(TableError):
-                    await carry_out(table, sink, sink.player, sink.name, resume)
+                    await m.carry_out(table, sink, sink.player, sink.name, resume)
                 continue
             try:
                 await self._ask(owner, conn, sink, resume)
@@ -489,7 +489,7 @@ class Router:
                 listener = self.remote[key] = RemoteListener(self, process, conn, player)
             listener.ignored = frozenset(ask.get("ignored", ()))
             account = ask.get("account")
-            answer["follows"] = await carry_out(
+            answer["follows"] = await m.carry_out(
                 table, listener, player, name, message, account=account
             )
         except Refusal as e:

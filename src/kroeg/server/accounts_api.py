@@ -16,6 +16,7 @@ from pydantic import Field, StrictBool
 from kroeg.accounts import data, lifecycle, service
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.names import name_key
+from kroeg.accounts.sessions import SignedIn
 from kroeg.server.api import (
     RuntimeDep,
     SessionDep,
@@ -28,7 +29,6 @@ from kroeg.server.api import (
 from kroeg.server.limits import address
 from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
-from kroeg.server.sessions import SignedIn
 from kroeg.store.accounts import Account, of_player, set_invisible
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])

@@ -8,16 +8,16 @@ from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from kroeg import accounts
-from kroeg.accounts.service import check_guest_name
+from kroeg.accounts.service import check_guest_name, new_guest
+from kroeg.accounts.sessions import SignedIn
 from kroeg.errors import Refusal
 from kroeg.games import GAMES
-from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.auth import COOKIE, clean_name
 from kroeg.server.csrf import CSRF_COOKIE, CSRF_HEADER, csrf_matches, csrf_token
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
 from kroeg.server.schema import game_schema
-from kroeg.server.sessions import SignedIn
 from kroeg.server.standings import deal_standings
 from kroeg.store.changes import GameRow
 from kroeg.store.store import ID_MAX
@@ -229,9 +229,7 @@ async def create_guest(
         raise Refusal("bad_name", "a name has 1 to 24 characters")
     await check_guest_name(rt.store, name)
     rt.limits.guests.take(address(request.scope), "new guests")
-    player = new_player_id()
-    await rt.store.create_player(player, name)
-    token = await rt.sessions.open(player)
+    player, token = await new_guest(rt.store, rt.sessions, name)
     set_session_cookie(response, request, rt, token)
     return {"player": player, "name": name, "token": token}
 

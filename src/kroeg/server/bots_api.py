@@ -1,7 +1,7 @@
 """The bot accounts' REST calls under ``/api/me`` (docs/bots-api.md): turning one's
 account into a bot account (for good), and its API tokens, created, listed and revoked.
 
-A token is a session of kind :data:`BOT_TOKEN` (kroeg.server.sessions): stored as its
+A token is a session of kind :data:`BOT_TOKEN` (kroeg.accounts.sessions): stored as its
 SHA-256 only, shown once when it is made, renewed by use like any session, revoked at
 once, deleted 30 days after it was revoked or expired. A bot sends it as
 ``Authorization: Bearer TOKEN`` on ``/ws`` and on REST, where it may play and nothing
@@ -18,10 +18,10 @@ from fastapi import APIRouter, Depends
 
 from kroeg import accounts
 from kroeg.accounts.errors import AccountError
+from kroeg.accounts.sessions import BOT_TOKEN, TOKEN_RETENTION, SignedIn, token_hash
 from kroeg.server.api import RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.registered import connections_as_account, seat_as_account
 from kroeg.server.runtime import Runtime
-from kroeg.server.sessions import BOT_TOKEN, TOKEN_RETENTION, SignedIn, token_hash
 
 MAX_TOKENS = 10
 """Live tokens one bot may hold."""
@@ -86,7 +86,7 @@ def _token_json(row: Any) -> dict[str, Any]:
 
 async def _tokens(rt: Runtime, player: str) -> list[Any]:
     """The bot's tokens, but those revoked or expired over 30 days ago (deleted soon,
-    kroeg.server.sessions.Sessions.forget_dead_tokens)."""
+    kroeg.accounts.sessions.Sessions.forget_dead_tokens)."""
     since = time.time() - TOKEN_RETENTION
     return [
         s

@@ -23,6 +23,7 @@ from kroeg.accounts import passkeys, service
 from kroeg.accounts.directory import credentials
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.passkeys import CEREMONY_SECONDS, Ceremony, Party
+from kroeg.accounts.sessions import SignedIn
 from kroeg.server.api import (
     RuntimeDep,
     SessionDep,
@@ -35,9 +36,7 @@ from kroeg.server.limits import address
 from kroeg.server.origins import _authority
 from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
-from kroeg.server.sessions import SignedIn
 from kroeg.store import passkeys as stored_passkeys
-from kroeg.store.errors import DuplicateKey
 
 router = APIRouter(prefix="/api/passkeys", dependencies=[Depends(same_origin)])
 
@@ -121,13 +120,13 @@ async def register(
         assert ceremony.name is not None
         name = await service.check_new_account(rt.store, ceremony.name, session)
         account, token = await service.create(rt.store, rt.sessions, name, None, session)
-        await _add(rt, account.player_id, key)
+        await passkeys.add(rt.store, account.player_id, key)
         await seat_as_account(rt, account)
         set_session_cookie(response, request, rt, token)
         return {"id": account.player_id, "account": account.public(), "token": token}
     if session is None or session.player != ceremony.player:
         raise AccountError("not_authenticated", "log in to the account to add a passkey")
-    await _add(rt, ceremony.player, key)
+    await passkeys.add(rt.store, ceremony.player, key)
     return {"ok": True, "passkey": key.id}
 
 
@@ -192,10 +191,3 @@ async def _account(rt: Runtime, session: SignedIn | None) -> accounts.Account:
     if account is None:
         raise AccountError("not_authenticated", "log in to your account first")
     return account
-
-
-async def _add(rt: Runtime, player: str, key: stored_passkeys.NewPasskey) -> None:
-    try:
-        await stored_passkeys.add(rt.store, player, key)
-    except DuplicateKey:
-        raise AccountError("passkey_taken", "this passkey is registered already") from None

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from fastapi import APIRouter, Depends, Path, Query
 
 from kroeg.accounts import by_name, history, rating_store, social
+from kroeg.errors import Refusal
 from kroeg.games import GAMES, game_class
 from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.runtime import Runtime
@@ -21,14 +22,10 @@ Name = Annotated[str, Path(min_length=1, max_length=64)]
 GameName = Annotated[str, Path(min_length=1, max_length=32)]
 
 
-def _error(code: str, message: str, status: int) -> HTTPException:
-    return HTTPException(status, {"code": code, "message": message})
-
-
 async def _account(rt: Runtime, name: str) -> Account:
     account = await by_name(rt.store, name)
     if account is None:
-        raise _error("unknown_player", f"there is no player named {name!r}", 404)
+        raise Refusal("unknown_player", f"there is no player named {name!r}")
     return account
 
 
@@ -51,7 +48,7 @@ async def player_games(
     of the next page. A private table's id (its invite) only for its players."""
     account = await _account(rt, name)
     if game is not None and game not in GAMES:
-        raise _error("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}", 422)
+        raise Refusal("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}")
     viewer = None if session is None else session.player
     return await history.games_of(rt.store, account, viewer=viewer, game=game, cursor=cursor)
 
@@ -67,20 +64,17 @@ async def leaderboard(
     default its first), among those with at least 20 rated games against at least 5
     different people: people's accounts, or with ``kind=bot`` the bots' own board."""
     if game not in GAMES:
-        raise _error("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}", 404)
+        raise Refusal("unknown_game_name", f"unknown game {game!r}: one of {', '.join(GAMES)}")
     variants = list(game_class(game).variants)
     chosen = variant or variants[0]
     if chosen not in variants:
-        raise _error(
-            "unknown_variant",
-            f"unknown variant {chosen!r} of {game}: one of {', '.join(variants)}",
-            422,
+        raise Refusal(
+            "unknown_variant", f"unknown variant {chosen!r} of {game}: one of {', '.join(variants)}"
         )
     if kind not in rating_store.BOARDS:
-        raise _error(
+        raise Refusal(
             "unknown_board",
             f"unknown leaderboard {kind!r}: one of {', '.join(rating_store.BOARDS)}",
-            422,
         )
     rows = await rating_store.leaderboard(rt.store, game, chosen, kind=kind)
     return {"game": game, "variant": chosen, "kind": kind, "players": rows}

@@ -14,11 +14,12 @@ from __future__ import annotations
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Path
+from fastapi import APIRouter, Depends, Path
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from kroeg.cards import CardError, card_str, parse_card
+from kroeg.errors import Refusal
 from kroeg.puzzles.rating import Skill
 from kroeg.puzzles.toepen import shown_answer, stored_answer
 from kroeg.server.api import PlayerDep, RuntimeDep, responses, same_origin
@@ -40,10 +41,6 @@ class AnswerBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     card: str | None = Field(default=None, max_length=8)
     choice: str | None = Field(default=None, max_length=8)
-
-
-def _error(code: str, message: str, status: int) -> HTTPException:
-    return HTTPException(status, {"code": code, "message": message})
 
 
 def _store(rt: Runtime) -> PuzzleStore:
@@ -90,7 +87,7 @@ async def _payload(rt: Runtime, row: Row) -> dict[str, Any]:
 async def _puzzle(rt: Runtime, puzzle_id: int) -> Row:
     row = await _store(rt).puzzle(puzzle_id)
     if row is None:
-        raise _error("unknown_puzzle", f"there is no puzzle {puzzle_id}", 404)
+        raise Refusal("unknown_puzzle", f"there is no puzzle {puzzle_id}")
     return row
 
 
@@ -100,7 +97,7 @@ async def next_puzzle(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
     store = _store(rt)
     row = await store.next_for(player[0])
     if row is None:
-        raise _error("no_puzzle", "there is no puzzle left for you to solve", 404)
+        raise Refusal("no_puzzle", "there is no puzzle left for you to solve")
     return await _payload(rt, row)
 
 
@@ -109,7 +106,7 @@ async def daily_puzzle(rt: RuntimeDep) -> dict[str, Any]:
     """The day's puzzle (UTC), the same for everyone."""
     row = await _store(rt).daily(time.time())
     if row is None:
-        raise _error("no_puzzle", "there are no puzzles yet", 404)
+        raise Refusal("no_puzzle", "there are no puzzles yet")
     return await _payload(rt, row)
 
 
@@ -150,12 +147,11 @@ def _card(row: Row, body: AnswerBody) -> str:
     try:
         card = card_str(parse_card(body.card or ""))
     except CardError as e:
-        raise _error("unknown_card", str(e), 422) from None
+        raise Refusal("unknown_card", str(e)) from None
     if card not in row["cards"]:
-        raise _error(
+        raise Refusal(
             "illegal_card",
             f"{card} is not a card you may play here: one of {', '.join(row['cards'])}",
-            422,
         )
     return card
 
@@ -164,10 +160,9 @@ def _choice(row: Row, body: AnswerBody) -> str:
     """The answer's knock choice: one of the Toepen puzzle's ``cards``, else refused."""
     choice = body.choice or ""
     if choice not in row["cards"]:
-        raise _error(
+        raise Refusal(
             "illegal_choice",
             f"answer with a choice of this puzzle: one of {', '.join(row['cards'])}",
-            422,
         )
     return choice
 
@@ -187,7 +182,7 @@ async def answer(
             puzzle_id, player[0], stored_answer(card), card == solution["best"]
         )
     except AlreadyAnswered:
-        raise _error("puzzle_answered", "you answered this puzzle already", 409) from None
+        raise Refusal("puzzle_answered", "you answered this puzzle already") from None
     return {
         "id": puzzle_id,
         "card": card,

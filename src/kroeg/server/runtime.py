@@ -12,18 +12,17 @@ from redis.asyncio import Redis
 
 from kroeg.accounts.passkeys import Ceremonies, CeremonyStore
 from kroeg.accounts.rating_store import rate_on_finish
+from kroeg.accounts.sessions import SESSION_RENEW, Sessions, Tokens
 from kroeg.clubs.quotas import ClubQuotas
 from kroeg.clubs.service import ClubService
 from kroeg.cluster.ceremonies import SharedCeremonies
 from kroeg.cluster.directory import Directory
 from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
-from kroeg.server.auth import Tokens
 from kroeg.server.bot_conduct import SUSPENDED, TIMEOUT_WINDOW, TIMEOUTS, Conduct, send_off
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
 from kroeg.server.puzzle_mining import FinishedGameMiner
-from kroeg.server.sessions import Sessions
 from kroeg.server.settings import ServerSettings
 from kroeg.store import Store, open_store
 from kroeg.tables.house import House, start_bot_house
@@ -31,10 +30,6 @@ from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import TableSettings
 
 log = logging.getLogger(__name__)
-
-SESSION_RENEW = 3600.0
-"""Seconds between two renewals of a session in use (each is a write); a tenth of the
-session's life when that is shorter."""
 
 RESTART_NOTICE = "the server restarts; reconnect in a few seconds"
 

@@ -14,13 +14,14 @@ websocket (``/ws``) is not a route of it and is open to tokens.
 
 from __future__ import annotations
 
-from fastapi import HTTPException, Request
+from fastapi import Request
 from fastapi.routing import APIRoute
 
+from kroeg.accounts.sessions import BOT_TOKEN
+from kroeg.errors import Refusal
 from kroeg.server.api import _bearer
 from kroeg.server.auth import COOKIE
 from kroeg.server.runtime import Runtime
-from kroeg.server.sessions import BOT_TOKEN
 
 TOKEN_ROUTES: frozenset[tuple[str, str]] = frozenset(
     {
@@ -81,11 +82,8 @@ async def token_scope(request: Request) -> None:
         return
     rt: Runtime = request.app.state.runtime
     if await rt.sessions.kind_of(token) == BOT_TOKEN:
-        raise HTTPException(
-            403,
-            {
-                "code": "token_scope",
-                "message": "an API token may only play: manage the account (its tokens, "
-                "passkeys, sessions, data) logged in as a person, on the account page",
-            },
+        raise Refusal(
+            "token_scope",
+            "an API token may only play: manage the account (its tokens, "
+            "passkeys, sessions, data) logged in as a person, on the account page",
         )

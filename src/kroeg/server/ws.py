@@ -18,20 +18,20 @@ import msgspec
 from starlette.websockets import WebSocket
 
 from kroeg import accounts
-from kroeg.accounts.service import check_guest_name
+from kroeg.accounts.service import check_guest_name, new_guest
 from kroeg.errors import Refusal
 from kroeg.server import invites
 from kroeg.server import messages as m
-from kroeg.server.auth import COOKIE, clean_name, new_player_id
+from kroeg.server.auth import COOKIE, clean_name
 from kroeg.server.bot_conduct import STRIKE_WINDOW, STRIKES, SUSPENDED, Strikes, send_off
 from kroeg.server.connection import Connection
 from kroeg.server.json_input import MALFORMED, unreadable
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
-from kroeg.server.table_messages import carry_out
 from kroeg.store import social
 from kroeg.tables import commands as t
+from kroeg.tables import protocol
 from kroeg.tables.errors import TableError, internal
 
 log = logging.getLogger(__name__)
@@ -175,7 +175,7 @@ def _report(connection: Connection, table_id: str | None, error: BaseException) 
 async def _dispatch(
     runtime: Runtime, connection: Connection, message: Any, cookie_token: str | None
 ) -> None:
-    if message.__class__ is m.Act:  # the most frequent first; nobody waits for the table
+    if message.__class__ is protocol.Act:  # the most frequent first; nobody waits for the table
         if connection.player is None:
             raise TableError("not_authenticated", "send hello first")
         router = runtime.router
@@ -211,10 +211,10 @@ async def _dispatch(
     else:
         table = runtime.lobby.get(message.table)
         _check_chat_of(runtime, connection, message)
-        follows = await carry_out(
+        follows = await protocol.carry_out(
             table, connection, player, name, message, account=connection.account
         )
-    if isinstance(message, m.Contribute):
+    if isinstance(message, protocol.Contribute):
         connection.send_json({"type": "contributed", "table": message.table, "deal": message.deal})
     if follows is True:
         connection.tables.add(message.table)
@@ -226,7 +226,7 @@ def _check_chat_of(runtime: Runtime, connection: Connection, message: Any) -> No
     """A chat message's text and preset, the connection's chat flood, and the quotas of
     its player and its address (``quota_exceeded``), checked where the connection is,
     before the table hears of it; a refused message counts nowhere."""
-    if isinstance(message, m.Chat):
+    if isinstance(message, protocol.Chat):
         message.preset, message.text = _check_chat(message.preset, message.text)
         limits = runtime.limits
         quotas = [
@@ -250,8 +250,10 @@ def _check_chat(preset: str | None, text: str | None) -> tuple[str | None, str |
         )
     if text is not None:
         text = " ".join(text.split())
-        if not 1 <= len(text) <= m.CHAT_TEXT_MAX:
-            raise TableError("bad_chat", f"chat text must be 1 to {m.CHAT_TEXT_MAX} characters")
+        if not 1 <= len(text) <= protocol.CHAT_TEXT_MAX:
+            raise TableError(
+                "bad_chat", f"chat text must be 1 to {protocol.CHAT_TEXT_MAX} characters"
+            )
     return preset, text
 
 
@@ -285,9 +287,7 @@ async def _hello(
             raise TableError("bad_name", "a new guest needs a name (1 to 24 characters)")
         await check_guest_name(runtime.store, name)
         runtime.limits.guests.take(connection.address, "new guests")
-        player = new_player_id()
-        await runtime.store.create_player(player, name)
-        welcome_token = await runtime.sessions.open(player)
+        player, welcome_token = await new_guest(runtime.store, runtime.sessions, name)
     account = await accounts.of_player(runtime.store, player)
     bot = account is not None and account.kind == "bot"
     if bot:

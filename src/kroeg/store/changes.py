@@ -39,7 +39,7 @@ class TableRow:
 
 @dataclass(frozen=True, slots=True)
 class SessionRow:
-    """A signed-in session (kroeg.server.sessions): never the token, only its hash."""
+    """A signed-in session (kroeg.accounts.sessions): never the token, only its hash."""
 
     id: str
     player_id: str

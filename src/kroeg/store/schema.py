@@ -5,7 +5,7 @@
 - ``sessions``: who is signed in with which token: one row per session (a guest's token
   now, an account's login later: a new session for the same player), holding the
   SHA-256 of its opaque token (never the token), when it was made and last used, when it
-  expires (renewed on use) and when it was revoked. See kroeg.server.sessions.
+  expires (renewed on use) and when it was revoked. See kroeg.accounts.sessions.
 - ``accounts``: the players who registered (migration 0005): the player id they had as
   a guest, a unique name (``name_key`` is its case-folded form), an optional Argon2id
   password hash, ``kind`` (``person`` or ``bot``), ``invisible`` (hidden from the people

@@ -17,14 +17,18 @@ keeps working, and from then on expires and can be revoked like any other.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import time
 from dataclasses import dataclass
 
-from kroeg.server.auth import Tokens
 from kroeg.store import SessionRow, Store
 from kroeg.store import sessions as stored_sessions
 from kroeg.store.errors import DuplicateKey
+
+SESSION_RENEW = 3600.0
+"""Seconds between two renewals of a session in use (each is a write); a tenth of the
+session's life when that is shorter."""
 
 TOKEN_MAX = 256
 """A longer token is not one of ours (ours are 43 characters, old ones under 60)."""
@@ -41,6 +45,33 @@ is deleted (docs/security.md, "API tokens")."""
 def token_hash(token: str) -> str:
     """The stored form of a token; any string at all hashes (lone surrogates included)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Tokens:
+    """The tokens from before sessions: a player id signed with the server's secret
+    (HMAC-SHA256, the secret in the database), which never expired. Only still verified,
+    the first time one is used after the upgrade, to turn it into a session."""
+
+    def __init__(self, secret: str) -> None:
+        self._key = secret.encode()
+
+    def _sign(self, player: str) -> str:
+        return hmac.new(self._key, player.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def issue(self, player: str) -> str:
+        return f"{player}.{self._sign(player)}"
+
+    def verify(self, token: str) -> str | None:
+        """The player id of a valid token, else None: a token of any characters is just
+        a bad token (``compare_digest`` takes only ASCII strings)."""
+        if not token.isascii():
+            return None
+        player, _, signature = token.partition(".")
+        if not player or not signature or not player.isascii() or not signature.isascii():
+            return None
+        if not hmac.compare_digest(signature, self._sign(player)):
+            return None
+        return player
 
 
 @dataclass(frozen=True, slots=True)
