@@ -8,7 +8,7 @@ changes (the busiest players play far more than the rest: a player is drawn as
 and, 7 in 10 of them, established opponents per player, variant; mu and sigma drawn so
 that sigma shrinks with the games played).
 Then runs the leaderboard query of ``GET /api/leaderboard/{game}`` (the same statement,
-kroeg.accounts.rating_store.leaderboard_query) ``--runs`` times per variant, and prints
+kroeg.store.ratings.leaderboard_query) ``--runs`` times per variant, and prints
 its wall-time percentiles per call, the process's CPU time per call, and the plan
 PostgreSQL chose (the partial index ``ix_ratings_leaderboard``).
 
@@ -27,8 +27,8 @@ import time
 import asyncpg
 import sqlalchemy as sa
 
-from kroeg.accounts.rating_store import leaderboard_query
 from kroeg.store.database import create_engine, migrate
+from kroeg.store.ratings import leaderboard_query
 
 VARIANTS = [
     ("toepen", "kroegregels"),

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher, extract_parameters
 
+from kroeg.accounts import directory as account_store
 from kroeg.accounts import passwords, service
-from kroeg.accounts import store as account_store
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.sessions import Sessions
 from kroeg.store import Store, open_store

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from kroeg.accounts import by_name, of_player
-from kroeg.accounts import store as account_store
+from kroeg.accounts import directory as account_store
 from kroeg.store import open_store
 from kroeg.store.database import create_engine, database_url
 from tests.store.test_migrations import TABLES, _migrate

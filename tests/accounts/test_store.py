@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from kroeg import accounts
-from kroeg.accounts import store as account_store
+from kroeg.accounts import directory as account_store
 from kroeg.store import open_store
 from kroeg.store import schema as s
 

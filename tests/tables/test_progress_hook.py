@@ -97,9 +97,9 @@ async def test_the_lobby_tells_of_every_table_it_rebuilds_and_starts(lobby: Lobb
         await other.stop()
 
 
-class _Nights:
-    """What OnlineRounds reads of the club nights: one running online night in round 2;
-    its round table 'rt-2' plays at ``live[1]``, round 1's 'rt-1' at ``live[0]``."""
+class _Access:
+    """What OnlineRounds reads of the club service's access: one running online night in
+    round 2; its round table 'rt-2' plays at ``live[1]``, round 1's 'rt-1' at ``live[0]``."""
 
     def __init__(self, live: list[str]) -> None:
         self.store = self
@@ -118,7 +118,7 @@ class _Nights:
 async def test_a_table_taken_over_mid_round_is_hooked_and_its_stand_recorded(
     lobby: Lobby, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from kroeg.server.club_rounds import OnlineRounds
+    from kroeg.clubs.online_rounds import OnlineRounds
 
     tables = []
     for _ in range(3):  # round 1's table, round 2's, and one that plays no round
@@ -126,7 +126,7 @@ async def test_a_table_taken_over_mid_round_is_hooked_and_its_stand_recorded(
         await table.ask(t.Sit("p1", "Anna", 0))
         await table.ask(t.Start("p1"))
         tables.append(table)
-    rounds = OnlineRounds(_Nights([tb.id for tb in tables]), lobby)  # type: ignore[arg-type]
+    rounds = OnlineRounds(_Access([tb.id for tb in tables]), lobby)  # type: ignore[arg-type]
     recorded: list[tuple[str, str, int]] = []
 
     async def record(night: str, round_table: str, stand: dict[str, object]) -> None:

@@ -5,7 +5,16 @@ Other code asks :func:`of_player` and :func:`by_name` who is an account; the RES
 are in kroeg.server.accounts_api.
 """
 
+from kroeg.accounts.directory import by_name
 from kroeg.accounts.errors import AccountError
-from kroeg.accounts.store import Account, by_name, kind_of, of_player
+from kroeg.store.accounts import Account, kind_of, make_bot, of_player, set_invisible
 
-__all__ = ["Account", "AccountError", "by_name", "kind_of", "of_player"]
+__all__ = [
+    "Account",
+    "AccountError",
+    "by_name",
+    "kind_of",
+    "make_bot",
+    "of_player",
+    "set_invisible",
+]

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlalchemy as sa
-
 from kroeg.accounts.ratings import Rating
-from kroeg.accounts.store import Account
 from kroeg.games import game_class
-from kroeg.store import Store, schema
+from kroeg.store import Store
+from kroeg.store.accounts import Account
+from kroeg.store.history import finished_games, profile_rows, seats_of
 
 PAGE = 20
 """Games per page of a history."""
@@ -25,28 +24,8 @@ FORM = 5
 
 
 async def profile(store: Store, account: Account) -> dict[str, Any]:
-    r, g, rt = schema.results, schema.games, schema.ratings
-    won = sa.func.sum(sa.case((r.c.outcome == "won", 1), else_=0))
-    counts = (
-        sa.select(g.c.game, g.c.variant, sa.func.count().label("played"), won.label("won"))
-        .select_from(r.join(g, g.c.id == r.c.game_id))
-        .where(r.c.player_id == account.player_id)
-        .group_by(g.c.game, g.c.variant)
-    )
-    recent = (
-        sa.select(g.c.game, g.c.variant, r.c.outcome)
-        .select_from(r.join(g, g.c.id == r.c.game_id))
-        .where(r.c.player_id == account.player_id)
-        .order_by(r.c.game_id.desc())
-        .limit(200)
-    )
-    async with store.engine.connect() as conn:
-        played = (await conn.execute(counts)).all()
-        outcomes = (await conn.execute(recent)).all()
-        ratings = {
-            (x.game, x.variant): x
-            for x in await conn.execute(sa.select(rt).where(rt.c.player_id == account.player_id))
-        }
+    rows = await profile_rows(store, account.player_id)
+    played, outcomes, ratings = rows.played, rows.outcomes, rows.ratings
     form: dict[tuple[str, str], list[str]] = {}
     for x in outcomes:
         kept = form.setdefault((x.game, x.variant), [])
@@ -97,58 +76,19 @@ async def games_of(
 ) -> dict[str, Any]:
     """A page of the player's finished games, newest first; ``next`` is the cursor of the
     next page (the last game's id: keyset pagination), None at the end."""
-    r, g, t, rc = schema.results, schema.games, schema.tables, schema.rating_changes
-    query = (
-        sa.select(
-            g.c.id,
-            g.c.table_id,
-            g.c.game,
-            g.c.variant,
-            g.c.players,
-            g.c.finished_at,
-            g.c.result,
-            t.c.private,
-            t.c.public_records,
-            r.c.seat,
-            r.c.outcome,
-            r.c.place,
-            rc.c.mu_before,
-            rc.c.sigma_before,
-            rc.c.mu,
-            rc.c.sigma,
-        )
-        .select_from(
-            r.join(g, g.c.id == r.c.game_id)
-            .join(t, t.c.id == g.c.table_id)
-            .outerjoin(rc, sa.and_(rc.c.game_id == r.c.game_id, rc.c.seat == r.c.seat))
-        )
-        .where(r.c.player_id == account.player_id)
-        .order_by(r.c.game_id.desc())
-        .limit(PAGE + 1)
-    )
-    if game is not None:
-        query = query.where(g.c.game == game)
-    if cursor is not None:
-        query = query.where(r.c.game_id < cursor)
-    async with store.engine.connect() as conn:
-        rows = (await conn.execute(query)).all()
-        page = rows[:PAGE]
-        seats: dict[int, list[dict[str, Any]]] = {}
-        if page:
-            names = await conn.execute(
-                sa.select(r.c.game_id, r.c.seat, r.c.name, r.c.outcome, r.c.place)
-                .where(r.c.game_id.in_([x.id for x in page]))
-                .order_by(r.c.game_id, r.c.seat)
+    rows = await finished_games(store, account.player_id, game=game, before=cursor, limit=PAGE + 1)
+    page = rows[:PAGE]
+    seats: dict[int, list[dict[str, Any]]] = {}
+    if page:
+        for n in await seats_of(store, [x.id for x in page]):
+            seats.setdefault(n.game_id, []).append(
+                {
+                    "seat": n.seat,
+                    "name": n.name,
+                    "outcome": n.outcome,
+                    "place": _shown_place(n.place),
+                }
             )
-            for n in names:
-                seats.setdefault(n.game_id, []).append(
-                    {
-                        "seat": n.seat,
-                        "name": n.name,
-                        "outcome": n.outcome,
-                        "place": _shown_place(n.place),
-                    }
-                )
     games = []
     for x in page:
         played = viewer is not None and viewer in (x.players or [])

@@ -13,15 +13,17 @@ import re
 import secrets
 import time
 
-import sqlalchemy as sa
-
 from kroeg.accounts import passwords
+from kroeg.accounts.directory import by_name
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.names import name_key
 from kroeg.accounts.sessions import Sessions
-from kroeg.accounts.store import by_name, of_player, set_password
 from kroeg.store import Store
-from kroeg.store import schema as s
+from kroeg.store import passkeys as stored_passkeys
+from kroeg.store.accounts import deleted_count, mark_deleted, of_player, set_password
+from kroeg.store.errors import DuplicateKey
+from kroeg.store.game_names import rename_in_games, rename_in_results
+from kroeg.store.social import forget_ties_of
 
 FORMER = "oud-speler {n}"
 FORMER_PATTERN = re.compile(r"oud-speler \d+", re.IGNORECASE)
@@ -50,63 +52,23 @@ async def delete_account(store: Store, sessions: Sessions, player: str) -> str:
     if await of_player(store, player) is None:
         raise AccountError("not_registered", "only an account can be deleted")
     former = await _rename_account(store, player)
-    await store.execute(sa.delete(s.passkeys).where(s.passkeys.c.player_id == player))
-    await _forget_ties(store, player)
+    await stored_passkeys.remove_all_of(store, player)
+    await forget_ties_of(store, player)  # personal; nobody follows a deleted account
     await store.rename_player(player, former)
-    await store.execute(
-        sa.update(s.results).where(s.results.c.player_id == player).values(name=former)
-    )
-    await _rename_in_games(store, player, former)
+    await rename_in_results(store, player, former)
+    await rename_in_games(store, player, former)
     await sessions.revoke_all(player)
     return former
 
 
-async def _forget_ties(store: Store, player: str) -> None:
-    """The account's follows and blocks go, both ways: whom it followed or blocked is
-    personal, and nobody follows or blocks a deleted account."""
-    f, b = s.follows, s.blocks
-    await store.execute(
-        sa.delete(f).where((f.c.follower_id == player) | (f.c.followed_id == player))
-    )
-    await store.execute(sa.delete(b).where((b.c.blocker_id == player) | (b.c.blocked_id == player)))
-
-
 async def _rename_account(store: Store, player: str) -> str:
     """Give the account the next free ``oud-speler N`` and mark it deleted."""
-    a = s.accounts
-    async with store.engine.connect() as conn:
-        deleted = await conn.scalar(
-            sa.select(sa.func.count()).select_from(a).where(a.c.deleted_at.is_not(None))
-        )
-    n = int(deleted or 0) + 1
+    n = await deleted_count(store) + 1
     while True:
         former = FORMER.format(n=n)
         try:
-            await store.execute(
-                sa.update(a)
-                .where(a.c.player_id == player)
-                .values(
-                    name=former,
-                    name_key=name_key(former),
-                    password_hash=None,
-                    invisible=True,
-                    deleted_at=time.time(),
-                )
-            )
-        except sa.exc.IntegrityError:  # taken (deleted at the same moment): the next one
+            await mark_deleted(store, player, former, name_key(former), time.time())
+        except DuplicateKey:  # taken (deleted at the same moment): the next one
             n += 1
             continue
         return former
-
-
-async def _rename_in_games(store: Store, player: str, former: str) -> None:
-    """The player's name in the games it played (their ``names``, seat by seat)."""
-    g, r = s.games, s.results
-    played = sa.select(r.c.game_id).where(r.c.player_id == player)
-    async with store.engine.connect() as conn:
-        rows = (
-            await conn.execute(sa.select(g.c.id, g.c.players, g.c.names).where(g.c.id.in_(played)))
-        ).all()
-    for game_id, players, names in rows:
-        renamed = [former if p == player else n for p, n in zip(players, names, strict=True)]
-        await store.execute(sa.update(g).where(g.c.id == game_id).values(names=renamed))

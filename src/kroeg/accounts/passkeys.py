@@ -22,7 +22,6 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import sqlalchemy as sa
 from webauthn import (
     base64url_to_bytes,
     generate_authentication_options,
@@ -42,7 +41,9 @@ from webauthn.helpers.structs import (
 
 from kroeg.accounts.errors import AccountError
 from kroeg.store import Store
-from kroeg.store import schema as s
+from kroeg.store import passkeys as stored_passkeys
+from kroeg.store.errors import DuplicateKey
+from kroeg.store.passkeys import NewPasskey, StoredPasskey
 
 RP_NAME = "Kroeg"
 CEREMONY_SECONDS = 300.0
@@ -109,14 +110,6 @@ class CeremonyStore(Protocol):
     async def finish(self, key: str, purpose: str) -> Ceremony:
         """The ceremony (once: it is closed now); ``bad_passkey`` per :func:`still_open`."""
         ...
-
-
-@dataclass(frozen=True, slots=True)
-class NewPasskey:
-    id: str
-    public_key: bytes
-    sign_count: int
-    transports: list[str]
 
 
 class Ceremonies:
@@ -200,14 +193,6 @@ def verify_registration(ceremony: Ceremony, credential: dict[str, Any]) -> NewPa
     )
 
 
-@dataclass(frozen=True, slots=True)
-class StoredPasskey:
-    id: str
-    player_id: str
-    public_key: bytes
-    sign_count: int
-
-
 def credential_id(credential: dict[str, Any]) -> str:
     """The id a login's credential names (its ``rawId``), or ``bad_passkey``."""
     raw = credential.get("rawId") if isinstance(credential, dict) else None
@@ -232,52 +217,9 @@ def verify_login(ceremony: Ceremony, credential: dict[str, Any], key: StoredPass
     return verified.new_sign_count
 
 
-# The passkeys table -------------------------------------------------------------------
-
-_p = s.passkeys
-
-
-async def of_player(store: Store, player: str) -> list[dict[str, Any]]:
-    """The player's passkeys as the account page lists them (no key material)."""
-    query = sa.select(_p.c.id, _p.c.created_at, _p.c.last_used_at).where(_p.c.player_id == player)
-    async with store.engine.connect() as conn:
-        rows = await conn.execute(query.order_by(_p.c.created_at))
-        return [dict(r._mapping) for r in rows]
-
-
-async def find(store: Store, passkey_id: str) -> StoredPasskey | None:
-    query = sa.select(_p.c.id, _p.c.player_id, _p.c.public_key, _p.c.sign_count)
-    async with store.engine.connect() as conn:
-        row = (await conn.execute(query.where(_p.c.id == passkey_id))).first()
-    if row is None:
-        return None
-    return StoredPasskey(row.id, row.player_id, bytes(row.public_key), int(row.sign_count))
-
-
 async def add(store: Store, player: str, key: NewPasskey) -> None:
     """Keep a new passkey; one registered before is refused (``passkey_taken``)."""
     try:
-        await store.execute(
-            sa.insert(_p).values(
-                id=key.id,
-                player_id=player,
-                public_key=key.public_key,
-                sign_count=key.sign_count,
-                transports=key.transports,
-                created_at=time.time(),
-            )
-        )
-    except sa.exc.IntegrityError:
+        await stored_passkeys.add(store, player, key)
+    except DuplicateKey:
         raise AccountError("passkey_taken", "this passkey is registered already") from None
-
-
-async def used(store: Store, passkey_id: str, sign_count: int) -> None:
-    await store.execute(
-        sa.update(_p)
-        .where(_p.c.id == passkey_id)
-        .values(sign_count=sign_count, last_used_at=time.time())
-    )
-
-
-async def remove(store: Store, player: str, passkey_id: str) -> None:
-    await store.execute(sa.delete(_p).where(_p.c.id == passkey_id, _p.c.player_id == player))

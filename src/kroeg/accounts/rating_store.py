@@ -1,4 +1,5 @@
-"""Ratings in the store: the update after each rated game, the rebuild, and the reads.
+"""Ratings kept in the store (its tables: :mod:`kroeg.store.ratings`): the update after each
+rated game, the rebuild, and the reads.
 
 The games are the truth and the ratings a cache (DESIGN.md): :func:`rate_game` rates one
 finished game of a rated table once (a second call changes nothing), and :func:`rebuild`
@@ -16,12 +17,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection
-
 from kroeg.accounts.ratings import Change, Rating, Seat, established, rate, teams_of
 from kroeg.games import game_class
-from kroeg.store import Store, schema
+from kroeg.store import Store
+from kroeg.store import ratings as stored_ratings
+from kroeg.store.ratings import RatingTransaction, rating_transaction
 
 log = logging.getLogger(__name__)
 
@@ -97,103 +97,52 @@ def _seats(game: str, variant: str, results: Iterable[Any]) -> list[Seat]:
     return [Seat(r.seat, r.player_id, r.outcome, team_of[r.seat], r.place) for r in rows]
 
 
-def _rated_games() -> sa.Select[Any]:
-    g, t = schema.games, schema.tables
-    return (
-        sa.select(g.c.id, g.c.game, g.c.variant, t.c.house_level, g.c.finished_at)
-        .join(t, t.c.id == g.c.table_id)
-        .where(t.c.rated == sa.true(), g.c.finished_at.is_not(None))
-    )
-
-
-async def _finished(conn: AsyncConnection, game_id: int) -> Finished | None:
-    row = (await conn.execute(_rated_games().where(schema.games.c.id == game_id))).first()
-    if row is None:
+async def _finished(tx: RatingTransaction, game_id: int) -> Finished | None:
+    rated = await tx.rated_game(game_id)
+    if rated is None:
         return None
-    r = schema.results
-    results = await conn.execute(sa.select(r).where(r.c.game_id == game_id))
     return Finished(
-        row.id,
-        row.game,
-        row.variant,
-        row.house_level,
-        row.finished_at,
-        _seats(row.game, row.variant, results),
+        rated.id,
+        rated.game,
+        rated.variant,
+        rated.house_level,
+        rated.finished_at,
+        _seats(rated.game, rated.variant, rated.results),
     )
 
 
 async def rate_game(store: Store, game_id: int) -> list[Change]:
     """Rate a finished game of a rated table, once; the changes made (none: not rated,
     already rated, or nobody to rate)."""
-    r, rc = schema.ratings, schema.rating_changes
-    async with _lock(store), store.engine.begin() as conn:
-        # The first statement writes, so SQLite takes its write lock before anything is
-        # read: a transaction that had read could not write after another connection's
-        # commit. Ratings are only written under the lock above.
-        await conn.execute(sa.delete(rc).where(rc.c.game_id == game_id, sa.false()))
-        done = await conn.scalar(sa.select(sa.func.count()).where(rc.c.game_id == game_id))
-        game = None if done else await _finished(conn, game_id)
+    async with _lock(store), rating_transaction(store) as tx:
+        game = None if await tx.is_rated(game_id) else await _finished(tx, game_id)
         if game is None:
             return []
         people = [s.player for s in game.seats if s.player is not None]
-        query = sa.select(r).where(
-            r.c.player_id.in_(people), r.c.game == game.game, r.c.variant == game.variant
-        )
-        if store.backend == "postgresql":
-            query = query.with_for_update()  # another server process rating the same people
-        current = {row.player_id: _standing(row) for row in await conn.execute(query)}
+        current = {
+            row.player_id: _standing(row)
+            for row in await tx.ratings(people, game.game, game.variant)
+        }
         changes = rate(game.seats, {p: s.rating for p, s in current.items()}, game.house_level)
         if not changes:
             return []
-        o, a = schema.rating_opponents, schema.accounts
-        known: dict[str, dict[str, bool]] = {}
-        for row in await conn.execute(
-            sa.select(o.c.player_id, o.c.opponent_id, o.c.established).where(
-                o.c.player_id.in_(people), o.c.game == game.game, o.c.variant == game.variant
-            )
-        ):
-            known.setdefault(row.player_id, {})[row.opponent_id] = row.established
-        accounts = {
-            row.player_id: row.created_at
-            for row in await conn.execute(
-                sa.select(a.c.player_id, a.c.created_at).where(a.c.player_id.in_(people))
-            )
-        }
+        known = await tx.opponents(people, game.game, game.variant)
+        accounts = await tx.accounts_created(people)
         games = {p: standing.games for p, standing in current.items()}
         for change in changes:
             met = _met(change, known.get(change.player, {}), games, accounts, game.finished_at)
             key = {"player_id": change.player, "game": game.game, "variant": game.variant}
             if met.new:
-                await conn.execute(
-                    sa.insert(o),
-                    [{**key, "opponent_id": q, "established": e} for q, e in met.new],
-                )
+                await tx.add_opponents(key, met.new)
             if met.promoted:
-                await conn.execute(
-                    sa.update(o)
-                    .where(
-                        o.c.player_id == change.player,
-                        o.c.game == game.game,
-                        o.c.variant == game.variant,
-                        o.c.opponent_id.in_(met.promoted),
-                    )
-                    .values(established=True)
-                )
+                await tx.promote_opponents(change.player, game.game, game.variant, met.promoted)
             standing = current.get(change.player)
             values = _rating_values(change.after, standing, met)
             if standing is None:
-                await conn.execute(sa.insert(r).values(**key, **values))
+                await tx.add_rating(key, values)
             else:
-                await conn.execute(
-                    sa.update(r)
-                    .where(
-                        r.c.player_id == change.player,
-                        r.c.game == game.game,
-                        r.c.variant == game.variant,
-                    )
-                    .values(**values)
-                )
-        await conn.execute(sa.insert(rc), [_change_row(game, c) for c in changes])
+                await tx.set_rating(change.player, game.game, game.variant, values)
+        await tx.add_changes([_change_row(game, c) for c in changes])
     return changes
 
 
@@ -231,25 +180,17 @@ def _change_row(game: Finished, c: Change) -> dict[str, Any]:
 async def rebuild(store: Store, *, chunk: int = 1000) -> int:
     """Forget every rating and rate every finished game of a rated table again, in the
     order they finished; the number of games that changed a rating."""
-    g, r, a = schema.games, schema.results, schema.accounts
     standings: dict[Key, Standing] = {}
     pairs: dict[Key, dict[str, bool]] = {}
     change_rows: list[dict[str, Any]] = []
     rated = 0
-    async with _lock(store), store.engine.begin() as conn:
-        for table in (schema.rating_changes, schema.rating_opponents, schema.ratings):
-            await conn.execute(sa.delete(table))
-        accounts = {
-            row.player_id: row.created_at
-            for row in await conn.execute(sa.select(a.c.player_id, a.c.created_at))
-        }
-        games = (await conn.execute(_rated_games().order_by(g.c.finished_at, g.c.id))).all()
+    async with _lock(store), rating_transaction(store) as tx:
+        await tx.forget_all()
+        accounts = await tx.accounts_created()
+        games = await tx.rated_games()
         for start in range(0, len(games), chunk):
             part = games[start : start + chunk]
-            results: dict[int, list[Any]] = {}
-            rows = await conn.execute(sa.select(r).where(r.c.game_id.in_([x.id for x in part])))
-            for row in rows:
-                results.setdefault(row.game_id, []).append(row)
+            results = await tx.results_of([x.id for x in part])
             for x in part:
                 game = Finished(
                     x.id,
@@ -263,10 +204,8 @@ async def rebuild(store: Store, *, chunk: int = 1000) -> int:
                 if changes:
                     rated += 1
                     change_rows.extend(_change_row(game, c) for c in changes)
-        await _insert_all(conn, schema.rating_changes, change_rows)
-        await _insert_all(
-            conn,
-            schema.rating_opponents,
+        await tx.insert_all(
+            change_rows,
             [
                 {
                     "player_id": k[0],
@@ -278,10 +217,6 @@ async def rebuild(store: Store, *, chunk: int = 1000) -> int:
                 for k, met in sorted(pairs.items())
                 for q, e in sorted(met.items())
             ],
-        )
-        await _insert_all(
-            conn,
-            schema.ratings,
             [
                 {
                     "player_id": k[0],
@@ -332,20 +267,13 @@ def _apply(
     return changes
 
 
-async def _insert_all(conn: AsyncConnection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
-    for start in range(0, len(rows), 5000):
-        await conn.execute(sa.insert(table), rows[start : start + 5000])
-
-
 # Reads ----------------------------------------------------------------------------------
 
 
 async def ratings_of(store: Store, player_id: str) -> dict[tuple[str, str], Standing]:
     """A player's ratings, by (game, variant)."""
-    r = schema.ratings
-    async with store.engine.connect() as conn:
-        rows = await conn.execute(sa.select(r).where(r.c.player_id == player_id))
-        return {(row.game, row.variant): _standing(row) for row in rows}
+    rows = await stored_ratings.ratings_of(store, player_id)
+    return {(row.game, row.variant): _standing(row) for row in rows}
 
 
 async def ratings_by_player(
@@ -354,14 +282,8 @@ async def ratings_by_player(
     """The ratings of some players in one game and variant (the seats' badges)."""
     if not players:
         return {}
-    r = schema.ratings
-    async with store.engine.connect() as conn:
-        rows = await conn.execute(
-            sa.select(r).where(
-                r.c.player_id.in_(list(players)), r.c.game == game, r.c.variant == variant
-            )
-        )
-        return {row.player_id: _standing(row) for row in rows}
+    rows = await stored_ratings.ratings_in(store, players, game, variant)
+    return {row.player_id: _standing(row) for row in rows}
 
 
 BOARDS = ("person", "bot")
@@ -369,45 +291,25 @@ BOARDS = ("person", "bot")
 account's ``kind``. A bot is rated like anyone and never shows on the people's board."""
 
 
-def leaderboard_query(game: str, variant: str, limit: int, kind: str = "person") -> sa.Select[Any]:
-    """The top accounts of the ``kind`` (one of :data:`BOARDS`) by conservative rating
-    among those with enough games and established opponents. The thresholds are written
-    into the SQL, not bound: the partial index ``ix_ratings_leaderboard`` serves only a
-    query whose condition implies its own."""
-    r, a = schema.ratings, schema.accounts
-    return (
-        sa.select(a.c.name, r.c.mu, r.c.sigma, r.c.score, r.c.games, r.c.opponents, r.c.established)
-        .join(a, a.c.player_id == r.c.player_id)
-        .where(
-            r.c.game == game,
-            r.c.variant == variant,
-            schema.LEADERBOARD_WHERE,
-            a.c.deleted_at.is_(None),
-            a.c.kind == kind,
-        )
-        .order_by(r.c.score.desc(), a.c.name_key)
-        .limit(limit)
-    )
-
-
 async def leaderboard(
     store: Store, game: str, variant: str, limit: int = 50, kind: str = "person"
 ) -> list[dict[str, Any]]:
-    async with store.engine.connect() as conn:
-        rows = await conn.execute(leaderboard_query(game, variant, limit, kind))
-        return [
-            {
-                "rank": i + 1,
-                "name": row.name,
-                "rating": round(row.score, 2),
-                "mu": round(row.mu, 2),
-                "sigma": round(row.sigma, 2),
-                "games": row.games,
-                "opponents": row.opponents,
-                "established": row.established,
-            }
-            for i, row in enumerate(rows)
-        ]
+    """The top accounts of the ``kind`` (one of :data:`BOARDS`) by conservative rating
+    among those with enough games and established opponents."""
+    rows = await stored_ratings.leaderboard_rows(store, game, variant, limit, kind)
+    return [
+        {
+            "rank": i + 1,
+            "name": row.name,
+            "rating": round(row.score, 2),
+            "mu": round(row.mu, 2),
+            "sigma": round(row.sigma, 2),
+            "games": row.games,
+            "opponents": row.opponents,
+            "established": row.established,
+        }
+        for i, row in enumerate(rows)
+    ]
 
 
 def rate_on_finish(store: Store) -> None:

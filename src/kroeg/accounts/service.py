@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import secrets
 
-import sqlalchemy as sa
-
-from kroeg.accounts import passwords
-from kroeg.accounts import store as accounts
+from kroeg.accounts import directory, passwords
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.lifecycle import check_not_reserved
 from kroeg.accounts.names import clean_account_name
 from kroeg.accounts.sessions import Sessions, SignedIn
-from kroeg.accounts.store import Account
 from kroeg.store import Store
+from kroeg.store.accounts import Account, of_player, set_password
+from kroeg.store.errors import DuplicateKey
 
 ACCOUNT_SESSION = "account"
 
@@ -37,7 +35,7 @@ async def check_guest_name(store: Store, name: str) -> None:
     """A guest's name may be any other guest's, but not an account's (in any case): no
     guest can pass for a regular at the table (docs/accounts.md, "Names")."""
     check_not_reserved(name)
-    if await accounts.name_taken(store, name):
+    if await directory.name_taken(store, name):
         raise AccountError(
             "name_taken", f"{name!r} is the name of an account: log in, or choose another"
         )
@@ -58,9 +56,9 @@ async def check_new_account(store: Store, name: str, current: SignedIn | None) -
     """The name a new account would have, or why there can be no such account."""
     name = clean_account_name(name)
     check_not_reserved(name)
-    if current is not None and await accounts.of_player(store, current.player) is not None:
+    if current is not None and await of_player(store, current.player) is not None:
         raise AccountError("already_registered", "you are logged in to an account already")
-    if await accounts.name_taken(store, name):
+    if await directory.name_taken(store, name):
         raise _name_taken(name)
     return name
 
@@ -88,8 +86,8 @@ async def create(
         player = new_player_id()
         await store.create_player(player, name)
     try:
-        account = await accounts.insert(store, player, name, hashed)
-    except sa.exc.IntegrityError:  # the same name, registered at the same moment
+        account = await directory.insert(store, player, name, hashed)
+    except DuplicateKey:  # the same name, registered at the same moment
         raise _name_taken(name) from None
     await store.rename_player(player, account.name)
     return account, await _rotate(sessions, player, current)
@@ -100,7 +98,7 @@ async def log_in_as(
 ) -> tuple[Account, str]:
     """A new session for the account of ``player``, which proved itself otherwise (a
     passkey); ``bad_login`` when it has no account (any more)."""
-    account = await accounts.of_player(store, player)
+    account = await of_player(store, player)
     if account is None:
         raise AccountError("bad_login", BAD_LOGIN)
     return account, await _rotate(sessions, player, current)
@@ -111,7 +109,7 @@ async def log_in(
 ) -> tuple[Account, str]:
     """The account of the name and password, and the token of a new session for it;
     ``bad_login`` for a wrong password and an unknown name alike (in the same time)."""
-    found = await accounts.credentials(store, name)
+    found = await directory.credentials(store, name)
     stored = None if found is None else found.password_hash
     # The hash is checked first, whatever was found: an unknown name costs the same
     # Argon2id verify (against the dummy hash) as a wrong password.
@@ -119,9 +117,7 @@ async def log_in(
     if found is None or not right:
         raise AccountError("bad_login", BAD_LOGIN)
     if stored is not None and passwords.needs_rehash(stored):
-        await accounts.set_password(
-            store, found.account.player_id, await passwords.hash_password(password)
-        )
+        await set_password(store, found.account.player_id, await passwords.hash_password(password))
     return found.account, await _rotate(sessions, found.account.player_id, current)
 
 

@@ -22,9 +22,9 @@ import secrets
 import time
 from dataclasses import dataclass
 
-import sqlalchemy as sa
-
-from kroeg.store import SessionRow, Store, schema
+from kroeg.store import SessionRow, Store
+from kroeg.store import sessions as stored_sessions
+from kroeg.store.errors import DuplicateKey
 
 SESSION_RENEW = 3600.0
 """Seconds between two renewals of a session in use (each is a write); a tenth of the
@@ -153,7 +153,7 @@ class Sessions:
             return None
         try:
             return await self._create(player, hashed, "guest")
-        except sa.exc.IntegrityError:  # the same old token, used twice at once
+        except DuplicateKey:  # the same old token, used twice at once
             return await self.store.session_by_hash(hashed)
 
     async def revoke(self, session_id: str) -> None:
@@ -161,18 +161,14 @@ class Sessions:
 
     async def revoke_all(self, player: str) -> None:
         """Log the player out everywhere: every session of theirs stops working."""
-        s = schema.sessions
-        query = sa.update(s).where(s.c.player_id == player, s.c.revoked_at.is_(None))
-        await self.store.execute(query.values(revoked_at=time.time()))
+        await stored_sessions.revoke_all_of(self.store, player, time.time())
 
     async def forget_dead_tokens(self, now: float | None = None) -> None:
         """Delete the bots' tokens revoked or expired more than :data:`TOKEN_RETENTION`
         ago. Only bot tokens: a guest's session from before sessions must stay (revoked),
         or its old signed token would become a session again (:meth:`_migrate`)."""
         before = (time.time() if now is None else now) - TOKEN_RETENTION
-        s = schema.sessions
-        dead = sa.or_(s.c.revoked_at < before, s.c.expires_at < before)
-        await self.store.execute(sa.delete(s).where(s.c.kind == BOT_TOKEN, dead))
+        await stored_sessions.delete_dead(self.store, BOT_TOKEN, before)
 
     async def active(self, player: str) -> list[SessionRow]:
         """The player's sessions that work now (not revoked, not expired), oldest first."""

@@ -1,6 +1,5 @@
 """Club nights and competitions (docs/clubs.md): who sits where each round, score sheets
-checked by the games' own scoring, and the standings, as pure functions without I/O.
-
-The server (``kroeg.server.clubs_api``) and the store (``kroeg.store.clubs``) call these;
-nothing here reaches into a live table's state.
+checked by the games' own scoring, and the standings, as pure functions without I/O
+(schedule, sheets, standings, online, quotas); and the service over the store that the
+API's club routes call (:mod:`kroeg.clubs.service`). Nothing here imports the web layer.
 """

@@ -17,7 +17,6 @@ from kroeg.accounts import data, lifecycle, service
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.names import name_key
 from kroeg.accounts.sessions import SignedIn
-from kroeg.accounts.store import Account, of_player, set_invisible
 from kroeg.server.api import (
     RuntimeDep,
     SessionDep,
@@ -30,6 +29,7 @@ from kroeg.server.api import (
 from kroeg.server.limits import address
 from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
+from kroeg.store.accounts import Account, of_player, set_invisible
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 

@@ -19,7 +19,6 @@ from fastapi import APIRouter, Depends
 from kroeg import accounts
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.sessions import BOT_TOKEN, TOKEN_RETENTION, SignedIn, token_hash
-from kroeg.accounts.store import make_bot
 from kroeg.server.api import RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.registered import connections_as_account, seat_as_account
 from kroeg.server.runtime import Runtime
@@ -56,7 +55,7 @@ async def become_bot(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     bot = dataclasses.replace(account, kind="bot")
     _check_no_table_forbids_bots(rt, account.player_id)
     connections_as_account(rt, bot)  # with the check, before any wait: no sit between
-    await make_bot(rt.store, account.player_id)
+    await accounts.make_bot(rt.store, account.player_id)
     await seat_as_account(rt, bot)  # its seats are a bot's at once
     return {"account": bot.public()}
 

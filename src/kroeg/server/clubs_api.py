@@ -2,8 +2,10 @@
 
 Organisers act with their session (an account: ``not_an_account`` otherwise); a table's
 scorer needs no account, only the table's link (``/api/clubs/sheets/{token}``); the
-standings and the schedule are public, for the bar's screen. Errors are the API's
-``{"detail": {"code", "message"}}`` with an English message.
+standings and the schedule are public, for the bar's screen. A route parses, calls the
+club service (:mod:`kroeg.clubs.service`) and answers; a refusal rises as a
+:class:`~kroeg.clubs.errors.ClubError` and the one handler (:mod:`kroeg.server.refusals`)
+answers it as ``{"detail": {"code", "message"}}`` with an English message.
 """
 
 from __future__ import annotations
@@ -14,72 +16,25 @@ from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
 import segno
-from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from kroeg.clubs.errors import ClubError
+from kroeg.clubs.service import ClubService
 from kroeg.server.api import PlayerDep, responses, same_origin
-from kroeg.server.club_nights import ClubNights
 
 router = APIRouter(prefix="/api/clubs", tags=["clubs"], dependencies=[Depends(same_origin)])
 
 SCORE_PAGE = "/web/mieke/sheet.html"
 """The scorer's page; the table's token goes in its fragment (never sent to a server)."""
 
-_STATUS = {
-    "not_authenticated": 401,
-    "not_an_account": 403,
-    "not_organiser": 403,
-    "unknown_club": 404,
-    "unknown_night": 404,
-    "unknown_member": 404,
-    "unknown_account": 404,
-    "unknown_sheet": 404,
-    "unknown_entry": 404,
-}
-"""Refusals in the night's state (``round_running``, ``night_closed``,
-``duplicate_entry``, ``deal_taken``...) are 409; a body that does not fit (a score line
-that does not add up: ``points_not_162``, ``mark_mismatch``...) 422."""
 
-_CONFLICTS = frozenset(
-    {
-        "already_member",
-        "already_registered",
-        "night_open",
-        "night_not_open",
-        "night_closed",
-        "round_running",
-        "no_round_running",
-        "no_rounds_left",
-        "round_not_started",
-        "duplicate_entry",
-        "deal_taken",
-        "sheet_over",
-        "player_on_two_tables",
-        "too_many_members",
-        "mixed_games",
-        "online_night",
-        "server_starting",
-    }
-)
-
-
-def _http(e: ClubError) -> HTTPException:
-    detail: dict[str, Any] = {"code": e.code, "message": e.message}
-    if e.retry_after is not None:  # quota_exceeded: 429, and when to try again
-        retry = str(e.retry_after)
-        return HTTPException(429, {**detail, "retry_after": e.retry_after}, {"Retry-After": retry})
-    status = _STATUS.get(e.code, 409 if e.code in _CONFLICTS else 422)
-    return HTTPException(status, detail)
-
-
-def clubs(request: Request) -> ClubNights:
-    service: ClubNights = request.app.state.runtime.clubs
+def clubs(request: Request) -> ClubService:
+    service: ClubService = request.app.state.runtime.clubs
     return service
 
 
-ClubsDep = Annotated[ClubNights, Depends(clubs)]
+ClubsDep = Annotated[ClubService, Depends(clubs)]
 Id = Annotated[str, Path(max_length=64)]
 Token = Annotated[str, Path(max_length=128)]
 
@@ -157,37 +112,20 @@ _ORG_QUOTA = responses(401, 403, 404, 409, 422, 429)
 @router.post("", responses=_ORG_QUOTA)
 async def create_club(body: ClubBody, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """A new club; the caller (an account) is its first organiser."""
-    try:
-        return await svc.create_club(player[0], body.name.strip(), body.season_best)
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.clubs.create_club(player[0], body.name.strip(), body.season_best)
 
 
 @router.get("", responses=responses(401, 403))
 async def my_clubs(player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """The caller's clubs, each with the caller's ``role`` (``member`` or ``organiser``):
     the organiser's pages list them and offer their controls only to organisers."""
-    try:
-        return {"clubs": await svc.clubs_of(player[0])}
-    except ClubError as e:
-        raise _http(e) from None
+    return {"clubs": await svc.clubs.clubs_of(player[0])}
 
 
 @router.get("/nights/{night_id}", responses=_PUBLIC)
 async def get_night(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     """The night, who plays, and the schedule of every round once it is open."""
-    try:
-        return await svc.night(night_id)
-    except ClubError as e:
-        raise _http(e) from None
-
-
-async def _organise(svc: ClubNights, action: str, night_id: str, player: str) -> dict[str, Any]:
-    try:
-        result: dict[str, Any] = await getattr(svc, action)(night_id, player)
-    except ClubError as e:
-        raise _http(e) from None
-    return result
+    return await svc.nights.night(night_id)
 
 
 @router.post("/nights/{night_id}/players", responses=_ORG)
@@ -195,33 +133,30 @@ async def register(
     night_id: Id, body: RegisterBody, player: PlayerDep, svc: ClubsDep
 ) -> dict[str, Any]:
     """Register a member (on a pair night: a pair) before the night opens."""
-    try:
-        return await svc.register(night_id, player[0], body.member, body.partner)
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.nights.register(night_id, player[0], body.member, body.partner)
 
 
 @router.post("/nights/{night_id}/open", responses=_ORG)
 async def open_night(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Draw every round's tables from the night's seed and open the night."""
-    return await _organise(svc, "open", night_id, player[0])
+    return await svc.nights.open(night_id, player[0])
 
 
 @router.post("/nights/{night_id}/rounds/start", responses=_ORG)
 async def start_round(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Start the next round (``round_running`` while one runs)."""
-    return await _organise(svc, "start_round", night_id, player[0])
+    return await svc.rounds.start_round(night_id, player[0])
 
 
 @router.post("/nights/{night_id}/rounds/finish", responses=_ORG)
 async def finish_round(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
-    return await _organise(svc, "finish_round", night_id, player[0])
+    return await svc.rounds.finish_round(night_id, player[0])
 
 
 @router.post("/nights/{night_id}/close", responses=_ORG)
 async def close_night(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Close the night: no more score lines; it counts in the season."""
-    return await _organise(svc, "close", night_id, player[0])
+    return await svc.rounds.close(night_id, player[0])
 
 
 @router.post("/nights/{night_id}/replace", responses=_ORG)
@@ -229,25 +164,19 @@ async def replace(
     night_id: Id, body: ReplaceBody, player: PlayerDep, svc: ClubsDep
 ) -> dict[str, Any]:
     """A member takes the seat of a player who left, from the running round on."""
-    try:
-        return await svc.replace(night_id, player[0], body.out, body.replacement)
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.rounds.replace(night_id, player[0], body.out, body.replacement)
 
 
 @router.get("/nights/{night_id}/links", responses=_ORG)
 async def links(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Per table its scorer's token, for the links and QR codes (organisers only)."""
-    return await _organise(svc, "scorer_links", night_id, player[0])
+    return await svc.nights.scorer_links(night_id, player[0])
 
 
 @router.get("/nights/{night_id}/standings", responses=_PUBLIC)
 async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     """Each player's total, rank and points per round (the house is not ranked)."""
-    try:
-        return await svc.standings(night_id)
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.results.standings(night_id)
 
 
 @router.get(
@@ -257,10 +186,7 @@ async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
 )
 async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
     """The standings as CSV: rank, name, each round, total."""
-    try:
-        data = await svc.standings(night_id)
-    except ClubError as e:
-        raise _http(e) from None
+    data = await svc.results.standings(night_id)
     out = io.StringIO()
     writer = csv.writer(out)
     rounds = data["night"]["current_round"]
@@ -286,19 +212,13 @@ async def changes(
 ) -> dict[str, int]:
     """The night's change count, once it is above ``after`` (waits up to 20 s): the live
     pages ask again and reload the standings when it moved."""
-    try:
-        return {"changes": await svc.wait(night_id, after)}
-    except ClubError as e:
-        raise _http(e) from None
+    return {"changes": await svc.access.wait(night_id, after)}
 
 
 @router.get("/sheets/{token}", responses=_PUBLIC)
 async def sheet(token: Token, svc: ClubsDep) -> dict[str, Any]:
     """A table's score sheet for its scorer: seats, lines with their history, the stand."""
-    try:
-        return await svc.sheet(token)
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.sheets.sheet(token)
 
 
 @router.get(
@@ -308,10 +228,7 @@ async def sheet(token: Token, svc: ClubsDep) -> dict[str, Any]:
 )
 async def sheet_qr(token: Token, request: Request, svc: ClubsDep) -> Response:
     """The QR code of the table's score page (an SVG), to lay on the table."""
-    try:
-        await svc.sheet(token)
-    except ClubError as e:
-        raise _http(e) from None
+    await svc.sheets.sheet(token)
     url = f"{str(request.base_url).rstrip('/')}{SCORE_PAGE}#{quote(token, safe='')}"
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=4, border=2)
@@ -321,10 +238,7 @@ async def sheet_qr(token: Token, request: Request, svc: ClubsDep) -> Response:
 @router.post("/sheets/{token}/entries", responses=responses(404, 409, 422))
 async def add_entry(token: Token, body: EntryBody, svc: ClubsDep) -> dict[str, Any]:
     """Add a score line for a deal; it is checked against the sheet and the rules."""
-    try:
-        return await svc.add_entry(token, body.id, body.deal, body.line, body.by.strip())
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.sheets.add_entry(token, body.id, body.deal, body.line, body.by.strip())
 
 
 @router.post("/sheets/{token}/entries/{entry_id}", responses=responses(404, 409, 422, 429))
@@ -332,10 +246,7 @@ async def correct_entry(
     token: Token, entry_id: Id, body: CorrectionBody, svc: ClubsDep
 ) -> dict[str, Any]:
     """Correct (or withdraw) a line; every version is kept with who and when."""
-    try:
-        return await svc.correct(token, entry_id, body.change, body.line, body.by.strip())
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.sheets.correct(token, entry_id, body.change, body.line, body.by.strip())
 
 
 @router.get("/my-tables", responses=responses(401))
@@ -343,15 +254,12 @@ async def my_tables(player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """The caller's tables in the current (or last played) round of the open online
     nights: ``/t/{table}`` is where they play (the tables are private: only this tells
     a player which one is theirs)."""
-    return {"tables": await svc.my_tables(player[0])}
+    return {"tables": await svc.nights.my_tables(player[0])}
 
 
 @router.get("/{club_id}", responses=_PUBLIC)
 async def get_club(club_id: Id, svc: ClubsDep) -> dict[str, Any]:
-    try:
-        return await svc.club(club_id)
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.clubs.club(club_id)
 
 
 @router.post("/{club_id}/members", responses=_ORG)
@@ -359,12 +267,9 @@ async def add_member(
     club_id: Id, body: MemberBody, player: PlayerDep, svc: ClubsDep
 ) -> dict[str, Any]:
     """Add a member: an account by its name, or a guest by a name (organisers only)."""
-    try:
-        return await svc.add_member(
-            club_id, player[0], account=body.account, guest=body.guest, role=body.role
-        )
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.clubs.add_member(
+        club_id, player[0], account=body.account, guest=body.guest, role=body.role
+    )
 
 
 @router.post("/{club_id}/nights", responses=_ORG_QUOTA)
@@ -372,16 +277,10 @@ async def create_night(
     club_id: Id, body: NightBody, player: PlayerDep, svc: ClubsDep
 ) -> dict[str, Any]:
     """A new night (a draft: register the players, then open it)."""
-    try:
-        return await svc.create_night(club_id, player[0], body.model_dump())
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.nights.create_night(club_id, player[0], body.model_dump())
 
 
 @router.get("/{club_id}/season", responses=_PUBLIC)
 async def season(club_id: Id, svc: ClubsDep) -> dict[str, Any]:
     """The season: each member's best K closed nights summed (K: the club's)."""
-    try:
-        return await svc.season(club_id)
-    except ClubError as e:
-        raise _http(e) from None
+    return await svc.results.season(club_id)

@@ -18,8 +18,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import Field
 
+from kroeg import accounts
 from kroeg.accounts import passkeys, service
-from kroeg.accounts import store as accounts
+from kroeg.accounts.directory import credentials
 from kroeg.accounts.errors import AccountError
 from kroeg.accounts.passkeys import CEREMONY_SECONDS, Ceremony, Party
 from kroeg.accounts.sessions import SignedIn
@@ -35,6 +36,7 @@ from kroeg.server.limits import address
 from kroeg.server.origins import _authority
 from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
+from kroeg.store import passkeys as stored_passkeys
 
 router = APIRouter(prefix="/api/passkeys", dependencies=[Depends(same_origin)])
 
@@ -84,7 +86,9 @@ async def register_options(
         account = await _account(rt, session)
         name, player, handle = account.name, account.player_id, account.player_id
     existing = (
-        [] if player is None else [k["id"] for k in await passkeys.of_player(rt.store, player)]
+        []
+        if player is None
+        else [k["id"] for k in await stored_passkeys.of_player(rt.store, player)]
     )
     challenge, options = passkeys.registration_options(site, handle, name, existing)
     ceremony = await rt.ceremonies.begin(
@@ -147,11 +151,11 @@ async def login(
 ) -> dict[str, Any]:
     """Log in with the passkey's signature: a new session of its account (rotated)."""
     ceremony = await rt.ceremonies.finish(body.ceremony, "login")
-    key = await passkeys.find(rt.store, passkeys.credential_id(body.credential))
+    key = await stored_passkeys.find(rt.store, passkeys.credential_id(body.credential))
     if key is None:
         raise AccountError("bad_login", "this passkey belongs to no account here")
     count = passkeys.verify_login(ceremony, body.credential, key)
-    await passkeys.used(rt.store, key.id, count)
+    await stored_passkeys.used(rt.store, key.id, count)
     account, token = await service.log_in_as(rt.store, rt.sessions, key.player_id, session)
     set_session_cookie(response, request, rt, token)
     return {"id": account.player_id, "account": account.public(), "token": token}
@@ -161,7 +165,7 @@ async def login(
 async def list_passkeys(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     """The passkeys of the account logged in."""
     account = await _account(rt, session)
-    return {"passkeys": await passkeys.of_player(rt.store, account.player_id)}
+    return {"passkeys": await stored_passkeys.of_player(rt.store, account.player_id)}
 
 
 @router.delete("/{passkey_id}", responses=responses(401, 404, 409))
@@ -172,13 +176,13 @@ async def remove_passkey(
 ) -> dict[str, bool]:
     """Remove a passkey of the account; not its last way in (no password, no other passkey)."""
     account = await _account(rt, session)
-    mine = [k["id"] for k in await passkeys.of_player(rt.store, account.player_id)]
+    mine = [k["id"] for k in await stored_passkeys.of_player(rt.store, account.player_id)]
     if passkey_id not in mine:
         raise AccountError("unknown_passkey", "the account has no such passkey")
-    found = await accounts.credentials(rt.store, account.name)
+    found = await credentials(rt.store, account.name)
     if len(mine) == 1 and (found is None or found.password_hash is None):
         raise AccountError("last_way_in", "this passkey is the account's only way in: keep it")
-    await passkeys.remove(rt.store, account.player_id, passkey_id)
+    await stored_passkeys.remove(rt.store, account.player_id, passkey_id)
     return {"ok": True}
 
 

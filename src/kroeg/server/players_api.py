@@ -8,11 +8,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query
 
 from kroeg.accounts import by_name, history, rating_store, social
-from kroeg.accounts.store import Account
 from kroeg.errors import Refusal
 from kroeg.games import GAMES, game_class
 from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.runtime import Runtime
+from kroeg.store.accounts import Account
+from kroeg.store.social import blocked_by, following
 from kroeg.store.store import ID_MAX
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
@@ -113,7 +114,7 @@ async def unblock(name: Name, rt: RuntimeDep, player: PlayerDep) -> dict[str, An
 
 async def _refresh_blocks(rt: Runtime, player: str) -> None:
     """The player's open connections take the new blocks at once (their chat filter)."""
-    blocked = frozenset(await social.blocked_by(rt.store, player))
+    blocked = frozenset(await blocked_by(rt.store, player))
     for connection in rt.connections:
         if connection.player == player:
             connection.ignored = blocked
@@ -154,7 +155,7 @@ async def my_following(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
                     {"id": table["id"], "game": table["game"], "variant": table["variant"]},
                 )
     people = []
-    for player_id, name, invisible in await social.following(rt.store, player[0]):
+    for player_id, name, invisible in await following(rt.store, player[0]):
         shown = not invisible and player_id in online
         people.append(
             {"name": name, "online": shown, "table": where.get(player_id) if shown else None}

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import contextlib
 
-from kroeg.accounts.store import Account
 from kroeg.server.runtime import Runtime
 from kroeg.server.ws import as_bot
+from kroeg.store.accounts import Account
 from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 

@@ -14,12 +14,12 @@ from kroeg.accounts.passkeys import Ceremonies, CeremonyStore
 from kroeg.accounts.rating_store import rate_on_finish
 from kroeg.accounts.sessions import SESSION_RENEW, Sessions, Tokens
 from kroeg.clubs.quotas import ClubQuotas
+from kroeg.clubs.service import ClubService
 from kroeg.cluster.ceremonies import SharedCeremonies
 from kroeg.cluster.directory import Directory
 from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
 from kroeg.server.bot_conduct import SUSPENDED, TIMEOUT_WINDOW, TIMEOUTS, Conduct, send_off
-from kroeg.server.club_nights import ClubNights
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
 from kroeg.server.puzzle_mining import FinishedGameMiner
@@ -57,7 +57,7 @@ class Runtime:
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
-        self._clubs: ClubNights | None = None
+        self._clubs: ClubService | None = None
         self.house = House()
         self.miner: FinishedGameMiner | None = None
         self.redis: Redis | None = None
@@ -82,7 +82,7 @@ class Runtime:
         return self._sessions
 
     @property
-    def clubs(self) -> ClubNights:
+    def clubs(self) -> ClubService:
         assert self._clubs is not None, "the server has not started"
         return self._clubs
 
@@ -109,7 +109,7 @@ class Runtime:
             nights_per_day=self.settings.nights_per_day,
             corrections_per_minute=self.settings.corrections_per_minute,
         )
-        self._clubs = ClubNights(self._store, await self._store.secret(), quotas)
+        self._clubs = ClubService(self._store, await self._store.secret(), quotas)
         table_settings = TableSettings(
             house_delay=self.settings.house_delay,
             deal_pause=self.settings.deal_pause,

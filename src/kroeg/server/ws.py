@@ -18,7 +18,6 @@ import msgspec
 from starlette.websockets import WebSocket
 
 from kroeg import accounts
-from kroeg.accounts import social
 from kroeg.accounts.service import check_guest_name, new_guest
 from kroeg.errors import Refusal
 from kroeg.server import invites
@@ -30,6 +29,7 @@ from kroeg.server.json_input import MALFORMED, unreadable
 from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
+from kroeg.store import social
 from kroeg.tables import commands as t
 from kroeg.tables import protocol
 from kroeg.tables.errors import TableError, internal

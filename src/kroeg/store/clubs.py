@@ -1,21 +1,22 @@
 """The queries of club nights (the club tables of :mod:`kroeg.store.schema`).
 
-Reads take a connection; each write is one transaction of statements
-(:meth:`ClubStore.write`) opened with a write, so that on SQLite it waits for the lock
-instead of failing on a stale read snapshot. Whoever writes (the server's
-``ClubNights``) reads first and writes under its own lock per night: club writes are
-rare and come from one process.
+Reads take a connection; each write is one transaction of the statements a
+:class:`~kroeg.store.club_writes.ClubWrites` collected (:meth:`ClubStore.commit`), opened
+with a write, so that on SQLite it waits for the lock instead of failing on a stale read
+snapshot. Whoever writes (the club service, :mod:`kroeg.clubs.service`) reads first and
+writes under its own lock per night: club writes are rare and come from one process.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kroeg.store import schema
+from kroeg.store.club_writes import ClubWrites
+from kroeg.store.errors import DuplicateKey
 
 Row = dict[str, Any]
 
@@ -24,11 +25,15 @@ class ClubStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
 
-    async def write(self, statements: Sequence[sa.Executable]) -> None:
-        """All the statements in one transaction; an IntegrityError rolls all back."""
-        async with self.engine.begin() as conn:
-            for statement in statements:
-                await conn.execute(statement)
+    async def commit(self, writes: ClubWrites) -> None:
+        """All the writes in one transaction, or none: :class:`DuplicateKey` when a
+        row's id (or a unique key) was taken meanwhile."""
+        try:
+            async with self.engine.begin() as conn:
+                for statement in writes.statements:
+                    await conn.execute(statement)
+        except sa.exc.IntegrityError:
+            raise DuplicateKey from None
 
     async def _rows(self, query: sa.Select[Any]) -> list[Row]:
         async with self.engine.connect() as conn:
@@ -132,9 +137,3 @@ class ClubStore:
     async def entry(self, entry_id: str) -> Row | None:
         e = schema.score_entries
         return await self._row(sa.select(e).where(e.c.id == entry_id))
-
-
-def bump(night_id: str) -> sa.Update:
-    """Count a change of the night, for the live pages that wait on it."""
-    n = schema.club_nights
-    return sa.update(n).where(n.c.id == night_id).values(changes=n.c.changes + 1)

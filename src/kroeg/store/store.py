@@ -23,6 +23,7 @@ from kroeg.store import schema
 from kroeg.store.batch import Work
 from kroeg.store.changes import JSON, GameRow, LogEntry, SessionRow, TableChange, TableRow
 from kroeg.store.database import create_engine, database_url, migrate
+from kroeg.store.errors import DuplicateKey
 from kroeg.store.postgres_writer import PostgresWriter
 from kroeg.store.sqlite_writer import SqliteWriter
 
@@ -127,9 +128,8 @@ class Store:
             await writer.close()
 
     async def execute(self, statement: sa.Executable) -> None:
-        """Commit one statement through the writer, in order with every other write: for
-        the modules that own tables of their own (kroeg.accounts), so that they need no
-        method here for each of their writes."""
+        """Commit one statement through the writer, in order with every other write (the
+        store's modules of other tables: accounts, passkeys, social, sessions...)."""
         await self._submit(statement)
 
     # Settings and players ----------------------------------------------------------
@@ -178,7 +178,10 @@ class Store:
             "expires_at": row.expires_at,
             "revoked_at": row.revoked_at,
         }
-        await self._submit(sa.insert(schema.sessions).values(**values))
+        try:
+            await self._submit(sa.insert(schema.sessions).values(**values))
+        except sa.exc.IntegrityError:  # its token's hash is a session's already
+            raise DuplicateKey from None
 
     async def session_by_hash(self, token_hash: str) -> SessionRow | None:
         s = schema.sessions

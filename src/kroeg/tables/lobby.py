@@ -56,7 +56,7 @@ class Lobby:
         self.on_adopt: Callable[[Table], None] | None = None
         """Told of every table this process rebuilt from the store and started (at a
         start, or taken over from a process that died): a club night's online round
-        hooks its tables again (kroeg.server.club_rounds)."""
+        hooks its tables again (kroeg.clubs.online_rounds)."""
         self.on_fenced: Callable[[Table], None] | None = None
         """With several server processes: told when a table of this process was taken
         over by another (its write was refused); the table has stopped."""

@@ -171,7 +171,7 @@ class Table:
         self.on_progress: Callable[[Table], None] | None = None
         """Told, in the table's task, after a commit that ended a deal or took a player
         out of the game: a club night's online round keeps its standings with it
-        (kroeg.server.club_nights). A table with one is not idle while its game runs."""
+        (kroeg.clubs.online_rounds). A table with one is not idle while its game runs."""
         self._progressed = False
         self.paused = False
         """The cluster cannot say this process still holds the table's lease (Redis is

@@ -18,54 +18,46 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
-
-import sqlalchemy as sa
+from typing import Any
 
 from kroeg import accounts
+from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.online import round_options, seat_totals
-from kroeg.store import schema
-from kroeg.store.clubs import Row, bump
+from kroeg.store.club_writes import ClubWrites
+from kroeg.store.clubs import Row
 from kroeg.tables.commands import Sit, Start
 from kroeg.tables.errors import TableError
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.table import Table
 
-if TYPE_CHECKING:
-    from kroeg.server.club_nights import ClubNights
-
 log = logging.getLogger(__name__)
 
 
 class OnlineRounds:
-    def __init__(self, nights: ClubNights, lobby: Lobby) -> None:
-        self.nights = nights
+    def __init__(self, access: ClubAccess, lobby: Lobby) -> None:
+        self.access = access
         self.lobby = lobby
         self._tasks: set[asyncio.Task[None]] = set()
         lobby.on_adopt = self._adopted
 
     async def open_tables(
         self, night: Row, tables: Sequence[Row], members: Mapping[str, Row]
-    ) -> list[sa.Executable]:
-        """Open, seat and start the round's tables; the statements that record them.
+    ) -> ClubWrites:
+        """Open, seat and start the round's tables; the writes that record them.
         Called under the night's lock, so no deal's record is written before them."""
         options = round_options(night["game"], night["options"], night["deals_per_round"])
-        statements: list[sa.Executable] = []
+        writes = ClubWrites()
         for planned in tables:
             try:
                 table = await self._open(night, planned, options, members)
             except TableError as e:
                 raise ClubError("table_refused", f"table {planned['number']}: {e}") from e
             self._hook(night["id"], planned["id"], table)
-            t = schema.round_tables
-            statements.append(
-                sa.update(t)
-                .where(t.c.id == planned["id"])
-                .values(table_id=table.id, online=_stand(night["game"], table))
-            )
-        return statements
+            writes.play_online(planned["id"], table.id, _stand(night["game"], table))
+        return writes
 
     async def _open(
         self, night: Row, planned: Row, options: Mapping[str, Any], members: Mapping[str, Row]
@@ -85,7 +77,7 @@ class OnlineRounds:
             if member is None:
                 continue  # the house's seat
             player = members[member]["player_id"]
-            kind = await accounts.kind_of(self.nights.accounts_store, player)
+            kind = await accounts.kind_of(self.access.accounts_store, player)
             await table.ask(Sit(player, members[member]["name"], seat, account=kind))
             first = first or player
         assert first is not None, "every table of a schedule has a player"
@@ -95,8 +87,8 @@ class OnlineRounds:
     async def resume(self) -> None:
         """After a start: hook the running rounds' tables again and record where their
         games stand now."""
-        for night in await self.nights.store.online_nights(running=True):
-            for planned in await self.nights.store.round_tables(night["id"]):
+        for night in await self.access.store.online_nights(running=True):
+            for planned in await self.access.store.round_tables(night["id"]):
                 if planned["round"] != night["current_round"] or planned["table_id"] is None:
                     continue
                 table = self.lobby.tables.get(planned["table_id"])
@@ -114,10 +106,10 @@ class OnlineRounds:
         self._spawn(self._rehook(table))
 
     async def _rehook(self, table: Table) -> None:
-        planned = await self.nights.store.round_table_at(table.id)
+        planned = await self.access.store.round_table_at(table.id)
         if planned is None:
             return
-        for night in await self.nights.store.online_nights(running=True):
+        for night in await self.access.store.online_nights(running=True):
             if night["id"] == planned["night_id"] and night["current_round"] == planned["round"]:
                 self._hook(night["id"], planned["id"], table)
                 if table.state is not None:
@@ -141,15 +133,15 @@ class OnlineRounds:
         """Store a table's stand (never one older than stored); finish the round when
         its last game is over."""
         try:
-            async with self.nights.locks[night_id]:
+            async with self.access.locks[night_id]:
                 await self._record(night_id, round_table, stand)
         except Exception:
             log.exception("club night %s: table %s's stand was not recorded", night_id, round_table)
             return
-        self.nights.notify(night_id)
+        self.access.notify(night_id)
 
     async def _record(self, night_id: str, round_table: str, stand: dict[str, Any]) -> None:
-        store = self.nights.store
+        store = self.access.store
         planned = await store.round_table(round_table)
         night = await store.night(night_id)
         if planned is None or night is None or night["status"] == "closed":
@@ -157,11 +149,9 @@ class OnlineRounds:
         old = planned["online"] or {}
         if old.get("over") or _progress(old) > _progress(stand):
             return
-        t = schema.round_tables
-        statements: list[sa.Executable] = [
-            sa.update(t).where(t.c.id == round_table).values(online=stand),
-            bump(night_id),
-        ]
+        writes = ClubWrites()
+        writes.record_stand(round_table, stand)
+        writes.count_change(night_id)
         running = night["round_running"] and planned["round"] == night["current_round"]
         if stand["over"] and running:
             others = [
@@ -170,8 +160,8 @@ class OnlineRounds:
                 if p["round"] == planned["round"] and p["id"] != round_table
             ]
             if all((p["online"] or {}).get("over") for p in others):
-                statements.extend(self.nights.finish_statements(night))
-        await store.write(statements)
+                writes.finish_round(night_id, night["current_round"], time.time())
+        await store.commit(writes)
 
 
 def _stand(game_name: str, table: Table) -> dict[str, Any]:

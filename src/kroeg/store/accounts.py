@@ -1,5 +1,7 @@
-"""The ``accounts`` table: reading an account by its player id or its name, and writing
-one. Writes go through the store's writer (:meth:`Store.execute`), reads use its engine.
+"""The ``accounts`` table: reading an account by its player id or its name's key
+(:func:`kroeg.accounts.names.name_key`: the caller makes it, kroeg.accounts.directory),
+and writing one. Writes go through the store's writer (:meth:`Store.execute`), reads use
+its engine.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from kroeg.accounts.names import name_key
-from kroeg.store import Store
 from kroeg.store import schema as s
+from kroeg.store.errors import DuplicateKey
+from kroeg.store.store import Store
 
 KINDS = ("person", "bot")
 """``person``: someone who registered; ``bot``: an account that a program plays (issue 22)."""
@@ -74,40 +76,47 @@ async def kind_of(store: Store, player_id: str) -> str | None:
     return None if account is None else account.kind
 
 
-async def by_name(store: Store, name: str) -> Account | None:
-    """The account of that name in any case or width (``anna`` finds ``Anna``); None
-    when no account has it."""
-    row = await _first(store, sa.select(_a).where(_a.c.name_key == name_key(name), _LIVE))
+async def by_key(store: Store, key: str) -> Account | None:
+    """The live account whose name has that key; None when no account has it."""
+    row = await _first(store, sa.select(_a).where(_a.c.name_key == key, _LIVE))
     return None if row is None else _account(row)
 
 
-async def credentials(store: Store, name: str) -> Credentials | None:
-    row = await _first(store, sa.select(_a).where(_a.c.name_key == name_key(name), _LIVE))
+async def credentials_by_key(store: Store, key: str) -> Credentials | None:
+    row = await _first(store, sa.select(_a).where(_a.c.name_key == key, _LIVE))
     return None if row is None else Credentials(_account(row), row["password_hash"])
 
 
-async def name_taken(store: Store, name: str) -> bool:
-    """Whether an account has (or a deleted account had) this name."""
-    query = sa.select(_a.c.player_id).where(_a.c.name_key == name_key(name))
+async def key_taken(store: Store, key: str) -> bool:
+    """Whether an account has (or a deleted account had) a name of that key."""
+    query = sa.select(_a.c.player_id).where(_a.c.name_key == key)
     return await _first(store, query) is not None
 
 
 async def insert(
-    store: Store, player_id: str, name: str, password_hash: str | None, kind: str = "person"
+    store: Store,
+    player_id: str,
+    name: str,
+    key: str,
+    password_hash: str | None,
+    kind: str = "person",
 ) -> Account:
     """Write a new account for ``player_id`` (an existing player). A name already taken
-    fails with ``sqlalchemy.exc.IntegrityError`` (the unique ``name_key``)."""
+    fails with :class:`DuplicateKey` (the unique ``name_key``)."""
     account = Account(player_id, name, kind, time.time())
-    await store.execute(
-        sa.insert(_a).values(
-            player_id=player_id,
-            name=name,
-            name_key=name_key(name),
-            password_hash=password_hash,
-            kind=kind,
-            created_at=account.created_at,
+    try:
+        await store.execute(
+            sa.insert(_a).values(
+                player_id=player_id,
+                name=name,
+                name_key=key,
+                password_hash=password_hash,
+                kind=kind,
+                created_at=account.created_at,
+            )
         )
-    )
+    except sa.exc.IntegrityError:
+        raise DuplicateKey from None
     return account
 
 
@@ -117,14 +126,42 @@ async def set_password(store: Store, player_id: str, password_hash: str | None) 
     )
 
 
-async def make_bot(store: Store, player_id: str) -> None:
-    """Mark the account a bot account, for good (docs/bots-api.md)."""
-    await store.execute(sa.update(_a).where(_a.c.player_id == player_id).values(kind="bot"))
-
-
 async def set_invisible(store: Store, player_id: str, invisible: bool) -> None:
     """Whether the account hides that it is online: the lobby's followed list and
     invitations honour it (docs/accounts.md, "Invisible")."""
     await store.execute(
         sa.update(_a).where(_a.c.player_id == player_id, _LIVE).values(invisible=invisible)
     )
+
+
+async def make_bot(store: Store, player_id: str) -> None:
+    """The account is a bot's from now on (there is no way back)."""
+    await store.execute(sa.update(_a).where(_a.c.player_id == player_id).values(kind="bot"))
+
+
+async def deleted_count(store: Store) -> int:
+    """How many accounts were deleted."""
+    async with store.engine.connect() as conn:
+        deleted = await conn.scalar(
+            sa.select(sa.func.count()).select_from(_a).where(_a.c.deleted_at.is_not(None))
+        )
+    return int(deleted or 0)
+
+
+async def mark_deleted(store: Store, player_id: str, name: str, key: str, at: float) -> None:
+    """The account is deleted: it takes ``name`` (a name nobody may choose), loses its
+    password and hides; :class:`DuplicateKey` when that name is taken meanwhile."""
+    try:
+        await store.execute(
+            sa.update(_a)
+            .where(_a.c.player_id == player_id)
+            .values(
+                name=name,
+                name_key=key,
+                password_hash=None,
+                invisible=True,
+                deleted_at=at,
+            )
+        )
+    except sa.exc.IntegrityError:
+        raise DuplicateKey from None

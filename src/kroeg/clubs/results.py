@@ -1,0 +1,115 @@
+"""A night's standings (per round and in total, from the tables' sheets or, online, the
+games' own stands) and a club's season (each member's best nights)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from kroeg.clubs.access import ClubAccess
+from kroeg.clubs.answers import night_json
+from kroeg.clubs.errors import ClubError
+from kroeg.clubs.scoring import check_sheet
+from kroeg.clubs.sheets import HIGHER_IS_BETTER
+from kroeg.clubs.standings import night_standings, season_standings, table_points
+from kroeg.store.clubs import Row
+
+
+class Results:
+    def __init__(self, access: ClubAccess) -> None:
+        self.access = access
+
+    async def standings(self, night_id: str) -> dict[str, Any]:
+        night = await self.access.night(night_id)
+        names = await self.access.names(night["club_id"])
+        per_round = await self._round_points(night)
+        higher = HIGHER_IS_BETTER[night["game"]]
+        rows = night_standings(per_round, higher_is_better=higher)
+        tables = await self.access.store.round_tables(night_id)
+        house = _house_rounds(tables, night["current_round"])
+        return {
+            "night": night_json(night),
+            "higher_is_better": higher,
+            "standings": [
+                {
+                    "member": s.player,
+                    "name": names.get(s.player, "?"),
+                    "total": s.total,
+                    "rounds": list(s.rounds),
+                    "rank": s.rank,
+                    "house_rounds": house.get(s.player, []),
+                }
+                for s in rows
+            ],
+        }
+
+    async def _round_points(self, night: Row) -> list[dict[str, int]]:
+        """Per round started, each player's points from the tables' sheets."""
+        store = self.access.store
+        tables = await store.round_tables(night["id"])
+        entries = {e["id"]: e for e in await store.entries(night["id"])}
+        latest: dict[str, Any] = {}
+        for change in await store.changes(night["id"]):
+            latest[change["entry_id"]] = change["line"]
+        by_table: defaultdict[str, dict[int, dict[str, Any]]] = defaultdict(dict)
+        for eid, line in latest.items():
+            if line is not None:
+                by_table[entries[eid]["round_table_id"]][entries[eid]["deal"]] = line
+        out: list[dict[str, int]] = [{} for _ in range(night["current_round"])]
+        for table in tables:
+            if table["round"] > night["current_round"]:
+                continue
+            if table["online"] is not None:
+                points = table_points(table["seating"], table["online"]["totals"])
+                out[table["round"] - 1].update(points)
+                continue
+            sheet = check_sheet(night, table, by_table.get(table["id"], {}))
+            out[table["round"] - 1].update(table_points(table["seating"], sheet.totals))
+        return out
+
+    async def season(self, club_id: str) -> dict[str, Any]:
+        club = await self.access.club(club_id)
+        names = await self.access.names(club_id)
+        nights = [n for n in await self.access.store.nights_of(club_id) if n["status"] == "closed"]
+        games = {n["game"] for n in nights}
+        if len(games) > 1:
+            raise ClubError("mixed_games", "a season adds up nights of one game")
+        higher = HIGHER_IS_BETTER[games.pop()] if games else True
+        totals = []
+        for night in nights:
+            per_round = await self._round_points(night)
+            totals.append(
+                {s.player: s.total for s in night_standings(per_round, higher_is_better=higher)}
+            )
+        rows = season_standings(totals, best=club["season_best"], higher_is_better=higher)
+        return {
+            "club": club_id,
+            "best": club["season_best"],
+            "nights": len(nights),
+            "standings": [
+                {
+                    "member": s.player,
+                    "name": names.get(s.player, "?"),
+                    "total": s.total,
+                    "counted": list(s.counted),
+                    "nights": s.nights,
+                    "rank": s.rank,
+                }
+                for s in rows
+            ],
+        }
+
+
+def _house_rounds(tables: Sequence[Row], current: int) -> dict[str, list[int]]:
+    """Per player the online rounds where the house played for them ("door het huis
+    gespeeld": they dropped out, and their seat's points still count for them)."""
+    rounds: defaultdict[str, list[int]] = defaultdict(list)
+    for table in tables:
+        if table["online"] is None or table["round"] > current:
+            continue
+        for seat in table["online"]["house_played"]:
+            member = table["seating"][seat]
+            if member is not None:
+                rounds[member].append(table["round"])
+    return {member: sorted(r) for member, r in rounds.items()}
