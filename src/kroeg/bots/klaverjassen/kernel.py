@@ -17,8 +17,9 @@ The search is MTD(f): null-window alpha-beta over single cards, repeated until t
 bounds it proves meet (from a ``basis`` play-out's value on long endings, bisecting once
 both bounds are known), with a transposition table at trick boundaries that stores
 bounds and the best card. The key is the set of cards still held (the hands are fixed
-within one solve, so it tells who holds what), the leader, whether a team has taken
-every trick, and of the tricks taken what the final score depends on: team 0's lead
+within one deal, so it tells who holds what: the table is kept from one solve to the
+next while the positions are of one deal, :meth:`Solver._enter`), the leader, whether a
+team has taken every trick, and of the tricks taken what the final score depends on: team 0's lead
 in points and roem and the roem in all (under kraken: each team's points and roem;
 once the deal is surely made or nat: nothing, the values stored less what is taken).
 At the start of each trick the final score is bounded from the points and the roem
@@ -33,8 +34,10 @@ Speed (docs/performance.md, ``bench/kernel.py``): the exact value of every legal
 a whole deal's first lead takes some 130-210 ms median (CPU time, on a loaded machine),
 up to 7 s for the slowest of some hundreds of deals: the issue's 10 ms and 100 ms are
 far off. Tried and dropped: other MTD(f) drivers (a first test at the made/nat line, a
-first step of 4), table entries inside a trick, enhanced transposition cut-offs. Not
-done: partition search.
+first step of 4, a play-out's value as each card's first guess), table entries inside
+a trick, enhanced transposition cut-offs, the trick's last card limited to the best of
+neighbouring cards by points, side suits' top cards as sure points once the other hands
+hold no trump, a history of cut-offs kept from deal to deal. Not done: partition search.
 """
 
 from __future__ import annotations
