@@ -183,3 +183,28 @@ def test_the_bound_from_sure_trumps_changes_no_value() -> None:
             continue
         checked[side] += 1
         assert solver.solve(p) == solve(p.copy()), (side, checked[side])
+
+
+def test_a_deal_s_positions_solved_in_turn_keep_the_values_of_a_fresh_table() -> None:
+    """A solver keeps its table from one position to the next of the same deal (each hand
+    a subset of what it was): every card of every position, as a deal is played on, has
+    the value a fresh solver gives it; and a world with the same cards in other hands
+    (two cards swapped between seats) is not read from the last world's table."""
+    rng = random.Random(31)
+    shared = Solver()
+    for i in range(6):
+        p = random_play(rng, rng.choice(VARIANTS), 5)
+        while not p.over:
+            cards = cards_in(p.legal(p.hands[p.turn]))
+            assert shared.card_values(p, cards) == Solver().card_values(p, cards), i
+            seat = p.turn
+            other = (seat + 1 + rng.randrange(3)) & 3
+            mine, theirs = cards_in(p.hands[seat]), cards_in(p.hands[other])
+            if len(mine) == len(theirs) and mine:
+                swapped = p.copy()
+                a, b = rng.choice(mine), rng.choice(theirs)
+                swapped.hands[seat] ^= (1 << a) | (1 << b)
+                swapped.hands[other] ^= (1 << a) | (1 << b)
+                moves = cards_in(swapped.legal(swapped.hands[seat]))
+                assert shared.card_values(swapped, moves) == Solver().card_values(swapped, moves)
+            play_card(p, rng.choice(cards))

@@ -17,8 +17,9 @@ The search is MTD(f): null-window alpha-beta over single cards, repeated until t
 bounds it proves meet (from a ``basis`` play-out's value on long endings, bisecting once
 both bounds are known), with a transposition table at trick boundaries that stores
 bounds and the best card. The key is the set of cards still held (the hands are fixed
-within one solve, so it tells who holds what), the leader, whether a team has taken
-every trick, and of the tricks taken what the final score depends on: team 0's lead
+within one deal, so it tells who holds what: the table is kept from one solve to the
+next while the positions are of one deal, :meth:`Solver._enter`), the leader, whether a
+team has taken every trick, and of the tricks taken what the final score depends on: team 0's lead
 in points and roem and the roem in all (under kraken: each team's points and roem;
 once the deal is surely made or nat: nothing, the values stored less what is taken).
 At the start of each trick the final score is bounded from the points and the roem
@@ -33,8 +34,10 @@ Speed (docs/performance.md, ``bench/kernel.py``): the exact value of every legal
 a whole deal's first lead takes some 130-210 ms median (CPU time, on a loaded machine),
 up to 7 s for the slowest of some hundreds of deals: the issue's 10 ms and 100 ms are
 far off. Tried and dropped: other MTD(f) drivers (a first test at the made/nat line, a
-first step of 4), table entries inside a trick, enhanced transposition cut-offs. Not
-done: partition search.
+first step of 4, a play-out's value as each card's first guess), table entries inside
+a trick, enhanced transposition cut-offs, the trick's last card limited to the best of
+neighbouring cards by points, side suits' top cards as sure points once the other hands
+hold no trump, a history of cut-offs kept from deal to deal. Not done: partition search.
 """
 
 from __future__ import annotations
@@ -860,8 +863,11 @@ def _config(p: Play, reduce: bool = True) -> np.ndarray:
 class Solver:
     """One transposition table and the calls into the compiled search.
 
-    A table is reused from solve to solve (a generation number empties it), so make one
-    solver per process or thread, not per position."""
+    A table is reused from solve to solve, so make one solver per process or thread, not
+    per position. A new deal (another deal, or another world of one) starts a new
+    generation, which empties it; positions of the deal solved last keep what it learnt
+    (an analysis grades every card of a deal in turn, each search mostly on positions
+    the search before it met)."""
 
     def __init__(self, reduce: bool = True) -> None:
         self._reduce = reduce
@@ -874,6 +880,10 @@ class Solver:
         self._history = np.zeros(4 * 52, dtype=np.int64)
         self._killers = np.full((_DEPTH, 2), -1, dtype=np.int64)
         self._generation = 0
+        self._deal_rules: tuple[object, ...] = ()
+        self._deal_hands: list[int] = []
+        """What the table's entries hold for: the deal's rules and scoring, and its hands
+        when the generation began (a later position of the deal holds subsets of them)."""
         self._four_kind: dict[tuple[int, ...], np.ndarray] = {}
 
     def _kinds(self, rules: Rules) -> np.ndarray:
@@ -890,23 +900,33 @@ class Solver:
                 _margin(_config(p), p.points[0], p.points[1], p.roem[0], p.roem[1],
                         p.tricks_won[0], p.tricks_won[1])
             )  # fmt: skip
-        self._new_generation()
+        self._enter(p)
         return self._run(p, _first_guess(p))
 
     def card_values(self, p: Play, cards: list[int]) -> list[int]:
         """Team 0's margin after the seat to play plays each of ``cards`` (legal), then
         best play: one generation for all, so the cards share what the table learnt; a
         card equivalent to a stronger one among ``cards`` gets that card's value."""
-        self._new_generation()
+        self._enter(p)
         values: dict[int, int] = {}
         for card in sorted(cards, key=STRENGTH[p.trump].__getitem__, reverse=True):
             twin = self._twin(p, card, cards)
             values[card] = values[twin] if twin >= 0 else self._card_value(p, card, values)
         return [values[card] for card in cards]
 
-    def _new_generation(self) -> None:
-        """Forget the last deal: its table entries, and its killers and history (which
+    def _enter(self, p: Play) -> None:
+        """Keep the table when ``p`` is a later position of the deal it holds: the same
+        rules and scoring, each hand a subset of that hand then. The table's key is the
+        set of cards still held, which tells who holds what only within one deal; else
+        forget the last deal: its table entries, and its killers and history (which
         order the moves only, so they never change a value)."""
+        rules = (*_config(p, self._reduce).tolist(), p.rules.four_kind)
+        if rules == self._deal_rules and all(
+            hand & ~held == 0 for hand, held in zip(p.hands, self._deal_hands, strict=True)
+        ):
+            return
+        self._deal_rules = rules
+        self._deal_hands = list(p.hands)
         self._generation += 1
         self._killers.fill(-1)
         self._history.fill(0)
