@@ -2,7 +2,7 @@
 
 :class:`Play` holds every hand as a bit mask (a determinisation, or the known cards
 in a rollout), the trick so far and the score of the deal. Its rules are the engine's
-own (:class:`~kroeg.games.klaverjassen.rules.Rules`: the legal cards and the roem;
+own (:class:`~kroeg.games.klaverjassen.tricks.Rules`: the legal cards and the roem;
 ``TRICK_STRENGTH``: the trick winner; :func:`~kroeg.games.klaverjassen.core.deal_score`:
 made, nat and pit as §6.7, or as kraken scores them), never written again here.
 :func:`solve` is an exact alpha-beta search of the remaining tricks on the deal's
@@ -18,8 +18,8 @@ from functools import lru_cache
 from kroeg.cards import PIKET_MASK, SUIT_MASKS
 from kroeg.cards import cards_in as _cards_in
 from kroeg.games.klaverjassen.core import deal_score
-from kroeg.games.klaverjassen.rules import TRICK_STRENGTH, Rules, trick_state
 from kroeg.games.klaverjassen.tables import LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_BASE
+from kroeg.games.klaverjassen.tricks import TRICK_STRENGTH, Rules, trick_state
 
 cards_in = lru_cache(maxsize=1 << 16)(_cards_in)
 """The cards of a mask (memoised: the same small masks recur all through a search)."""
