@@ -14,8 +14,8 @@ from kroeg.cards import CLUBS, PIKET_MASK, SPADES, suit_str
 from .kraken import CALLS, roem_in_hand
 from .options import Options
 from .state import BIDDING, DEAL, KRAKEN, OVER, PLAY, KlaverjasState
-from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, SUIT_OF
-from .tricks import TRICK_STRENGTH, Rules
+from .tables import DEAL_POINTS, SUIT_OF
+from .tricks import TRICK_STRENGTH, Rules, complete_trick
 
 REVOKE_PENALTY = 100
 """Verzaken: 162 + 100 "strafpunten" + all roem to the other team (seed 001)."""
@@ -285,26 +285,20 @@ def _note_revoke(rules: Rules, s: KlaverjasState, seat: int, card: int) -> None:
 
 
 def _complete_trick(rules: Rules, cfg: Options, s: KlaverjasState) -> None:
-    trump = s.trump
+    """:func:`.tricks.complete_trick`, then what the engine's state keeps of the trick:
+    roem to claim (``roem_claim: manual``), the last trick, the next leader, the deal's end."""
     trick = s.trick
-    points_of = POINTS[trump]
-    a, b, c, d = trick
-    points = points_of[a] + points_of[b] + points_of[c] + points_of[d]
-    roem = rules.roem(trump, (1 << a) | (1 << b) | (1 << c) | (1 << d))
     winner = s.win_seat
     team = winner & 1
     s.tricks_played += 1
     last = s.tricks_played == 8
-    if last:
-        points += LAST_TRICK_BONUS
-    s.points[team] += points
-    s.tricks_won[team] += 1
+    roem = complete_trick(rules, s.trump, trick, winner, s.tricks_played, s.points, s.tricks_won)
     if roem:
         if cfg.roem_manual and not last:
             s.claimable = roem
         else:
             s.roem[team] += roem
-    s.last_trick = last_trick = (s.leader, (a, b, c, d), winner)
+    s.last_trick = last_trick = (s.leader, tuple(trick), winner)
     s.played.append(last_trick)
     s.trick = []
     s.leader = s.turn = winner
