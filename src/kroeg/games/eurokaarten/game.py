@@ -646,6 +646,9 @@ class Eurokaarten(Game[EuroState]):
             else None,
         }
 
+    def open_hands(self, s: EuroState) -> list[list[str]]:
+        return [hand_notation(hand) for hand in s.hands]
+
     def default(self, s: EuroState, seat: int) -> Action:
         return house.choose(s, seat, self.legal(s, seat), self.opts.meld_rules)
 

@@ -655,6 +655,10 @@ class Klaverjassen(Game[KlaverjasState]):
             )
         return out
 
+    def open_hands(self, s: KlaverjasState) -> list[list[str]]:
+        in_deal = s.phase in (BIDDING, KRAKEN, PLAY)  # as the view shows a hand
+        return [mask_names(hand) if in_deal else [] for hand in s.hands]
+
     def default(self, s: KlaverjasState, seat: int) -> Action:
         if seat not in self.to_act(s):
             raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
