@@ -14,9 +14,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kroeg.cards import CardError, parse_card
+from kroeg.cards import CardError
 from kroeg.games import make_game
-from kroeg.games.base import JSON, Action, Deal, Game, InvalidInput, RuleError, check_deck
+from kroeg.games.base import (
+    JSON,
+    Action,
+    Deal,
+    Event,
+    Game,
+    InvalidInput,
+    RuleError,
+    check_deck,
+)
 
 RECORD_FORMAT = "kroeg-record/1"
 REPLAY_FORMAT = "kroeg-replay/1"
@@ -139,15 +148,6 @@ def parse_record(doc: object) -> Record:
     return Record(game, seats, names, dealer, seed, start, parsed, doc)
 
 
-def _parse_cards(items: object, what: str, deal: int) -> tuple[int, ...]:
-    _require(isinstance(items, list), f"{what} must be a list of cards", deal=deal)
-    assert isinstance(items, list)
-    try:
-        return tuple(parse_card(c) for c in items)
-    except CardError as e:
-        raise RecordError(f"{what}: {e}", deal=deal) from None
-
-
 def _parse_deal(game: Game[Any], seats: int, doc: object, i: int) -> RecordDeal:
     _require(isinstance(doc, dict), "a deal must be a JSON object", deal=i)
     assert isinstance(doc, dict)
@@ -159,13 +159,8 @@ def _parse_deal(game: Game[Any], seats: int, doc: object, i: int) -> RecordDeal:
         f"hands must be a list of {seats} hands, one per seat",
         deal=i,
     )
-    assert isinstance(hands, list)
-    deal = Deal(
-        hands=tuple(_parse_cards(h, f"hand of seat {s}", i) for s, h in enumerate(hands)),
-        stock=_parse_cards(doc.get("stock"), "stock", i),
-        upcard=_parse_cards([doc["upcard"]], "upcard", i)[0] if "upcard" in doc else None,
-    )
     try:
+        deal = Deal.from_json(doc)
         check_deck(deal, game.deck, game.uses_upcard)
     except InvalidInput as e:
         raise RecordError(str(e), deal=i) from None
@@ -257,6 +252,42 @@ def replay(doc: object) -> tuple[JSON, int]:
             except (RuleError, InvalidInput) as e:
                 return _broken(game, s, {"deal": i, "action": j, "seat": seat, "reason": str(e)})
     return {"format": REPLAY_FORMAT, "ok": True, **outcome(game, s)}, EXIT_OK
+
+
+def deal_steps(doc: object, deal: int) -> list[JSON]:
+    """Every step of deal ``deal`` (0-based) of a record as the engine plays it: after the
+    deal and after each of its actions, the game's :meth:`~kroeg.games.base.Game.open_view`
+    and the public events the step made (a trick's ``winner`` among them). The replay page
+    draws these, so it decides no rule itself. RecordError for a malformed record or a deal
+    it does not hold; a record the rules refuse raises the game's own error."""
+    record = parse_record(doc)
+    _require(0 <= deal < len(record.deals), f"the record has no deal {deal}", deal=deal)
+    game = record.game
+    s = record.new_state()
+    for i, rdeal in enumerate(record.deals[:deal]):
+        game.advance(s, _dealer(game, s, i), rdeal.deal)
+        for seat, action in rdeal.actions:
+            if action == OUT:
+                game.eliminate(s, seat)
+            else:
+                game.advance(s, seat, action)
+    rdeal = record.deals[deal]
+    steps = [_step(game, s, game.apply(s, _dealer(game, s, deal), rdeal.deal))]
+    for seat, action in rdeal.actions:
+        events = game.eliminate(s, seat) if action == OUT else game.apply(s, seat, action)
+        steps.append(_step(game, s, events))
+    return steps
+
+
+def _dealer(game: Game[Any], s: Any, deal: int) -> int:
+    dealer = game.pending_deal(s)
+    _require(dealer is not None, "no deal is due now", deal=deal)
+    assert dealer is not None
+    return dealer
+
+
+def _step(game: Game[Any], s: Any, events: list[Event]) -> JSON:
+    return {"view": game.open_view(s), "events": [e.json() for e in events if e.to is None]}
 
 
 def _malformed(e: RecordError) -> JSON:

@@ -16,8 +16,9 @@ from kroeg.cards import SUIT_MASKS, TOEPEN_STRENGTH, cards_in, parse_card
 from kroeg.games import make_game
 from kroeg.games.base import Action, Deal
 from kroeg.games.playout import random_step
-from kroeg.games.toepen.game import Toepen, hidden_cards
+from kroeg.games.toepen.game import Toepen
 from kroeg.games.toepen.state import ToepenState
+from kroeg.games.toepen.view import hidden_cards
 from tests.bots.positions import positions, shuffle_hidden
 
 

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from kroeg.cards import PIKET_DECK, card_str, mask_of, parse_card, parse_cards, parse_suit
+from kroeg.cards import HEARTS, PIKET_DECK, card_str, mask_of, parse_card, parse_cards, parse_suit
 from kroeg.games.base import Deal, InvalidInput, RuleError
-from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core
+from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, moves
+from kroeg.games.klaverjassen.tricks import complete_trick
 
 
 def table(
@@ -25,8 +26,8 @@ def table(
     game = Klaverjassen(variant, options)
     s = game.new_state(4, dealer=dealer)
     masks = [mask_of(parse_cards(hands.get(seat, "").split())) for seat in range(4)]
-    core.start_deal(game.config, s, masks)
-    core.make_trump(s, dealer, parse_suit(trump))
+    moves.start_deal(game.config, s, masks)
+    moves.make_trump(s, dealer, parse_suit(trump))
     for card in plays.split():
         game.apply(s, s.turn, ("play", parse_card(card)))
     return game, s
@@ -355,7 +356,7 @@ def scored(points: list[int], roem: list[int], tricks: list[int], **options: Any
     game, s = table(hands={}, dealer=3, **options)
     s.declarer = 0
     s.points, s.roem, s.tricks_won = points, roem, tricks
-    core.finish_deal(game.config, s, None)
+    moves.finish_deal(game.config, s, None)
     return game.deal_summaries(s)[0]
 
 
@@ -386,7 +387,7 @@ def test_double_spades_doubles_the_deal_score() -> None:
     game, s = table(hands={}, trump="s", double_spades=True)
     s.declarer = 0
     s.points, s.roem, s.tricks_won = [100, 62], [20, 0], [5, 3]
-    core.finish_deal(game.config, s, None)
+    moves.finish_deal(game.config, s, None)
     assert game.deal_summaries(s)[0]["score"] == [240, 124]
 
 
@@ -648,7 +649,7 @@ def test_first_to_1500_ends_when_a_team_passes_1500() -> None:
     s.totals = [1400, 1300]
     s.declarer = 0
     s.points, s.roem, s.tricks_won = [100, 62], [0, 0], [5, 3]
-    core.finish_deal(game.config, s, None)
+    moves.finish_deal(game.config, s, None)
     assert game.result_json(s) == {"winner": 0}
     result = game.result(s)
     # the team of seats 1 and 3 lost (§6.2 partners)
@@ -744,3 +745,15 @@ def test_random_deal_is_dealt_3_2_3_from_the_dealers_left() -> None:
     deal = game.random_deal(s, random.Random(9))
     assert deal.hands == tuple(tuple(expected[seat]) for seat in range(4))
     assert deal.stock == ()
+
+
+def test_a_completed_trick_gives_its_points_the_last_bonus_and_its_roem() -> None:
+    """RULES.md §6.7 and §6.6: Jh 9h Ah Th with hearts trump are 20 + 14 + 11 + 10 card
+    points, 10 more as the eighth trick, and 9-10-J is a run of three (20 roem)."""
+    trick = [parse_card(c) for c in ("Jh", "9h", "Ah", "Th")]
+    points, won = [0, 0], [0, 0]
+    rules = Klaverjassen("nku").rules
+    assert complete_trick(rules, HEARTS, trick, 1, 8, points, won) == 20
+    assert (points, won) == ([0, 65], [0, 1])
+    assert complete_trick(rules, HEARTS, trick, 2, 3, points, won) == 20
+    assert (points, won) == ([55, 65], [1, 1])

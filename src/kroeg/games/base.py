@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from kroeg.cards import Card, card_str
+from kroeg.cards import Card, CardError, card_str, parse_card
 from kroeg.errors import Refusal
 
 Action = tuple[Any, ...]
@@ -95,6 +95,31 @@ class Deal:
         if self.upcard is not None:
             out["upcard"] = card_str(self.upcard)
         return out
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, object]) -> Deal:
+        """The deal that :meth:`json` wrote (RECORDS.md "deals"), back; InvalidInput
+        ``deal_cards`` naming the field that is not a list of cards (whether the cards make
+        the game's deck is :func:`check_deck`'s question)."""
+        hands = doc.get("hands")
+        if not isinstance(hands, list):
+            raise InvalidInput("deal_cards", "hands must be a list of hands")
+        return cls(
+            tuple(_cards(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)),
+            _cards(doc.get("stock"), "stock"),
+            _cards([doc["upcard"]], "upcard")[0] if "upcard" in doc else None,
+        )
+
+
+def _cards(items: object, what: str) -> tuple[Card, ...]:
+    """A list of cards in record notation, or InvalidInput ``deal_cards`` saying ``what``
+    was wrong."""
+    if not isinstance(items, list):
+        raise InvalidInput("deal_cards", f"{what} must be a list of cards")
+    try:
+        return tuple(parse_card(c) for c in items)
+    except CardError as e:
+        raise InvalidInput("deal_cards", f"{what}: {e}") from None
 
 
 @dataclass(slots=True)
@@ -545,6 +570,17 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, s: S, seat: int | None) -> JSON:
         """Everything ``seat`` may see (None: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def open_hands(self, s: S) -> list[list[str]]:
+        """Every seat's hand in notation, as its own view shows it once the seat may look
+        at it (``[]`` between deals and for a seat without cards)."""
+
+    def open_view(self, s: S) -> JSON:
+        """A spectator's view with every hand open (``hands``): what the replay of a
+        finished game shows at each step. Never for a game in play: its record, which
+        holds every hand, is readable only once the game is over."""
+        return {**self.view(s, None), "hands": self.open_hands(s)}
 
     @abstractmethod
     def default(self, s: S, seat: int) -> Action:

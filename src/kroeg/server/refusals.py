@@ -36,6 +36,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
     404: (
         "unknown_table",
         "unknown_game",
+        "unknown_deal",
         "unknown_session",
         "unknown_account",
         "unknown_passkey",

@@ -11,10 +11,11 @@ from __future__ import annotations
 from kroeg.cards import ACE, JACK, SUIT_MASKS, cards_in, rank_of
 from kroeg.games.base import Action
 
-from . import core
-from .rules import TRICK_STRENGTH, Rules
+from . import moves
+from .options import Options
 from .state import BIDDING, KRAKEN, PLAY, KlaverjasState
 from .tables import POINTS, STRENGTH, SUIT_OF, mask_cards
+from .tricks import TRICK_STRENGTH, Rules
 
 BID_THRESHOLD = 80
 """Hand value (card points with that trump + 8 per trump held) from which the house plays."""
@@ -33,15 +34,15 @@ def hand_value(hand: int, trump: int) -> int:
     )
 
 
-def house_action(rules: Rules, cfg: core.Config, s: KlaverjasState, seat: int) -> Action:
+def house_action(rules: Rules, cfg: Options, s: KlaverjasState, seat: int) -> Action:
     """The house's choice for ``seat``, which must be the seat to act now (the game checks)."""
     if s.phase == BIDDING:
         return _bid(s, seat)
     if s.phase == KRAKEN:
-        call = core.next_call(s)
+        call = moves.next_call(s)
         return (call,) if hand_value(s.hands[seat], s.trump) >= CALL_AT[call] else ("pass",)
     assert s.phase == PLAY
-    if s.claimable and s.last_trick is not None and core.team_of(s.last_trick[2]) == seat & 1:
+    if s.claimable and s.last_trick is not None and moves.team_of(s.last_trick[2]) == seat & 1:
         return ("roem",)
     if cfg.allow_revoke:
         accused = proven_revoke(s, seat)
@@ -96,7 +97,7 @@ def _card(rules: Rules, s: KlaverjasState, seat: int) -> int:
         if aces:
             return aces[0]
         jacks = [c for c in legal if SUIT_OF[c] == trump and rank_of(c) == JACK]
-        if jacks and core.team_of(s.declarer) == seat & 1:
+        if jacks and moves.team_of(s.declarer) == seat & 1:
             return jacks[0]
         return min(plain or legal, key=lambda c: (points[c], strength[c]))
     if s.win_seat == seat ^ 2:
