@@ -11,7 +11,7 @@ import pytest
 
 from kroeg.cli import main
 from kroeg.records import replay
-from kroeg.terminal.klaverjassen import play
+from kroeg.terminal.table import play
 
 ANSWERS = ["x", "pas", "h", "9", "1", "2", "3", "4", "5", "6", "7", "8"]
 """Cycled: a bad answer, a pass, a bid and every card number, so every prompt is met."""
