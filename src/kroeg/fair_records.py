@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kroeg.cards import CardError, parse_card
 from kroeg.fairness import (
     CONTRIBUTION_BYTES,
     SECRET_BYTES,
@@ -80,19 +79,8 @@ def _record_deal(doc: object, i: int) -> Deal:
     if not isinstance(doc, dict):
         raise Unverifiable(f"deals[{i}] must be a JSON object")
     try:
-        hands = doc.get("hands")
-        stock = doc.get("stock", [])
-        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-            raise Unverifiable(f"deals[{i}].hands must be a list of lists of cards")
-        if not isinstance(stock, list):
-            raise Unverifiable(f"deals[{i}].stock must be a list of cards")
-        upcard = doc.get("upcard")
-        return Deal(
-            tuple(tuple(parse_card(str(c)) for c in hand) for hand in hands),
-            tuple(parse_card(str(c)) for c in stock),
-            None if upcard is None else parse_card(str(upcard)),
-        )
-    except CardError as e:
+        return Deal.from_json(doc)
+    except InvalidInput as e:
         raise Unverifiable(f"deals[{i}]: {e}") from None
 
 

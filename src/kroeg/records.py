@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kroeg.cards import CardError, parse_card
+from kroeg.cards import CardError
 from kroeg.games import make_game
 from kroeg.games.base import (
     JSON,
@@ -161,15 +161,6 @@ def parse_record(doc: object) -> Record:
     return Record(game, seats, names, dealer, seed, start, parsed, doc)
 
 
-def _parse_cards(items: object, what: str, deal: int) -> tuple[int, ...]:
-    _require(isinstance(items, list), f"{what} must be a list of cards", deal=deal)
-    assert isinstance(items, list)
-    try:
-        return tuple(parse_card(c) for c in items)
-    except CardError as e:
-        raise RecordError(f"{what}: {e}", deal=deal) from None
-
-
 def _parse_deal(game: Game[Any], seats: int, doc: object, i: int) -> RecordDeal:
     _require(isinstance(doc, dict), "a deal must be a JSON object", deal=i)
     assert isinstance(doc, dict)
@@ -181,13 +172,8 @@ def _parse_deal(game: Game[Any], seats: int, doc: object, i: int) -> RecordDeal:
         f"hands must be a list of {seats} hands, one per seat",
         deal=i,
     )
-    assert isinstance(hands, list)
-    deal = Deal(
-        hands=tuple(_parse_cards(h, f"hand of seat {s}", i) for s, h in enumerate(hands)),
-        stock=_parse_cards(doc.get("stock"), "stock", i),
-        upcard=_parse_cards([doc["upcard"]], "upcard", i)[0] if "upcard" in doc else None,
-    )
     try:
+        deal = Deal.from_json(doc)
         check_deck(deal, game.deck, game.uses_upcard)
     except InvalidInput as e:
         raise RecordError(str(e), deal=i) from None

@@ -14,7 +14,7 @@ from kroeg.bots.klaverjassen.kernel import Solver, kernel_legal, kernel_margin, 
 from kroeg.bots.klaverjassen.play import Play, cards_in, margin, play_card, solve
 from kroeg.cards import PIKET_DECK, PIKET_MASK, mask_of
 from kroeg.games.klaverjassen import Klaverjassen
-from kroeg.games.klaverjassen.rules import TRICK_STRENGTH, trick_state
+from kroeg.games.klaverjassen.tricks import TRICK_STRENGTH, trick_state
 
 VARIANTS = ("nku", "amsterdams")
 

@@ -16,8 +16,8 @@ from kroeg.bots.levels import HOUSE_LEVELS, make_bot
 from kroeg.cards import parse_card
 from kroeg.games.base import Deal
 from kroeg.games.klaverjassen import Klaverjassen
-from kroeg.games.klaverjassen.rules import Rules
 from kroeg.games.klaverjassen.state import KlaverjasState
+from kroeg.games.klaverjassen.tricks import Rules
 from tests.bots.positions import positions
 
 REVOKE = {"allow_revoke": True}

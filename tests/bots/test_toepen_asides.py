@@ -18,8 +18,9 @@ from kroeg.games import make_game
 from kroeg.games.base import Action, Deal
 from kroeg.games.match import Match, RandomDeals, aside_chances
 from kroeg.games.playout import random_match, random_step
-from kroeg.games.toepen.game import Toepen, hidden_cards
+from kroeg.games.toepen.game import Toepen
 from kroeg.games.toepen.state import ToepenState
+from kroeg.games.toepen.view import hidden_cards
 from tests.bots.positions import positions, shuffle_hidden
 
 

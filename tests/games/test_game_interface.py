@@ -10,6 +10,7 @@ import pytest
 
 from kroeg.games import make_game
 from kroeg.games.base import (
+    Deal,
     GameTraits,
     InvalidInput,
     LosersResult,
@@ -135,3 +136,33 @@ def test_advance_changes_the_state_as_apply_does(name: str, variant: str, seats:
             game.apply(s, seat, action)
             game.advance(twin, seat, action)
         assert game.view(twin, None) == game.view(s, None)
+
+
+@pytest.mark.parametrize(
+    ("name", "variant", "seats"),
+    [("klaverjassen", "nku", 4), ("eurokaarten", "standaard", 6), ("toepen", "klassiek", 5)],
+)
+def test_a_deal_read_back_from_its_json_is_the_same_deal(
+    name: str, variant: str, seats: int
+) -> None:
+    game = make_game(name, variant)
+    deal = game.random_deal(game.new_state(seats, dealer=0), random.Random(7))
+    assert Deal.from_json(deal.json()) == deal
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"stock": []}, "hands must be a list of hands"),
+        ({"hands": [["Th"], "Jh"], "stock": []}, "hand of seat 1 must be a list of cards"),
+        ({"hands": [["Th"]]}, "stock must be a list of cards"),
+        ({"hands": [["Th"]], "stock": ["Zz"]}, "stock: unknown card 'Zz'"),
+        ({"hands": [], "stock": [], "upcard": None}, "upcard: a card must be a string"),
+    ],
+)
+def test_a_deal_that_is_not_lists_of_cards_is_a_coded_refusal(
+    doc: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InvalidInput, match=message) as refused:
+        Deal.from_json(doc)
+    assert refused.value.code == "deal_cards"

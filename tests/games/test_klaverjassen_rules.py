@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from kroeg.cards import PIKET_DECK, card_str, mask_of, parse_card, parse_cards, parse_suit
+from kroeg.cards import HEARTS, PIKET_DECK, card_str, mask_of, parse_card, parse_cards, parse_suit
 from kroeg.games.base import Deal, InvalidInput, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core
+from kroeg.games.klaverjassen.tricks import complete_trick
 
 
 def table(
@@ -744,3 +745,15 @@ def test_random_deal_is_dealt_3_2_3_from_the_dealers_left() -> None:
     deal = game.random_deal(s, random.Random(9))
     assert deal.hands == tuple(tuple(expected[seat]) for seat in range(4))
     assert deal.stock == ()
+
+
+def test_a_completed_trick_gives_its_points_the_last_bonus_and_its_roem() -> None:
+    """RULES.md §6.7 and §6.6: Jh 9h Ah Th with hearts trump are 20 + 14 + 11 + 10 card
+    points, 10 more as the eighth trick, and 9-10-J is a run of three (20 roem)."""
+    trick = [parse_card(c) for c in ("Jh", "9h", "Ah", "Th")]
+    points, won = [0, 0], [0, 0]
+    rules = Klaverjassen("nku").rules
+    assert complete_trick(rules, HEARTS, trick, 1, 8, points, won) == 20
+    assert (points, won) == ([0, 65], [0, 1])
+    assert complete_trick(rules, HEARTS, trick, 2, 3, points, won) == 20
+    assert (points, won) == ([55, 65], [1, 1])

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from kroeg.cards import card_str
 from kroeg.games.base import Action, Deal, Event, InvalidInput, RuleError
 from kroeg.games.toepen import Toepen
-from kroeg.games.toepen.game import hidden_cards
 from kroeg.games.toepen.state import ToepenState
+from kroeg.games.toepen.view import hidden_cards
 from kroeg.records import RecordWriter, replay
 from tests.support import RANDOM_GAMES, assert_no_hidden_cards, assert_valid_places
 

@@ -11,8 +11,8 @@ import pytest
 from kroeg.cards import PIKET_DECK, card_str
 from kroeg.games.base import RuleError
 from kroeg.games.playout import random_match, random_step
-from kroeg.games.toepen import Toepen, policy
-from kroeg.games.toepen.parsing import ACTION_JSON, VERBS, action_json
+from kroeg.games.toepen import Toepen, house
+from kroeg.games.toepen.notation import ACTION_JSON, VERBS, action_json
 from kroeg.games.toepen.state import PLAY
 
 
@@ -73,7 +73,7 @@ def test_the_default_is_the_policy_of_the_hand_and_the_legal_list() -> None:
                 for seat in range(seats):
                     if seat in game.to_act(s):
                         legal = game.legal(s, seat)
-                        want = policy.choose_for_hand(s.hands[seat], legal)
+                        want = house.choose_for_hand(s.hands[seat], legal)
                         assert game.default(s, seat) == want
                         in_play += s.phase == PLAY
                     elif game.pending_deal(s) is None:

@@ -13,7 +13,7 @@ import pytest
 from kroeg.cards import cards_in, parse_card
 from kroeg.games.base import JSON, Action
 from kroeg.games.playout import random_match, random_step
-from kroeg.games.toepen import Toepen, policy
+from kroeg.games.toepen import Toepen, house
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.state import ToepenState
 from kroeg.games.toepen.tables import FACE_MASK, FOLD, KEEP, KNOCK, LAUNDRY, LOOK, STAY, STRENGTH
@@ -89,7 +89,7 @@ def test_default_decides_from_the_view_alone() -> None:
                         choice = g.default(s, seat)
                         assert choice in g.legal(s, seat)
                         # default() reads the hand from the state: the same as from the view
-                        assert choice == policy.choose(g.view(s, seat), g.legal(s, seat))
+                        assert choice == house.choose(g.view(s, seat), g.legal(s, seat))
                         other = shuffle_hidden(s, seat, rng)
                         assert g.view(other, seat) == g.view(s, seat)
                         assert g.default(other, seat) == choice
@@ -165,7 +165,7 @@ def test_the_house_keeps_its_rule_at_every_decision() -> None:
 
 def test_the_house_has_no_rule_for_a_list_legal_never_gives() -> None:
     with pytest.raises(ValueError, match="no house rule"):
-        policy.choose_for_hand(0, [KNOCK, LAUNDRY])
+        house.choose_for_hand(0, [KNOCK, LAUNDRY])
 
 
 def test_views_handed_out_never_change_later() -> None:

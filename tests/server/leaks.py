@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 from kroeg.games import make_game
+from kroeg.games.base import Deal
 from kroeg.store import open_store
-from kroeg.tables.replay import deal_from_json
 from tests.support import cards_mentioned
 
 Hidden = dict[int | None, set[str]]
@@ -45,7 +45,7 @@ async def hidden_cards(database_url: str, table_id: str) -> HiddenCards:
             for entry in await store.log(row.id):
                 action: Any
                 if entry.kind == "deal":
-                    action = deal_from_json(entry.data)
+                    action = Deal.from_json(entry.data)
                     public, private = set(), {seat: set() for seat in range(row.seats)}
                     dealt = cards_mentioned(entry.data)
                     if entry.data.get("upcard"):

@@ -21,13 +21,13 @@ from kroeg.cards import card_str, parse_cards
 from kroeg.fair_records import verify
 from kroeg.fairness import card_order, commitment, deck_of, restock_order
 from kroeg.games import make_game
+from kroeg.games.base import Deal
 from kroeg.store import Store, TableRow, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
 from kroeg.tables.records import game_record
-from kroeg.tables.replay import deal_from_json
 from kroeg.tables.table import Table, TableSettings
 
 SHORT: dict[str, tuple[str, dict[str, Any], int]] = {
@@ -167,7 +167,7 @@ async def test_a_whole_game_verifies_with_the_contributions_mixed_in(
         mine = {"0": sent[i + 1]} if i + 1 in sent else {}
         assert note["contributions"] == mine, "Anna's value was mixed in"
     # Without the contribution the deal would have been another: it did count.
-    first = deal_from_json(record["deals"][0])
+    first = Deal.from_json(record["deals"][0])
     bare = card_order(deck_of(first), secret, 1, {})
     mixed = card_order(deck_of(first), secret, 1, {0: bytes.fromhex(sent[1])})
     assert bare != mixed
@@ -286,7 +286,7 @@ async def test_a_card_changed_into_its_neighbour_in_the_deck_is_rejected(store: 
     await _play(table, ear)
     record = await _record(store, table)
     assert verify(record)[1] == 0
-    deal = deal_from_json(record["deals"][0])
+    deal = Deal.from_json(record["deals"][0])
     order = deck_of(deal)
     target = deal.stock[0]
     below = order[order.index(target) - 1] if order.index(target) > 0 else order[1]

@@ -20,8 +20,9 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from kroeg.clubs.errors import ClubError
-from kroeg.games.eurokaarten.options import EuroOptions
-from kroeg.games.klaverjassen.core import GAME_LENGTHS, team_of
+from kroeg.games.eurokaarten.options import Options as EuroOptions
+from kroeg.games.klaverjassen.core import team_of
+from kroeg.games.klaverjassen.options import GAME_LENGTHS
 
 
 def round_options(game: str, options: Mapping[str, Any], deals: int) -> dict[str, Any]:

@@ -29,11 +29,12 @@ from typing import Any
 from kroeg.clubs.errors import ClubError
 from kroeg.games import make_game
 from kroeg.games.base import InvalidInput
-from kroeg.games.eurokaarten.options import EuroOptions
+from kroeg.games.eurokaarten.options import Options as EuroOptions
 from kroeg.games.eurokaarten.scoring import coin_outcome
-from kroeg.games.klaverjassen.core import Config, deal_score, revoke_score, team_of
+from kroeg.games.klaverjassen.core import deal_score, revoke_score, team_of
+from kroeg.games.klaverjassen.options import Options as KlaverjasOptions
 from kroeg.games.klaverjassen.tables import DEAL_POINTS
-from kroeg.games.toepen.options import Rules as ToepenRules
+from kroeg.games.toepen.options import Options as ToepenOptions
 
 HIGHER_IS_BETTER = {"klaverjassen": True, "toepen": False, "eurokaarten": False}
 MAX_ROEM = 1000
@@ -103,7 +104,7 @@ def add_line(game: str, engine: Any, sheet: TableSheet, line: Any) -> None:
     if sheet.over:
         raise ClubError("sheet_over", "the game at this table is over: no further line")
     if game == "klaverjassen":
-        _klaverjas_line(Config.from_options(engine.options), sheet, line)
+        _klaverjas_line(KlaverjasOptions.from_options(engine.options), sheet, line)
     elif game == "toepen":
         _toepen_line(engine.rules, sheet, line)
     else:
@@ -143,7 +144,7 @@ def _seat_list(line: Mapping[str, Any], key: str, seats: int) -> list[int]:
 MARKS = {None: None, "N": "nat", "P": "pit", "V": "verzaakt"}
 
 
-def _klaverjas_line(cfg: Config, sheet: TableSheet, line: Mapping[str, Any]) -> None:
+def _klaverjas_line(cfg: KlaverjasOptions, sheet: TableSheet, line: Mapping[str, Any]) -> None:
     played = _int(line, "played", 0, 3)
     points = _pair(line, "points", DEAL_POINTS)
     roem = _pair(line, "roem", MAX_ROEM)
@@ -187,7 +188,7 @@ def _klaverjas_line(cfg: Config, sheet: TableSheet, line: Mapping[str, Any]) -> 
     sheet.lines.append({"score": score, "mark": mark})
 
 
-def _toepen_line(rules: ToepenRules, sheet: TableSheet, line: Mapping[str, Any]) -> None:
+def _toepen_line(rules: ToepenOptions, sheet: TableSheet, line: Mapping[str, Any]) -> None:
     n = sheet.seats
     raw = line.get("penalties")
     low = -1 if rules.winnen_met_boer else 0

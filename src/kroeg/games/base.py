@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from kroeg.cards import Card, card_str
+from kroeg.cards import Card, CardError, card_str, parse_card
 
 Action = tuple[Any, ...]
 """A move: ``(verb, *args)`` with cards as ints."""
@@ -96,6 +96,31 @@ class Deal:
         if self.upcard is not None:
             out["upcard"] = card_str(self.upcard)
         return out
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, object]) -> Deal:
+        """The deal that :meth:`json` wrote (RECORDS.md "deals"), back; InvalidInput
+        ``deal_cards`` naming the field that is not a list of cards (whether the cards make
+        the game's deck is :func:`check_deck`'s question)."""
+        hands = doc.get("hands")
+        if not isinstance(hands, list):
+            raise InvalidInput("deal_cards", "hands must be a list of hands")
+        return cls(
+            tuple(_cards(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)),
+            _cards(doc.get("stock"), "stock"),
+            _cards([doc["upcard"]], "upcard")[0] if "upcard" in doc else None,
+        )
+
+
+def _cards(items: object, what: str) -> tuple[Card, ...]:
+    """A list of cards in record notation, or InvalidInput ``deal_cards`` saying ``what``
+    was wrong."""
+    if not isinstance(items, list):
+        raise InvalidInput("deal_cards", f"{what} must be a list of cards")
+    try:
+        return tuple(parse_card(c) for c in items)
+    except CardError as e:
+        raise InvalidInput("deal_cards", f"{what}: {e}") from None
 
 
 @dataclass(slots=True)

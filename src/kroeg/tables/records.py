@@ -6,10 +6,9 @@ from typing import Any
 
 from kroeg.fair_records import fair_field
 from kroeg.games import make_game
-from kroeg.games.base import JSON
+from kroeg.games.base import JSON, Deal
 from kroeg.records import OUT, RecordWriter
 from kroeg.store import GameRow, LogEntry
-from kroeg.tables.replay import deal_from_json
 
 
 def game_record(row: GameRow, entries: list[LogEntry]) -> JSON:
@@ -27,7 +26,7 @@ def game_record(row: GameRow, entries: list[LogEntry]) -> JSON:
     notes: list[JSON] = []
     for entry in entries:
         if entry.kind == "deal":
-            writer.add(entry.seat, deal_from_json(entry.data))
+            writer.add(entry.seat, Deal.from_json(entry.data))
             if "fair" in entry.data:
                 notes.append(entry.data["fair"])
         elif entry.kind == "act":

@@ -6,20 +6,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any, NamedTuple
 
-from kroeg.cards import parse_card
 from kroeg.games.base import Deal, Game, RuleError
 from kroeg.store import GameRow, LogEntry, Store
-
-
-def deal_from_json(data: dict[str, Any]) -> Deal:
-    """A logged deal (RECORDS.md form) back to a :class:`Deal`."""
-    upcard = data.get("upcard")
-    return Deal(
-        hands=tuple(tuple(parse_card(c) for c in hand) for hand in data["hands"]),
-        stock=tuple(parse_card(c) for c in data["stock"]),
-        upcard=None if upcard is None else parse_card(upcard),
-    )
-
 
 Left = dict[int, tuple[str, str]]
 """Seats whose player was taken out of the game: (player id, name)."""
@@ -47,7 +35,7 @@ def rebuild(
     since: dict[int, float] = {}
     for entry in entries:
         if entry.kind == "deal":
-            game.apply(state, entry.seat, deal_from_json(entry.data))
+            game.apply(state, entry.seat, Deal.from_json(entry.data))
         elif entry.kind == "act":
             game.apply(state, entry.seat, game.parse_action(entry.data))
         elif entry.kind == "out":

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from kroeg.cards import ACE, JACK, NINE, SUIT_MASKS, TEN, cards_in, make_card
 from kroeg.games.base import Action
-from kroeg.games.klaverjassen.rules import Rules
 from kroeg.games.klaverjassen.tables import POINTS
+from kroeg.games.klaverjassen.tricks import Rules
 
 from .knowledge import Seen
 from .play import Play, choose_card

@@ -43,7 +43,6 @@ import numpy as np
 from numba import njit
 
 from kroeg.cards import PIKET_DECK, SUIT_MASKS
-from kroeg.games.klaverjassen.rules import TRICK_STRENGTH, Rules
 from kroeg.games.klaverjassen.tables import (
     ABOVE,
     DEAL_POINTS,
@@ -55,6 +54,7 @@ from kroeg.games.klaverjassen.tables import (
     STUK,
     TRUMP_BASE,
 )
+from kroeg.games.klaverjassen.tricks import TRICK_STRENGTH, Rules
 
 from .play import Play, margin, play_card, rollout
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from kroeg.bots.hidden import ANY, deal_hidden
 from kroeg.cards import PIKET_MASK, cards_in, mask_of, parse_card, parse_suit
 from kroeg.games.base import JSON
-from kroeg.games.klaverjassen.rules import Rules, trick_state
 from kroeg.games.klaverjassen.tables import LAST_TRICK_BONUS, POINTS
+from kroeg.games.klaverjassen.tricks import Rules, trick_state
 
 
 @dataclass(slots=True)

@@ -2,8 +2,9 @@
 
 :class:`Play` holds every hand as a bit mask (a determinisation, or the known cards
 in a rollout), the trick so far and the score of the deal. Its rules are the engine's
-own (:class:`~kroeg.games.klaverjassen.rules.Rules`: the legal cards and the roem;
-``TRICK_STRENGTH``: the trick winner; :func:`~kroeg.games.klaverjassen.core.deal_score`:
+own (:class:`~kroeg.games.klaverjassen.tricks.Rules`: the legal cards and the roem;
+``TRICK_STRENGTH``: the trick winner; :func:`~kroeg.games.klaverjassen.tricks.complete_trick`:
+the trick's points and roem; :func:`~kroeg.games.klaverjassen.core.deal_score`:
 made, nat and pit as §6.7, or as kraken scores them), never written again here.
 :func:`solve` is an exact alpha-beta search of the remaining tricks on the deal's
 final score; :func:`rollout` plays the deal out with :func:`choose_card`, the
@@ -18,8 +19,8 @@ from functools import lru_cache
 from kroeg.cards import PIKET_MASK, SUIT_MASKS
 from kroeg.cards import cards_in as _cards_in
 from kroeg.games.klaverjassen.core import deal_score
-from kroeg.games.klaverjassen.rules import TRICK_STRENGTH, Rules, trick_state
-from kroeg.games.klaverjassen.tables import LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_BASE
+from kroeg.games.klaverjassen.tables import POINTS, STRENGTH, TRUMP_BASE
+from kroeg.games.klaverjassen.tricks import TRICK_STRENGTH, Rules, complete_trick, trick_state
 
 cards_in = lru_cache(maxsize=1 << 16)(_cards_in)
 """The cards of a mask (memoised: the same small masks recur all through a search)."""
@@ -102,18 +103,10 @@ def play_card(p: Play, card: int) -> None:
     p.trick.append(card)
     if len(p.trick) < 4:
         return
-    trick = p.trick
-    points = POINTS[p.trump]
-    total = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
     winner = p.win_seat
-    team = winner & 1
     p.tricks_played += 1
-    if p.tricks_played == 8:
-        total += LAST_TRICK_BONUS
-    p.points[team] += total
-    p.tricks_won[team] += 1
-    p.roem[team] += p.rules.roem(
-        p.trump, (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    p.roem[winner & 1] += complete_trick(
+        p.rules, p.trump, p.trick, winner, p.tricks_played, p.points, p.tricks_won
     )
     p.trick = []
     p.leader = winner

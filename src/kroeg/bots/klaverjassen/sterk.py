@@ -18,7 +18,7 @@ from collections.abc import Callable
 from kroeg.bots.base import Deadline
 from kroeg.bots.search import best_by_sampling
 from kroeg.games.base import Action
-from kroeg.games.klaverjassen.rules import Rules
+from kroeg.games.klaverjassen.tricks import Rules
 
 from .basis import choose_call
 from .kernel import Solver

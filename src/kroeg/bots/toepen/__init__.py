@@ -1,7 +1,7 @@
 """The bots' kit for Toepen: determiniser, ``basis``, ``sterk`` and their out-of-turn actions.
 
 The house level (``huis``) is the engine's own policy, which decides from the view
-and the legal actions alone (:mod:`kroeg.games.toepen.policy`), so it needs no
+and the legal actions alone (:mod:`kroeg.games.toepen.house`), so it needs no
 sampled state; it acts only when the game waits for its seat. Out of turn
 (:meth:`Kit.aside`) every other level calls the revokes its view proves; ``basis``
 claims honest laundry and knocks on a sure thing, ``sterk`` and ``meester`` take laundry,
@@ -15,7 +15,7 @@ from typing import Any
 
 from kroeg.bots.base import Deadline, GameKit
 from kroeg.games.base import JSON, Action
-from kroeg.games.toepen import policy as house_policy
+from kroeg.games.toepen import house as house_policy
 
 from . import basis, sterk
 from .calls import revoke_call

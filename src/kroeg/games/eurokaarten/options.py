@@ -61,7 +61,7 @@ VARIANTS: Mapping[str, Mapping[str, object]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class EuroOptions:
+class Options:
     """The resolved options as typed fields, for the hot path."""
 
     start_coins: int
@@ -77,7 +77,7 @@ class EuroOptions:
     tie_none_lose: bool
 
     @classmethod
-    def from_resolved(cls, options: Mapping[str, object]) -> EuroOptions:
+    def from_resolved(cls, options: Mapping[str, object]) -> Options:
         def integer(name: str) -> int:
             value = options[name]
             assert isinstance(value, int)

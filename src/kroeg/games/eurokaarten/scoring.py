@@ -13,7 +13,7 @@ from typing import Any
 
 from kroeg.games.base import Event
 from kroeg.games.eurokaarten.melds import hand_notation, hand_points
-from kroeg.games.eurokaarten.options import EuroOptions
+from kroeg.games.eurokaarten.options import Options
 from kroeg.games.eurokaarten.state import DEAL, OVER, EuroState
 
 
@@ -23,7 +23,7 @@ def open_right(opener_points: float, others: Iterable[float]) -> bool:
     return all(opener_points < points for points in others)
 
 
-def losers_of(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> list[int]:
+def losers_of(s: EuroState, ended: str, by: int | None, opts: Options) -> list[int]:
     """The seats that lose a life this round, before the bokje is looked at."""
     points = {seat: hand_points(s.hands[seat]) for seat in s.seats_in()}
     if ended == "open":
@@ -37,7 +37,7 @@ def losers_of(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> li
     return tied
 
 
-def _bokje_free(bokje: Collection[int], seat: int, opts: EuroOptions) -> bool:
+def _bokje_free(bokje: Collection[int], seat: int, opts: Options) -> bool:
     if not opts.bokje:
         return False
     if opts.bokje_per_player:
@@ -50,7 +50,7 @@ def coin_outcome(
     bokje: Collection[int],
     seats_in: Sequence[int],
     losers: Sequence[int],
-    opts: EuroOptions,
+    opts: Options,
 ) -> tuple[list[int], list[int], bool]:
     """Of the ``losers`` of a round: who gets the bokje, who goes out, and whether the
     round is void because every player still in would go out (§7.3, §7.7, E3). A score
@@ -67,7 +67,7 @@ def coin_outcome(
     return gets_bokje, goes_out, len(goes_out) == len(seats_in)
 
 
-def end_round(s: EuroState, ended: str, by: int | None, opts: EuroOptions) -> list[Event]:
+def end_round(s: EuroState, ended: str, by: int | None, opts: Options) -> list[Event]:
     """Score the round, update coins, the bokje and who is out; summarise it.
 
     A coin loss that would put every remaining player out voids the round: it is

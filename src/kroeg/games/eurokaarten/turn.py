@@ -18,14 +18,14 @@ from kroeg.games.eurokaarten.melds import (
     meld_options,
     swap_options,
 )
-from kroeg.games.eurokaarten.options import EuroOptions
+from kroeg.games.eurokaarten.options import Options
 from kroeg.games.eurokaarten.state import TURN, EuroState
 
 REAL_CARDS = (1 << 52) - 1
 """Every card but the jokers, as a mask."""
 
 
-def may_open(s: EuroState, seat: int, opts: EuroOptions) -> bool:
+def may_open(s: EuroState, seat: int, opts: Options) -> bool:
     """Open gaan: at the start of the turn, before drawing (§7.5); on a first turn of
     the round only with ``open_first_turn`` (§7.9)."""
     return (
@@ -55,7 +55,7 @@ def first_meld_value(laid: Sequence[MeldCard]) -> int:
     return sum(CARD_POINTS[card if stands is None else stands] for card, stands in laid)
 
 
-def first_meld_points(s: EuroState, seat: int, opts: EuroOptions) -> int:
+def first_meld_points(s: EuroState, seat: int, opts: Options) -> int:
     """``min_first_meld``: the points the seat's next meld must show, that many until its
     first meld of the round, then 0 (§7.9)."""
     return 0 if s.came_down >> seat & 1 else opts.min_first_meld
@@ -66,17 +66,17 @@ def shows_enough(laid: Sequence[MeldCard], points: int) -> bool:
     return not points or first_meld_value(laid) >= points
 
 
-def may_lay_off(s: EuroState, seat: int, opts: EuroOptions) -> bool:
+def may_lay_off(s: EuroState, seat: int, opts: Options) -> bool:
     """``min_first_meld``: no lay-off before the seat's first meld of the round."""
     return not opts.min_first_meld or bool(s.came_down >> seat & 1)
 
 
-def may_swap(s: EuroState, seat: int, opts: EuroOptions) -> bool:
+def may_swap(s: EuroState, seat: int, opts: Options) -> bool:
     """``swap_only_after_melding``: a joker swap only after a meld of one's own."""
     return not opts.swap_only_after_melding or bool(s.came_down >> seat & 1)
 
 
-def lay_actions(s: EuroState, seat: int, opts: EuroOptions) -> list[Action]:
+def lay_actions(s: EuroState, seat: int, opts: Options) -> list[Action]:
     """Every meld, lay-off and joker swap the seat may make now (after drawing)."""
     hand = s.hands[seat]
     rules = opts.meld_rules
@@ -93,7 +93,7 @@ def lay_actions(s: EuroState, seat: int, opts: EuroOptions) -> list[Action]:
     return out
 
 
-def turn_stuck(s: EuroState, seat: int, opts: EuroOptions) -> bool:
+def turn_stuck(s: EuroState, seat: int, opts: Options) -> bool:
     """A hand that may discard nothing and lay nothing: the turn ends without a discard
     (§7.5 DECISION, RECORDS.md)."""
     return not discardable(s.hands[seat], s.taken) and not lay_actions(s, seat, opts)

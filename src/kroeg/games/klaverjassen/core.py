@@ -7,76 +7,18 @@ they took from :meth:`Rules.legal_plays` (the fast path measured in ``bench/``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from kroeg.cards import CLUBS, PIKET_MASK, SPADES, suit_str
 
 from .kraken import CALLS, roem_in_hand
-from .rules import TRICK_STRENGTH, Rules
+from .options import Options
 from .state import BIDDING, DEAL, KRAKEN, OVER, PLAY, KlaverjasState
-from .tables import DEAL_POINTS, LAST_TRICK_BONUS, POINTS, SUIT_OF
+from .tables import DEAL_POINTS, SUIT_OF
+from .tricks import TRICK_STRENGTH, Rules, complete_trick
 
 REVOKE_PENALTY = 100
 """Verzaken: 162 + 100 "strafpunten" + all roem to the other team (seed 001)."""
-
-GAME_LENGTHS = {"16_deals": 16, "12_deals": 12, "8_deals": 8, "4_deals": 4}
-"""A boompje of 16 deals, and the shorter ones a club night plays as a round."""
-TARGET_TOTAL = 1500
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The options that steer bidding, scoring and the end of the game."""
-
-    all_pass: str
-    roem_manual: bool
-    pit_bonus: int
-    double_spades: bool
-    allow_revoke: bool
-    deals: int | None
-    target: int | None
-    kraken: bool
-    """The player left of the dealer must make trump, then the teams may kraak in turn
-    (a field, not a property: finish_deal reads it on every deal, rollouts included)."""
-    gedraaid: bool
-    """Trump is proposed by turning draaikaarten (the unused 2 to 6), first deal clubs."""
-    forced_bid: bool
-    """The first to bid may not pass (verplicht_spelen, utrechts, kraken)."""
-    bid_orders: tuple[tuple[int, ...], ...]
-    """``bid_orders[dealer]``: the seats that may make trump, in turn (start_deal reads it
-    on every deal, so it is worked out once)."""
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, object]) -> Config:
-        length = str(options["game_length"])
-        pit_bonus = options["pit_bonus"]
-        assert isinstance(pit_bonus, int)
-        mode = str(options["trump_mode"])
-        bid_start_left = options["bid_start"] == "left_of_dealer"
-        return cls(
-            all_pass=str(options["all_pass"]),
-            roem_manual=options["roem_claim"] == "manual",
-            pit_bonus=pit_bonus,
-            double_spades=bool(options["double_spades"]),
-            allow_revoke=bool(options["allow_revoke"]),
-            deals=GAME_LENGTHS.get(length),
-            target=TARGET_TOTAL if length == "first_to_1500" else None,
-            kraken=mode == "kraken",
-            gedraaid=mode == "gedraaid",
-            forced_bid=mode in ("verplicht_spelen", "utrechts", "kraken"),
-            bid_orders=tuple(_bid_order(mode, bid_start_left, dealer) for dealer in range(4)),
-        )
-
-
-def _bid_order(trump_mode: str, bid_start_left: bool, dealer: int) -> tuple[int, ...]:
-    """Who may make trump, in turn (RULES.md §6.4): the dealer first and then clockwise,
-    or from the dealer's left; with utrechts and kraken only the dealer's left."""
-    if trump_mode in ("utrechts", "kraken"):
-        return ((dealer + 1) % 4,)
-    if bid_start_left or trump_mode == "gedraaid":
-        return tuple((dealer + i) % 4 for i in (1, 2, 3, 4))
-    return tuple((dealer + i) % 4 for i in range(4))
 
 
 def team_of(seat: int) -> int:
@@ -85,7 +27,7 @@ def team_of(seat: int) -> int:
 
 
 def start_deal(
-    cfg: Config, s: KlaverjasState, hands: list[int], draai: tuple[int, ...] = ()
+    cfg: Options, s: KlaverjasState, hands: list[int], draai: tuple[int, ...] = ()
 ) -> None:
     """The cards are dealt; the first bidder may look at their hand (RULES.md §6.3, §6.4).
 
@@ -147,7 +89,7 @@ def turn_draaikaart(s: KlaverjasState) -> None:
             return
 
 
-def all_pass_bidder(cfg: Config, dealer: int) -> int | None:
+def all_pass_bidder(cfg: Options, dealer: int) -> int | None:
     """Who must make trump when all passed (RULES.md §6.4, §12): the dealer (``all_pass:
     dealer``) or the first bidder (``first``); None with ``redeal``."""
     if cfg.all_pass == "redeal":
@@ -219,7 +161,7 @@ def must_make(s: KlaverjasState) -> int:
     return team_of(s.declarer) ^ (s.kraaks & 1)
 
 
-def pass_bid(cfg: Config, s: KlaverjasState, seat: int) -> bool:
+def pass_bid(cfg: Options, s: KlaverjasState, seat: int) -> bool:
     """ "Ik pas". Returns False when all passed and the deal is void (``all_pass: redeal``).
 
     With ``trump_mode: gedraaid`` all passing first turns up the next suit, and the
@@ -242,7 +184,7 @@ def pass_bid(cfg: Config, s: KlaverjasState, seat: int) -> bool:
     return True
 
 
-def play_card(rules: Rules, cfg: Config, s: KlaverjasState, seat: int, card: int) -> bool:
+def play_card(rules: Rules, cfg: Options, s: KlaverjasState, seat: int, card: int) -> bool:
     """``seat`` plays ``card`` (assumed allowed); True when it completed a trick."""
     trick = s.trick
     if cfg.allow_revoke:
@@ -266,7 +208,7 @@ def play_card(rules: Rules, cfg: Config, s: KlaverjasState, seat: int, card: int
     return True
 
 
-def rollout(rules: Rules, cfg: Config, s: KlaverjasState, rnd: Callable[[], float]) -> list[int]:
+def rollout(rules: Rules, cfg: Options, s: KlaverjasState, rnd: Callable[[], float]) -> list[int]:
     """Play uniformly random legal cards until the deal ends: the Monte Carlo rollout a
     searching bot runs on a copy of a state. Returns the cards played, in order.
 
@@ -342,27 +284,21 @@ def _note_revoke(rules: Rules, s: KlaverjasState, seat: int, card: int) -> None:
         s.revoke_roem[seat] = (s.roem[0], s.roem[1])
 
 
-def _complete_trick(rules: Rules, cfg: Config, s: KlaverjasState) -> None:
-    trump = s.trump
+def _complete_trick(rules: Rules, cfg: Options, s: KlaverjasState) -> None:
+    """:func:`.tricks.complete_trick`, then what the engine's state keeps of the trick:
+    roem to claim (``roem_claim: manual``), the last trick, the next leader, the deal's end."""
     trick = s.trick
-    points_of = POINTS[trump]
-    a, b, c, d = trick
-    points = points_of[a] + points_of[b] + points_of[c] + points_of[d]
-    roem = rules.roem(trump, (1 << a) | (1 << b) | (1 << c) | (1 << d))
     winner = s.win_seat
     team = winner & 1
     s.tricks_played += 1
     last = s.tricks_played == 8
-    if last:
-        points += LAST_TRICK_BONUS
-    s.points[team] += points
-    s.tricks_won[team] += 1
+    roem = complete_trick(rules, s.trump, trick, winner, s.tricks_played, s.points, s.tricks_won)
     if roem:
         if cfg.roem_manual and not last:
             s.claimable = roem
         else:
             s.roem[team] += roem
-    s.last_trick = last_trick = (s.leader, (a, b, c, d), winner)
+    s.last_trick = last_trick = (s.leader, tuple(trick), winner)
     s.played.append(last_trick)
     s.trick = []
     s.leader = s.turn = winner
@@ -381,7 +317,7 @@ def claim_roem(s: KlaverjasState) -> tuple[int, int]:
     return team, roem
 
 
-def call_revoke(cfg: Config, s: KlaverjasState, accused: int) -> bool:
+def call_revoke(cfg: Options, s: KlaverjasState, accused: int) -> bool:
     """ "Verzaakt!": check the accused seat's plays; True (and the deal ends) when it revoked."""
     s.plays_questioned[accused] = s.questionable[accused]
     if s.revoke_roem[accused] is None:
@@ -390,7 +326,7 @@ def call_revoke(cfg: Config, s: KlaverjasState, accused: int) -> bool:
     return True
 
 
-def finish_deal(cfg: Config, s: KlaverjasState, revoker: int | None) -> None:
+def finish_deal(cfg: Options, s: KlaverjasState, revoker: int | None) -> None:
     """Score the deal (RULES.md §6.7), add it to the totals, end the game or pass the deal on."""
     factor = 1 << s.kraaks
     if revoker is not None:
@@ -492,7 +428,7 @@ def _kraken_score(
     return score, mark
 
 
-def game_ends(cfg: Config, s: KlaverjasState) -> bool:
+def game_ends(cfg: Options, s: KlaverjasState) -> bool:
     if cfg.deals is not None:
         return s.deal_no >= cfg.deals
     assert cfg.target is not None

@@ -1,4 +1,4 @@
-"""The :class:`Klaverjassen` game: options, validation, events and views (RULES.md §6)."""
+"""The :class:`Klaverjassen` game: validation, events and views (RULES.md §6)."""
 
 from __future__ import annotations
 
@@ -20,13 +20,10 @@ from kroeg.cards import (
 from kroeg.games.base import (
     JSON,
     Action,
-    BoolOption,
-    ChoiceOption,
     Deal,
     Event,
     Game,
     GameTraits,
-    IntOption,
     InvalidInput,
     OptionSpec,
     RuleError,
@@ -38,7 +35,7 @@ from . import core
 from .events import BID_EVENTS, PASS_EVENTS, PLAY_EVENTS, TRUMP_EVENTS
 from .house import house_action
 from .kraken import CALLS, KrakenRules
-from .rules import Rules, cards_text
+from .options import OPTION_SPECS, VARIANTS, Options, kraken_options
 from .state import BIDDING, DEAL, KRAKEN, OVER, PHASE_NAMES, PLAY, KlaverjasState
 from .tables import (
     CARD_NAMES,
@@ -47,6 +44,7 @@ from .tables import (
     mask_names,
     play_actions,
 )
+from .tricks import Rules, cards_text
 
 SEATS = 4
 TEAMS = ((0, 2), (1, 3))
@@ -81,21 +79,6 @@ HANDS_DEALT = tuple(
 )
 """``HANDS_DEALT[dealer][seat](pack)``: the hand ``seat`` gets from the shuffled pack."""
 
-_NKU: dict[str, object] = {
-    "troefplicht": "rotterdams",
-    "bid_start": "dealer",
-    "trump_mode": "free",
-    "all_pass": "dealer",
-    "four_jacks_200": False,
-    "four_kind_ranks": "all",
-    "roem_claim": "auto",
-    "pit_bonus": 100,
-    "game_length": "16_deals",
-    "double_spades": False,
-    "show_last_trick": False,
-    "allow_revoke": False,
-}
-
 
 class Klaverjassen(Game[KlaverjasState]):
     """Klaverjassen for four players in two teams (seats 0+2 against 1+3).
@@ -110,53 +93,8 @@ class Klaverjassen(Game[KlaverjasState]):
     deck = PIKET_DECK
     uses_upcard: ClassVar[bool] = False
     game_traits: ClassVar[GameTraits] = GameTraits((SEATS, SEATS), SEATS, teams=TEAMS)
-    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
-        "troefplicht": ChoiceOption(
-            "duty to trump when you cannot follow suit: rotterdams (even over your partner,"
-            " undertrump when you cannot overtrump) or amsterdams",
-            ("rotterdams", "amsterdams"),
-        ),
-        "bid_start": ChoiceOption(
-            "who decides on trump first: the dealer (NKU) or the player left of the dealer",
-            ("dealer", "left_of_dealer"),
-        ),
-        "trump_mode": ChoiceOption(
-            "how trump is made: free (pass allowed), verplicht_spelen (the first bidder must"
-            " play), utrechts (the player left of the dealer must play) or gedraaid (a turned"
-            " draaikaart 2-6 proposes trump, the first deal clubs; play it or pass) or kraken"
-            " (the player left of the dealer must play; the defenders may kraak, the players"
-            " herkraak, the defenders superkraak, each doubling the card points; roem is"
-            " counted in the hand; Amsterdams only)",
-            ("free", "verplicht_spelen", "utrechts", "gedraaid", "kraken"),
-        ),
-        "all_pass": ChoiceOption(
-            "when all four pass: the dealer must play, the first bidder must play, or redeal",
-            ("dealer", "first", "redeal"),
-        ),
-        "four_jacks_200": BoolOption("four jacks in one trick give 200 roem instead of 100"),
-        "four_kind_ranks": ChoiceOption(
-            "which four of a kind give roem: all (7 to A) or a10hv (A, 10, H, V 100; jacks 200)",
-            ("all", "a10hv"),
-        ),
-        "roem_claim": ChoiceOption(
-            "roem is counted automatically, or must be claimed before the next card",
-            ("auto", "manual"),
-        ),
-        "pit_bonus": IntOption("bonus for taking all eight tricks (pit): 100 or 0", 0, 100),
-        "game_length": ChoiceOption(
-            "how long a game lasts: 16 deals (boompje), 12, 8 or 4 deals, or until a team has 1500",
-            ("16_deals", "8_deals", "first_to_1500", "12_deals", "4_deals"),
-        ),
-        "double_spades": BoolOption("a deal with spades as trump scores double"),
-        "show_last_trick": BoolOption("the last completed trick stays visible"),
-        "allow_revoke": BoolOption(
-            "any card may be played; a revoke is called with 'verzaakt SEAT' and punished"
-        ),
-    }
-    variants: ClassVar[Mapping[str, Mapping[str, object]]] = {
-        "nku": _NKU,
-        "amsterdams": {**_NKU, "troefplicht": "amsterdams", "four_jacks_200": True},
-    }
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = OPTION_SPECS
+    variants: ClassVar[Mapping[str, Mapping[str, object]]] = VARIANTS
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__(variant, options)
@@ -169,9 +107,9 @@ class Klaverjassen(Game[KlaverjasState]):
                 choices=["100", "0"],
             )
         if opts["trump_mode"] == "kraken":
-            self.options = opts = _kraken_options(opts, options or {})
+            self.options = opts = kraken_options(opts, options or {})
         self.rules = KrakenRules(opts) if opts["trump_mode"] == "kraken" else Rules(opts)
-        self.config = core.Config.from_options(opts)
+        self.config = Options.from_options(opts)
         self.legal_plays = self.rules.legal_plays
         """The rule that lists the cards a seat may play and checks the one it plays
         (:meth:`Rules.legal_plays`), bound once: ``legal`` and ``apply`` call it per card."""
@@ -793,40 +731,6 @@ def _refuse_phase(phase: int) -> NoReturn:
 
 VERBS = ("play", "bid", "pass", *CALLS, "roem", "verzaakt")
 """Every verb of a Klaverjassen action; one with the wrong arguments is ``bad_arguments``."""
-
-
-KRAKEN_IMPLIES: dict[str, object] = {"troefplicht": "amsterdams", "four_jacks_200": True}
-"""The Amsterdams rules (the ``amsterdams`` preset) that ``trump_mode: kraken`` brings."""
-
-
-def _kraken_options(opts: dict[str, object], given: Mapping[str, object]) -> dict[str, object]:
-    """Kraken "wordt gespeeld met de spelregels van Amsterdams Klaverjassen" and counts
-    roem in the hand from its own table. The Amsterdams rules replace a preset's; an
-    option set against them, or against roem in hand, is refused, saying how to fix it."""
-    for name, value in KRAKEN_IMPLIES.items():
-        if name in given and opts[name] != value:
-            raise InvalidInput(
-                "kraken_amsterdams",
-                f"trump_mode kraken is played with the Amsterdams rules: {name} must be"
-                f" {str(value).lower()} (leave it out and kraken sets it)",
-                option=name,
-                value=str(value).lower(),
-            )
-    if opts["roem_claim"] != "auto":
-        raise InvalidInput(
-            "kraken_roem_in_hand",
-            "trump_mode kraken counts roem in the hand when play starts, not in the"
-            " tricks: roem_claim manual cannot be used with it",
-            option="roem_claim",
-        )
-    if opts["four_kind_ranks"] != "all":
-        raise InvalidInput(
-            "kraken_roem_in_hand",
-            "trump_mode kraken has its own table of four of a kind in the hand:"
-            " four_kind_ranks a10hv cannot be used with it",
-            option="four_kind_ranks",
-        )
-    return {**opts, **KRAKEN_IMPLIES}
 
 
 def _is_piket_card(value: object) -> bool:

@@ -12,9 +12,10 @@ from kroeg.cards import ACE, JACK, SUIT_MASKS, cards_in, rank_of
 from kroeg.games.base import Action
 
 from . import core
-from .rules import TRICK_STRENGTH, Rules
+from .options import Options
 from .state import BIDDING, KRAKEN, PLAY, KlaverjasState
 from .tables import POINTS, STRENGTH, SUIT_OF, mask_cards
+from .tricks import TRICK_STRENGTH, Rules
 
 BID_THRESHOLD = 80
 """Hand value (card points with that trump + 8 per trump held) from which the house plays."""
@@ -33,7 +34,7 @@ def hand_value(hand: int, trump: int) -> int:
     )
 
 
-def house_action(rules: Rules, cfg: core.Config, s: KlaverjasState, seat: int) -> Action:
+def house_action(rules: Rules, cfg: Options, s: KlaverjasState, seat: int) -> Action:
     """The house's choice for ``seat``, which must be the seat to act now (the game checks)."""
     if s.phase == BIDDING:
         return _bid(s, seat)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from kroeg.cards import ACE, JACK, KING, NINE, QUEEN, SEVEN, make_card
 
-from .rules import Rules
 from .tables import STUK
+from .tricks import Rules
 
 CALLS = ("kraak", "herkraak", "superkraak")
 """The calls in the order they may follow each other; the n-th doubles the points n times."""

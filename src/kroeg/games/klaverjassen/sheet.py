@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kroeg.cards import SUIT_SYMBOLS, parse_card, parse_suit
+from kroeg.cards import SUIT_SYMBOLS, parse_suit
 from kroeg.games.base import Deal, InvalidInput
 
 from .game import Klaverjassen
@@ -50,7 +50,7 @@ def score_sheet(record: Mapping[str, Any]) -> str:
         if dealer is None:
             raise InvalidInput("no_deal_due", "the record gives a deal while none is due")
         deals_before = len(s.summaries)
-        game.apply(s, dealer, _deal(deal))
+        game.apply(s, dealer, Deal.from_json(deal))
         for item in deal.get("actions", []):
             game.apply(s, item[0], game.parse_action(item[1:]))
             if len(s.summaries) > deals_before:
@@ -58,11 +58,6 @@ def score_sheet(record: Mapping[str, Any]) -> str:
                 deals_before = len(s.summaries)
     names = record.get("names") or [f"Stoel {i}" for i in range(4)]
     return render_sheet(game, s, names, dealers)
-
-
-def _deal(doc: Mapping[str, Any]) -> Deal:
-    hands = tuple(tuple(parse_card(c) for c in hand) for hand in doc["hands"])
-    return Deal(hands=hands, stock=tuple(parse_card(c) for c in doc.get("stock", [])))
 
 
 def render_sheet(

@@ -8,15 +8,15 @@ from __future__ import annotations
 from kroeg.games.base import Action, Event, RuleError
 from kroeg.games.toepen.dealing import stock_left, tell_events
 from kroeg.games.toepen.events import Events
-from kroeg.games.toepen.options import Rules
-from kroeg.games.toepen.parsing import arity, seat_arg
+from kroeg.games.toepen.notation import arity, seat_arg
+from kroeg.games.toepen.options import Options
 from kroeg.games.toepen.scoring import end_deal
 from kroeg.games.toepen.state import PLAY, ToepenState
 from kroeg.games.toepen.tables import CHALLENGE, FACE_MASK, LAUNDRY, SEVENS, hand_str
 from kroeg.games.toepen.turns import refuse_while_waiting, require_active
 
 
-def _window_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
+def _window_refusal(rules: Options, s: ToepenState, seat: int) -> str:
     """Why ``seat`` may not claim or challenge laundry at all now, or ``""``."""
     if not rules.laundry:
         return "no_laundry"
@@ -29,7 +29,7 @@ def _window_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
     return ""
 
 
-def laundry_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
+def laundry_refusal(rules: Options, s: ToepenState, seat: int) -> str:
     """Why ``seat`` may not claim vuile was now, or ``""``: in the window, by an active
     seat, once per deal (``laundry_repeat``: while the stock lasts), four stock cards left."""
     code = _window_refusal(rules, s, seat)
@@ -42,7 +42,7 @@ def laundry_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
     return ""
 
 
-def challenge_refusal(rules: Rules, s: ToepenState, seat: int, target: int) -> str:
+def challenge_refusal(rules: Options, s: ToepenState, seat: int, target: int) -> str:
     """Why ``seat`` may not challenge the laundry of ``target`` now, or ``""``: the latest
     claim, not one's own, once per claim (``laundry_multi_check``: once per challenger)."""
     code = _window_refusal(rules, s, seat)
@@ -60,7 +60,7 @@ def challenge_refusal(rules: Rules, s: ToepenState, seat: int, target: int) -> s
     return ""
 
 
-def laundry_actions(rules: Rules, s: ToepenState, seat: int) -> list[Action]:
+def laundry_actions(rules: Options, s: ToepenState, seat: int) -> list[Action]:
     """The laundry claim and challenge ``seat`` may make now, as ``legal`` lists them."""
     out: list[Action] = []
     if not laundry_refusal(rules, s, seat):
@@ -72,7 +72,7 @@ def laundry_actions(rules: Rules, s: ToepenState, seat: int) -> list[Action]:
     return out
 
 
-def _claim_error(code: str, rules: Rules, s: ToepenState, seat: int, verb: str) -> RuleError:
+def _claim_error(code: str, rules: Options, s: ToepenState, seat: int, verb: str) -> RuleError:
     """The refusal of ``verb`` (laundry or challenge) that gave ``code``."""
     if code == "inactive":
         require_active(s, seat)
@@ -114,7 +114,7 @@ def _claim_error(code: str, rules: Rules, s: ToepenState, seat: int, verb: str) 
     )
 
 
-def laundry(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def laundry(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("laundry",)``: vuile was claimed; the hand is swapped for four stock cards."""
     arity(action, 0, "no arguments")
     code = laundry_refusal(rules, s, seat)
@@ -137,7 +137,7 @@ def laundry(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events)
         tell_events(rules, seat, new, ev)
 
 
-def challenge(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def challenge(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("challenge", target)``: the laundry hand of ``target`` turned up; a dishonest
     claim costs ``target`` a point, an honest one the challenger."""
     target = seat_arg(s, action)
@@ -192,7 +192,7 @@ def revoke_targets(s: ToepenState, seat: int) -> list[int]:
     return [t for t in range(s.n) if not revoke_refusal(s, seat, t)]
 
 
-def revoke(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def revoke(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("revoke", target)``: ``seat`` says ``target`` did not follow suit; proven, the
     deal ends and ``target`` pays two."""
     target = seat_arg(s, action)

@@ -11,8 +11,8 @@ from kroeg.cards import JACK, PIKET_DECK, TEN, card_str
 from kroeg.games.base import JSON, Action, Deal, Event, InvalidInput, RuleError, check_deck
 from kroeg.games.toepen.events import REVEAL_EVENTS, Events
 from kroeg.games.toepen.het import COMPROMISKAART, het_json
-from kroeg.games.toepen.options import FOUR_TENS_GAME, FOUR_TENS_OFF, Rules
-from kroeg.games.toepen.parsing import arity, card_arg
+from kroeg.games.toepen.notation import arity, card_arg
+from kroeg.games.toepen.options import FOUR_TENS_GAME, FOUR_TENS_OFF, Options
 from kroeg.games.toepen.scoring import end_deal, game_over_events
 from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, ToepenState
 from kroeg.games.toepen.tables import (
@@ -73,7 +73,7 @@ def reset_deal(s: ToepenState) -> None:
 
 
 def deal(
-    rules: Rules,
+    rules: Options,
     s: ToepenState,
     seat: int,
     cards: Deal,
@@ -189,7 +189,7 @@ def _most_recent_armoede(s: ToepenState, seats: int) -> int:
     )
 
 
-def _deal_events(rules: Rules, s: ToepenState, ev: list[Event]) -> None:
+def _deal_events(rules: Options, s: ToepenState, ev: list[Event]) -> None:
     hands = s.hands
     data: JSON = {
         "dealer": s.dealer,
@@ -229,7 +229,7 @@ def _deal_events(rules: Rules, s: ToepenState, ev: list[Event]) -> None:
         )
 
 
-def tell_events(rules: Rules, seat: int, hand: int, ev: list[Event]) -> None:
+def tell_events(rules: Options, seat: int, hand: int, ev: list[Event]) -> None:
     """Seed 000/002: three tens (or jacks) whistle, four stand up; public, no effect."""
     for rank, on in ((TEN, rules.tells_tens), (JACK, rules.tells_jacks)):
         if not on:
@@ -240,7 +240,7 @@ def tell_events(rules: Rules, seat: int, hand: int, ev: list[Event]) -> None:
             ev.append(Event(kind, {"seat": seat, "rank": "T" if rank == TEN else "J"}))
 
 
-def _instant_win(rules: Rules, s: ToepenState, ev: Events) -> bool:
+def _instant_win(rules: Options, s: ToepenState, ev: Events) -> bool:
     """Four tens dealt, or four jacks or tens with ``any_toep_wins`` (RULES.md §2.9, §5,
     §12)."""
     hands = s.hands
@@ -263,7 +263,7 @@ def _toep_rank(hand: int) -> int:
     return -1
 
 
-def _four_tens(rules: Rules, s: ToepenState, holder: int, ev: Events) -> None:
+def _four_tens(rules: Options, s: ToepenState, holder: int, ev: Events) -> None:
     if ev is not None:
         ev.append(Event("toep", {"seat": holder, "cards": hand_str(TENS)}))
     if rules.four_tens == FOUR_TENS_GAME:
@@ -279,7 +279,7 @@ def _four_tens(rules: Rules, s: ToepenState, holder: int, ev: Events) -> None:
     end_deal(rules, s, holder, ev, -1)
 
 
-def _toep_round(rules: Rules, s: ToepenState, holder: int, ev: Events) -> None:
+def _toep_round(rules: Options, s: ToepenState, holder: int, ev: Events) -> None:
     if ev is not None:
         rank = _toep_rank(s.hands[holder])
         ev.append(Event("toep", {"seat": holder, "cards": hand_str(RANK_MASKS[rank])}))
@@ -293,7 +293,7 @@ def _toep_round(rules: Rules, s: ToepenState, holder: int, ev: Events) -> None:
 # Three of a kind (kans op toep), the klaveren aas, armoede ------------------------------
 
 
-def _next_exchange(rules: Rules, s: ToepenState, ev: Events) -> None:
+def _next_exchange(rules: Options, s: ToepenState, ev: Events) -> None:
     if s.stock_pos >= len(s.stock):
         s.queue = []  # RULES.md §12: no exchange when the stock is empty
     if s.queue:
@@ -302,7 +302,7 @@ def _next_exchange(rules: Rules, s: ToepenState, ev: Events) -> None:
     _after_exchanges(rules, s, ev)
 
 
-def exchange(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def exchange(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("exchange", card)``: the odd card of a three of a kind for the top of the stock."""
     card = card_arg(action)
     _exchange_turn(s, seat, "no exchange now")
@@ -354,7 +354,7 @@ def _exchange_turn(s: ToepenState, seat: int, what: str) -> None:
         )
 
 
-def keep(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def keep(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("keep",)``: a three of a kind (not three tens) kept without exchanging."""
     arity(action, 0, "no arguments")
     _exchange_turn(s, seat, "nothing to keep now")
@@ -375,7 +375,7 @@ def stock_left(s: ToepenState) -> int:
     return len(s.stock) - s.stock_pos
 
 
-def _after_exchanges(rules: Rules, s: ToepenState, ev: Events) -> None:
+def _after_exchanges(rules: Options, s: ToepenState, ev: Events) -> None:
     if rules.etiquette:
         ace = 1 << COMPROMISKAART
         for p, hand in enumerate(s.hands):
@@ -394,7 +394,7 @@ def _after_exchanges(rules: Rules, s: ToepenState, ev: Events) -> None:
     start_play(rules, s, ev)
 
 
-def look(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def look(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("look",)``: kijken, staying in an armoede round (folding is ``knocks.fold``)."""
     arity(action, 0, "no arguments")
     armoede_turn(s, seat, "look")

@@ -12,7 +12,7 @@ Each verb has a handler ``(rules, state, seat, action, events)``: :mod:`.tricks`
 :mod:`.claims` (laundry, challenge, revoke); slow play (``late``) is here, as it asks
 :meth:`Toepen.to_act`. :mod:`.scoring` ends deals and the game, :mod:`.following` the
 rules of a trick, :mod:`.limits` who may knock, :mod:`.turns` the turn checks,
-:mod:`.parsing` the record form. Each rule is one function that ``legal`` lists an
+:mod:`.notation` the record form. Each rule is one function that ``legal`` lists an
 action by and the handler checks it by (docs/games/toepen.md, "Where each rule lives").
 
 Every handler checks the whole action before it changes anything, so a RuleError or
@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from kroeg.cards import PIKET_DECK, cards_in
+from kroeg.cards import PIKET_DECK
 from kroeg.games.base import (
     JSON,
     Action,
@@ -41,10 +41,10 @@ from kroeg.games.base import (
     LosersResult,
     RuleError,
 )
-from kroeg.games.toepen import claims, dealing, knocks, parsing, policy, tricks, view
+from kroeg.games.toepen import claims, dealing, house, knocks, notation, tricks, view
 from kroeg.games.toepen.events import Events
 from kroeg.games.toepen.following import playable
-from kroeg.games.toepen.het import COMPROMISKAART, draw_for_dealer
+from kroeg.games.toepen.het import draw_for_dealer
 from kroeg.games.toepen.knocks import fold_refusal
 from kroeg.games.toepen.limits import knock_refusal
 from kroeg.games.toepen.options import (
@@ -53,7 +53,7 @@ from kroeg.games.toepen.options import (
     PLAYERS,
     PLAYERS_OPTION,
     VARIANTS,
-    Rules,
+    Options,
 )
 from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, PLAY, ToepenState
 from kroeg.games.toepen.tables import (
@@ -72,7 +72,7 @@ from kroeg.games.toepen.tables import (
 from kroeg.games.toepen.tables import EXCHANGE as EXCHANGE_ACTIONS
 from kroeg.games.toepen.turns import NOBODY, SINGLE
 
-Handler = Callable[[Rules, ToepenState, int, Action, Events], None]
+Handler = Callable[[Options, ToepenState, int, Action, Events], None]
 """The rule of one verb: checks the action, then changes the state and adds the events."""
 
 
@@ -101,13 +101,13 @@ class Toepen(Game[ToepenState]):
         """RULES.md §5 ``players`` when given (it must equal the seats), else None."""
         if self.players is not None:
             self.options[PLAYERS] = self.players  # kept as written, so a record keeps it
-        self.rules = Rules(variant, self.options)
+        self.rules = Options(variant, self.options)
         self._dealt: tuple[Deal, int, int, tuple[int, ...]] | None = None
         """The latest deal of :meth:`random_deal`, for its table size and seats out,
         with its hands as masks: applying it needs no check of the deck."""
         self._handlers: dict[str, Handler] = dict(
             zip(
-                parsing.VERBS,
+                notation.VERBS,
                 (
                     tricks.play,
                     knocks.knock,
@@ -374,7 +374,7 @@ class Toepen(Game[ToepenState]):
             )
         handler = self._handlers.get(action[0]) if action else None
         if handler is None:
-            parsing.unknown_verb(action[0] if action else None)
+            notation.unknown_verb(action[0] if action else None)
         if seat.__class__ is not int or not 0 <= seat < s.n:
             raise InvalidInput(
                 "no_such_seat",
@@ -395,9 +395,9 @@ class Toepen(Game[ToepenState]):
         if s.late and action[0] != "late":
             s.late &= ~(1 << seat)
 
-    def _late(self, rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+    def _late(self, rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
         """``("late",)``: a seat the game waits for pays a point for slow play."""
-        parsing.arity(action, 0, "no arguments")
+        notation.arity(action, 0, "no arguments")
         if not rules.slow_play:
             raise RuleError(
                 "slow_play_off",
@@ -436,38 +436,23 @@ class Toepen(Game[ToepenState]):
         return view.view(self, self.rules, s, seat)
 
     def default(self, s: ToepenState, seat: int) -> Action:
-        """:func:`policy.choose_for_hand` of the seat's hand and legal actions: the
+        """:func:`house.choose_for_hand` of the seat's hand and legal actions: the
         house's usual decisions, from what ``legal`` lists."""
         if seat not in self.to_act(s):
             raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
         dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows the hand
-        return policy.choose_for_hand(s.hands[seat] if dealt else 0, self.legal(s, seat))
+        return house.choose_for_hand(s.hands[seat] if dealt else 0, self.legal(s, seat))
 
     def timeout_action(self, s: ToepenState, seat: int) -> Action:
-        """:func:`policy.on_timeout`: the lowest card, a knock answered by passen (stay
+        """:func:`house.on_timeout`: the lowest card, a knock answered by passen (stay
         with ``knock_mode: fast``), armoede passed, never by hand strength (RULES.md §2.7)."""
         if seat not in self.to_act(s):
             raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
-        return policy.on_timeout(self.legal(s, seat), fast_answers=self.rules.answer_in_any_order)
+        return house.on_timeout(self.legal(s, seat), fast_answers=self.rules.answer_in_any_order)
 
     def parse_action(self, items: Sequence[Any]) -> Action:
-        return parsing.parse_action(items)
+        return notation.parse_action(items)
 
-    action_json = staticmethod(parsing.action_json)
+    action_json = staticmethod(notation.action_json)
     """The record form of an action: the table asks this for every step and every legal
     action of the newest frame, so no method wraps it."""
-
-
-def hidden_cards(s: ToepenState, seat: int | None) -> set[int]:
-    """Cards ``seat`` may not see now: other hands (less what was shown), the stock,
-    laundry hands not turned up. For the tests' leak checks and the bots' sampling."""
-    hidden: set[int] = set(s.stock[s.stock_pos :])
-    for p in range(s.n):
-        if p != seat and not s.open_hands >> p & 1:
-            hidden.update(cards_in(s.hands[p]))
-    for entry in s.laundry:
-        if entry[0] != seat and entry[3] < 0:
-            hidden.update(cards_in(entry[1]))
-    if s.shown_ac >= 0:
-        hidden.discard(COMPROMISKAART)  # shown to all; where it went is no secret
-    return hidden

@@ -17,8 +17,8 @@ from kroeg.games.toepen.events import (
     knock_event,
 )
 from kroeg.games.toepen.limits import knock_refusal, limit_error, update_limit
-from kroeg.games.toepen.options import LIMIT_ANY, Rules
-from kroeg.games.toepen.parsing import arity
+from kroeg.games.toepen.notation import arity
+from kroeg.games.toepen.options import LIMIT_ANY, Options
 from kroeg.games.toepen.scoring import end_deal
 from kroeg.games.toepen.state import ARMOEDE, PLAY, ToepenState
 from kroeg.games.toepen.tables import CARD_STR, SEATS_AFTER, SUIT_OF
@@ -34,7 +34,7 @@ from kroeg.games.toepen.turns import (
 )
 
 
-def _set_answering(rules: Rules, s: ToepenState) -> None:
+def _set_answering(rules: Options, s: ToepenState) -> None:
     """Who may answer the knock now (``s.answering``): the first waiting seat, or, in
     ``knock_mode: fast``, every waiting seat at once; nobody once all have answered."""
     answerers = s.answerers
@@ -46,7 +46,7 @@ def _set_answering(rules: Rules, s: ToepenState) -> None:
         s.answering = SINGLE[answerers[0]]
 
 
-def knock(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def knock(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("knock",)``: a knock in play, or a knock as an answer (both checked by
     :func:`.limits.knock_refusal`)."""
     if len(action) != 1:
@@ -64,7 +64,7 @@ def knock(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -
     _open_knock(rules, s, seat, ev)
 
 
-def _knock_error(code: str, rules: Rules, s: ToepenState, seat: int) -> RuleError:
+def _knock_error(code: str, rules: Options, s: ToepenState, seat: int) -> RuleError:
     """The refusal of a knock by ``seat`` that :mod:`.limits` gave ``code``."""
     if code == "own_knock":
         return RuleError(
@@ -92,7 +92,7 @@ def _knock_error(code: str, rules: Rules, s: ToepenState, seat: int) -> RuleErro
     return limit_error(rules, s, seat)
 
 
-def _open_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
+def _open_knock(rules: Options, s: ToepenState, seat: int, ev: Events) -> None:
     s.stake += 1
     s.last_knocker = seat
     s.knocker = seat
@@ -106,7 +106,7 @@ def _open_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
         ev.append(known or knock_event(seat, s.stake, answerers))
 
 
-def _over_knock(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
+def _over_knock(rules: Options, s: ToepenState, seat: int, ev: Events) -> None:
     if seat not in s.answering:
         raise _answer_error(s, seat)
     code = knock_refusal(rules, s, seat)
@@ -130,7 +130,7 @@ def _answer_error(s: ToepenState, seat: int) -> RuleError:
     return not_your_turn(first, f"not your turn to answer: waiting for seat {first}")
 
 
-def _answered(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
+def _answered(rules: Options, s: ToepenState, seat: int, ev: Events) -> None:
     s.answerers.remove(seat)
     _set_answering(rules, s)
     if s.answerers:
@@ -144,7 +144,7 @@ def _answered(rules: Rules, s: ToepenState, seat: int, ev: Events) -> None:
     resume(rules, s, ev)
 
 
-def stay(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def stay(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("stay",)``: meegaan, answering a knock."""
     if len(action) != 1:
         arity(action, 0, "no arguments")
@@ -157,7 +157,7 @@ def stay(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) ->
     _answered(rules, s, seat, ev)
 
 
-def fold_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
+def fold_refusal(rules: Options, s: ToepenState, seat: int) -> str:
     """Why active ``seat`` may not fold without a knock in play now, or ``""``: only with
     ``voluntary_fold``, on its own turn, and not leading (RULES.md §2.5, §12: the trick
     already holds a card)."""
@@ -170,7 +170,7 @@ def fold_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
     return ""
 
 
-def fold(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def fold(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("fold",)``: passen, answering a knock, without a knock, or in an armoede round."""
     if len(action) != 1:
         arity(action, 0, "no arguments")
@@ -217,7 +217,7 @@ def _fold_error(code: str, s: ToepenState) -> RuleError:
     )
 
 
-def _leave(rules: Rules, s: ToepenState, seat: int, cost: int, ev: Events) -> bool:
+def _leave(rules: Options, s: ToepenState, seat: int, cost: int, ev: Events) -> bool:
     """A seat folds for ``cost``; True when that ended the deal (one player left).
 
     A card it played to the unfinished trick leaves the trick (RULES.md §12)."""

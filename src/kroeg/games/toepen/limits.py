@@ -9,12 +9,12 @@ active player (kroegregels), the knocker only (klassiek), or nobody.
 from __future__ import annotations
 
 from kroeg.games.base import RuleError
-from kroeg.games.toepen.options import LIMIT_ANY, LIMIT_NONE, Rules
+from kroeg.games.toepen.options import LIMIT_ANY, LIMIT_NONE, Options
 from kroeg.games.toepen.state import ToepenState
 from kroeg.games.toepen.tables import POINTS_OF
 
 
-def knock_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
+def knock_refusal(rules: Options, s: ToepenState, seat: int) -> str:
     """Why active ``seat`` may not knock now (the deal in play), or ``""``.
 
     A knock in play: not over one's own knock (seed 000 "art. 5"). A knock as an answer,
@@ -39,7 +39,7 @@ def knock_refusal(rules: Rules, s: ToepenState, seat: int) -> str:
     return ""
 
 
-def limit_error(rules: Rules, s: ToepenState, seat: int) -> RuleError:
+def limit_error(rules: Options, s: ToepenState, seat: int) -> RuleError:
     """The ``knock_limit`` refusal: who the limit protects (the knocker, or the first
     active seat on the highest standing) and the stake the knock would make."""
     blocker = seat

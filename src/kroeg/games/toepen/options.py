@@ -1,7 +1,7 @@
 """Toepen's options: the house-rule toggles of RULES.md §5 and the two named variants.
 
 ``VARIANTS`` gives every option's default per variant (RULES.md §5, "default A / B");
-:class:`Rules` compiles a resolved option dict into plain attributes so that the hot
+:class:`Options` compiles a resolved option dict into plain attributes so that the hot
 path reads ``rules.follow`` instead of looking strings up in a dict.
 """
 
@@ -126,7 +126,7 @@ ANSWER_SEQUENTIAL, ANSWER_TOURNAMENT, ANSWER_FAST = 0, 1, 2
 FOUR_TENS_GAME, FOUR_TENS_ROUND, FOUR_TENS_OFF = 0, 1, 2
 
 
-class Rules:
+class Options:
     """A resolved option set as plain attributes, read on the hot path."""
 
     __slots__ = (

@@ -6,13 +6,13 @@ from __future__ import annotations
 from kroeg.cards import JACK
 from kroeg.games.base import JSON, Event
 from kroeg.games.toepen.events import Events
-from kroeg.games.toepen.options import Rules
+from kroeg.games.toepen.options import Options
 from kroeg.games.toepen.state import DEAL, OVER, ToepenState
 from kroeg.games.toepen.turns import order_from
 
 
 def end_deal(
-    rules: Rules, s: ToepenState, winner: int, ev: Events, win_card: int, revoker: int = -1
+    rules: Options, s: ToepenState, winner: int, ev: Events, win_card: int, revoker: int = -1
 ) -> None:
     """Score the deal won by ``winner`` with ``win_card`` (-1: not by a trick), or lost
     by a proven ``revoker``, and decide what comes next."""
@@ -62,7 +62,7 @@ def end_deal(
         _check_game_end(rules, s, ev)
 
 
-def _check_game_end(rules: Rules, s: ToepenState, ev: Events) -> None:
+def _check_game_end(rules: Options, s: ToepenState, ev: Events) -> None:
     top = rules.max_points
     reached = [p for p in range(s.n) if not s.out >> p & 1 and s.points[p] >= top]
     if not reached:

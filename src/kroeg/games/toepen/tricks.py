@@ -13,8 +13,8 @@ from kroeg.games.base import Action, Event, RuleError
 from kroeg.games.toepen.events import LEAD_EVENTS, PLAY_EVENTS, TRICK_EVENTS, Events
 from kroeg.games.toepen.following import playable, winning_index
 from kroeg.games.toepen.limits import update_limit
-from kroeg.games.toepen.options import LIMIT_ANY, Rules
-from kroeg.games.toepen.parsing import card_arg
+from kroeg.games.toepen.notation import card_arg
+from kroeg.games.toepen.options import LIMIT_ANY, Options
 from kroeg.games.toepen.scoring import end_deal
 from kroeg.games.toepen.state import PLAY, ToepenState
 from kroeg.games.toepen.tables import (
@@ -28,7 +28,7 @@ from kroeg.games.toepen.tables import (
 from kroeg.games.toepen.turns import not_your_turn, refuse_while_waiting, require_active
 
 
-def start_play(rules: Rules, s: ToepenState, ev: Events) -> None:
+def start_play(rules: Options, s: ToepenState, ev: Events) -> None:
     """The deal is dealt (and exchanged, and armoede answered): the first lead."""
     if s.active.bit_count() == 1:
         # Everybody else folded in the armoede round: the one left wins (RULES.md §2.6).
@@ -48,7 +48,7 @@ def start_play(rules: Rules, s: ToepenState, ev: Events) -> None:
         ev.append(LEAD_EVENTS[lead])
 
 
-def play(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
+def play(rules: Options, s: ToepenState, seat: int, action: Action, ev: Events) -> None:
     """``("play", card)``: checked by :func:`.following.playable`, as ``legal`` lists it."""
     card = action[1] if len(action) == 2 else None
     if card.__class__ is not int or card not in PIKET:
@@ -83,7 +83,7 @@ def play(rules: Rules, s: ToepenState, seat: int, action: Action, ev: Events) ->
     s.turn = NEXT_SEAT[s.n][seat << 8 | s.active & ~played]
 
 
-def _check_play(rules: Rules, s: ToepenState, seat: int, card: int) -> None:
+def _check_play(rules: Options, s: ToepenState, seat: int, card: int) -> None:
     """Why ``play`` refused the card, in order: a RuleError, or a revoke noted when
     following suit is not enforced (the revoke is called later, RULES.md §2.7)."""
     if s.phase != PLAY or s.knocker >= 0:
@@ -121,14 +121,14 @@ def _lead_chants(s: ToepenState, seat: int, card: int, ev: list[Event]) -> None:
         ev.append(Event("heeft_men_meer", {"seat": seat, "suit": suit_str(suit)}))
 
 
-def jack_seen(rules: Rules, s: ToepenState, ev: Events) -> None:
+def jack_seen(rules: Options, s: ToepenState, ev: Events) -> None:
     """A jack turned up (played or exchanged): seed 000 calls the third one."""
     s.jacks_seen += 1
     if s.jacks_seen == 3 and ev is not None and rules.etiquette:
         ev.append(Event("boerenfiske", {}))
 
 
-def finish_trick(rules: Rules, s: ToepenState, ev: Events) -> None:
+def finish_trick(rules: Options, s: ToepenState, ev: Events) -> None:
     """Every active seat has played: the trick's winner leads next, or the deal ends."""
     seats = s.trick_seats
     cards = s.trick_cards
@@ -152,7 +152,7 @@ def finish_trick(rules: Rules, s: ToepenState, ev: Events) -> None:
     s.turn = winner
 
 
-def resume(rules: Rules, s: ToepenState, ev: Events) -> None:
+def resume(rules: Options, s: ToepenState, ev: Events) -> None:
     """Play goes on after folds: finish a trick that is now complete, or pass the turn to
     the next active seat clockwise that has not played to the trick (RULES.md §12)."""
     if s.trick_cards and s.trick_played == s.active:

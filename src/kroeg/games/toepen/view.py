@@ -10,10 +10,10 @@ computing them.
 
 from __future__ import annotations
 
-from kroeg.cards import SUIT_CHARS
+from kroeg.cards import SUIT_CHARS, cards_in
 from kroeg.games.base import JSON, Game
 from kroeg.games.toepen.het import COMPROMISKAART, het_json
-from kroeg.games.toepen.options import Rules
+from kroeg.games.toepen.options import Options
 from kroeg.games.toepen.state import DEAL, PHASE_NAMES, PLAY, ToepenState
 from kroeg.games.toepen.tables import CARD_STR, hand_str
 
@@ -28,7 +28,7 @@ SEAT_KEYS: tuple[str, ...] = tuple(str(p) for p in range(8))
 _COMPROMISKAART = CARD_STR[COMPROMISKAART]
 
 
-def view(game: Game[ToepenState], rules: Rules, s: ToepenState, seat: int | None) -> JSON:
+def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | None) -> JSON:
     """The view of ``seat`` (None: a spectator) of ``game``, played by ``rules``.
 
     ``deals`` is a fresh list of the state's own deal summaries, shared, not copied:
@@ -166,3 +166,18 @@ def _empty_table() -> JSON:
         "claim": None,
         "open_hands": {},
     }
+
+
+def hidden_cards(s: ToepenState, seat: int | None) -> set[int]:
+    """Cards ``seat`` may not see now: other hands (less what was shown), the stock,
+    laundry hands not turned up. For the tests' leak checks and the bots' sampling."""
+    hidden: set[int] = set(s.stock[s.stock_pos :])
+    for p in range(s.n):
+        if p != seat and not s.open_hands >> p & 1:
+            hidden.update(cards_in(s.hands[p]))
+    for entry in s.laundry:
+        if entry[0] != seat and entry[3] < 0:
+            hidden.update(cards_in(entry[1]))
+    if s.shown_ac >= 0:
+        hidden.discard(COMPROMISKAART)  # shown to all; where it went is no secret
+    return hidden

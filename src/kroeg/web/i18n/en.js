@@ -740,6 +740,7 @@ export default {
   "rule.deal_foreign": "These cards are not in this game's deck: {cards}.",
   "rule.deal_missing": "These cards are missing from the deal: {cards}.",
   "rule.deal_hands": "The deal has {count} hands, but it needs one per player.",
+  "rule.deal_cards": "The deal is not written right: the hands, the stock and the upcard are cards like Th.",
   "rule.unknown_game": "There is no such game: {game}.",
   "rule.seats_fixed": "This game is played by exactly {seats} players.",
   "rule.seats_range": "This game is played by {low} to {high} players.",

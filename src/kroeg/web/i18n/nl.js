@@ -756,6 +756,7 @@ export default {
   "rule.deal_foreign": "Deze kaarten horen niet bij dit spel: {cards}.",
   "rule.deal_missing": "Deze kaarten ontbreken bij het delen: {cards}.",
   "rule.deal_hands": "Er zijn {count} handen gedeeld, maar het moet er één per speler zijn.",
+  "rule.deal_cards": "Het delen is niet goed opgeschreven: de handen, de stapel en de open kaart zijn kaarten zoals Th.",
   "rule.unknown_game": "Dat spel hebben we niet: {game}.",
   "rule.seats_fixed": "Dit spel speel je met precies {seats} spelers.",
   "rule.seats_range": "Dit spel speel je met {low} tot en met {high} spelers.",

@@ -33,7 +33,9 @@ from .state import KlaverjasState
 from .tables import (
     ABOVE,
     CARD_NAMES,
+    LAST_TRICK_BONUS,
     NOT_SUIT,
+    POINTS,
     RUN_ROEM,
     STRENGTH,
     STUK,
@@ -88,6 +90,35 @@ def trick_state(trump: int, leader: int, cards: Sequence[int]) -> tuple[int, int
         if strength > win_strength:
             win_seat, win_strength = (leader + i) & 3, strength
     return led, win_seat, win_strength
+
+
+def complete_trick(
+    rules: Rules,
+    trump: int,
+    trick: Sequence[int],
+    winner: int,
+    tricks_played: int,
+    points: list[int],
+    tricks_won: list[int],
+) -> int:
+    """The four cards of ``trick`` go to the team of ``winner``: their card points (§6.7,
+    and the last trick's 10 when ``tricks_played``, this trick counted, is 8) are added to
+    ``points`` and the trick to ``tricks_won``. Returns the trick's roem (§6.6), which the
+    caller adds, or keeps to be claimed.
+
+    Trick completion stated once, for the engine (:func:`.core.play_card`,
+    :func:`.core.rollout`) and the bots' search (:func:`kroeg.bots.klaverjassen.play.play_card`);
+    the numba kernel is its declared transliteration (``tests/bots/test_kernel.py``).
+    Unchecked: the trick holds four cards and ``winner`` won it."""
+    a, b, c, d = trick
+    points_of = POINTS[trump]
+    total = points_of[a] + points_of[b] + points_of[c] + points_of[d]
+    if tricks_played == 8:
+        total += LAST_TRICK_BONUS
+    team = winner & 1
+    points[team] += total
+    tricks_won[team] += 1
+    return rules.roem(trump, (1 << a) | (1 << b) | (1 << c) | (1 << d))
 
 
 class Rules:

@@ -51,7 +51,7 @@ from kroeg.games.eurokaarten.melds import (
     swap_in,
     swap_joker,
 )
-from kroeg.games.eurokaarten.options import OPTION_SPECS, VARIANTS, EuroOptions
+from kroeg.games.eurokaarten.options import OPTION_SPECS, VARIANTS, Options
 from kroeg.games.eurokaarten.scoring import end_round, finish_if_won
 from kroeg.games.eurokaarten.state import DEAL, OVER, TURN, EuroState
 
@@ -72,7 +72,7 @@ class Eurokaarten(Game[EuroState]):
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__(variant, options)
-        self.opts = EuroOptions.from_resolved(self.options)
+        self.opts = Options.from_resolved(self.options)
         if self.opts.jokers < len(JOKERS):
             # The pack follows the option ``jokers``; record checks (check_deck) read it.
             self.deck = FULL_DECK[: 52 + self.opts.jokers]
