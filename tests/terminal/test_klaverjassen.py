@@ -137,3 +137,14 @@ def test_kroeg_play_refuses_kraken_with_rotterdams(capsys: pytest.CaptureFixture
         "Kan niet beginnen: Kraken speel je met de Amsterdamse regels: troefplicht moet "
         "amsterdams zijn.\n"
     )
+
+
+def test_an_empty_answer_at_the_card_prompt_is_not_understood_and_asked_again() -> None:
+    """Enter alone at "Welke kaart?" stopped the game with an IndexError; now it is a
+    Dutch "not understood" and the prompt again."""
+    answers = ["", "pas", "h", "", *map(str, range(1, 9))]
+    status, lines = run(7, answers=answers)
+    assert status == 0
+    assert any(
+        line.startswith("Dat begrijp ik niet: typ het nummer van de kaart") for line in lines
+    )

@@ -20,11 +20,10 @@ from kroeg.games.base import Action, Event, RuleError
 from kroeg.games.klaverjassen import KlaverjasState, score_sheet
 from kroeg.games.klaverjassen.tables import STRENGTH
 from kroeg.terminal.refusals import refusal_nl
-from kroeg.terminal.table import YOU, TerminalTable
+from kroeg.terminal.table import YOU, TerminalTable, read_card
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk")
 SUIT_KEYS = {"k": 0, "klaveren": 0, "r": 1, "ruiten": 1, "h": 2, "harten": 2, "s": 3, "schoppen": 3}
-DUTCH_RANKS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
 TEAMS_NL = ("Wij", "Zij")
 
 
@@ -217,16 +216,13 @@ class Describer:
             return ("verzaakt", int(parts[1]))
         return None
 
-    def parse_card_answer(self, answer: str, cards: list[int]) -> int | None:
+    @staticmethod
+    def parse_card_answer(answer: str, cards: list[int]) -> int | None:
+        """A card by its number in your sorted hand, or typed (:func:`read_card`)."""
         if answer.isdigit():
             index = int(answer) - 1
             return cards[index] if 0 <= index < len(cards) else None
-        if len(answer) >= 2 and answer[0] in "krhs" and answer[1:] in DUTCH_RANKS:
-            return parse_card(DUTCH_RANKS[answer[1:]] + "cdhs"["krhs".index(answer[0])])
-        try:
-            return parse_card(answer[:-1].upper() + answer[-1])
-        except ValueError:
-            return None
+        return read_card(answer)
 
     @staticmethod
     def sorted_hand(table: TerminalTable) -> list[int]:

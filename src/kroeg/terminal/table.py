@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
+from kroeg.cards import parse_card
 from kroeg.games import game_class, make_game
 from kroeg.games.base import Action, Deal, Event, Game, InvalidInput
 from kroeg.games.match import Agent, HouseAgent, Match, RandomDeals
@@ -27,6 +28,21 @@ Output = Callable[[str], None]
 
 YOU = 0
 """Your seat."""
+
+SUIT_KEYS = {"k": "c", "r": "d", "h": "h", "s": "s"}
+RANK_KEYS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
+
+
+def read_card(text: str) -> int | None:
+    """A card typed as Dutch short (``h10``, ``sb``, ``♥10``: suit, then rank) or in record
+    notation (``Th``, any case); None for anything else."""
+    text = text.replace("♣", "k").replace("♦", "r").replace("♥", "h").replace("♠", "s")
+    if len(text) >= 2 and text[0] in SUIT_KEYS and text[1:] in RANK_KEYS:
+        return parse_card(RANK_KEYS[text[1:]] + SUIT_KEYS[text[0]])
+    try:
+        return parse_card(text[:-1].upper() + text[-1:])
+    except (ValueError, IndexError):
+        return None
 
 
 class Describer(Protocol):

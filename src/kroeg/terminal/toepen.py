@@ -17,11 +17,9 @@ from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card
 from kroeg.games.base import Action, Event, GameError
 from kroeg.games.toepen.state import ToepenState
 from kroeg.terminal.refusals import refusal_nl as shared_refusal_nl
-from kroeg.terminal.table import YOU, TerminalTable
+from kroeg.terminal.table import YOU, TerminalTable, read_card
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans")
-SUIT_KEYS = {"k": "c", "r": "d", "h": "h", "s": "s"}
-RANK_KEYS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
 WORDS = {
     "k": "knock",
     "klop": "knock",
@@ -142,25 +140,14 @@ class Describer:
         if verb is not None:
             matches = [a for a in legal if a[0] == verb]
             return matches[0] if len(matches) == 1 else None
-        card = self.card_of(text)
+        card = read_card(text)
         if card is not None and ("play", card) in legal:
             return ("play", card)
         return None
 
-    @staticmethod
-    def card_of(text: str) -> int | None:
-        """A card typed as Dutch short (``h10``, ``sb``, ``♥10``) or record notation."""
-        text = text.replace("♣", "k").replace("♦", "r").replace("♥", "h").replace("♠", "s")
-        if len(text) >= 2 and text[0] in SUIT_KEYS and text[1:] in RANK_KEYS:
-            return parse_card(RANK_KEYS[text[1:]] + SUIT_KEYS[text[0]])
-        try:
-            return parse_card(text[:-1].upper() + text[-1:])
-        except (ValueError, IndexError):
-            return None
-
     def why(self, table: TerminalTable, text: str) -> str:
         """Why a typed action is refused, in Dutch, by the refusal's code."""
-        card = self.card_of(text)
+        card = read_card(text)
         if card is None:
             return f"'{text}' begrijp ik niet."
         try:
