@@ -15,7 +15,7 @@ import time
 
 from kroeg.bots.levels import make_bot
 from kroeg.games import make_game
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 
 GAMES = {"toepen": ("kroegregels", 4), "klaverjassen": ("nku", 4), "eurokaarten": ("standaard", 6)}
 
@@ -39,7 +39,7 @@ def main() -> None:
             for _ in range(rng.randrange(1, 300)):
                 if game.is_over(s):
                     break
-                random_step(game, s, rng)
+                random_step(random_match(game, s, rng), rng)
             if game.is_over(s) or game.pending_deal(s) is not None:
                 continue
             seat = min(game.to_act(s))

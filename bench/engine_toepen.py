@@ -8,7 +8,8 @@ Three loops per variant, each picking uniformly among the legal actions:
   process's per-hand caches.
 * ``to-act, apply``: the same through :meth:`Toepen.apply`, with full validation and
   events: the plain ``legal``/``apply`` loop that issue 2's target is about.
-* ``all seats, apply``: :func:`kroeg.games.playout.random_step`, which asks every seat
+* ``all seats, apply``: :func:`kroeg.games.playout.random_step` (a
+  :class:`~kroeg.games.match.Match`), which asks every seat
   for its legal actions (out-of-turn knocks too), as the property tests play.
 
 Deals include shuffling (``random_deal``). Figures are CPU time (``process_time``),
@@ -23,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 from kroeg.games.toepen import Toepen
 from kroeg.games.toepen.state import DEAL, OVER
 
@@ -59,10 +60,11 @@ def all_seats_loop(game: Toepen, seats: int, seconds: float) -> tuple[int, int]:
     end = time.process_time() + seconds
     while time.process_time() < end:
         s = game.new_state(seats, dealer=0)
+        match = random_match(game, s, rng)
         while not game.is_over(s):
             if game.pending_deal(s) is not None:
                 deals += 1
-            random_step(game, s, rng)
+            random_step(match, rng)
         games += 1
     return deals, games
 

@@ -27,7 +27,7 @@ from typing import Any
 from kroeg.bots.base import Deadline
 from kroeg.bots.levels import make_kit
 from kroeg.games.eurokaarten import Eurokaarten
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 
 SAMPLES = 200
 
@@ -41,7 +41,7 @@ def positions(game: Eurokaarten, count: int) -> list[tuple[Any, list[Any]]]:
         for _ in range(rng.randrange(1, 300)):
             if game.is_over(s):
                 break
-            random_step(game, s, rng)
+            random_step(random_match(game, s, rng), rng)
         if game.is_over(s) or game.pending_deal(s) is not None:
             continue
         legal = game.legal(s, s.turn)

@@ -19,12 +19,13 @@ import time
 from collections import Counter
 from typing import Any
 
-from kroeg.bots.asides import play_asides
+from kroeg.bots.base import BotAgent
 from kroeg.bots.levels import make_bot
 from kroeg.bots.toepen.knowledge import read_view
 from kroeg.bots.toepen.strength import bucket, win_estimate
 from kroeg.games import make_game
-from kroeg.games.base import Action
+from kroeg.games.base import Action, Deal, Game
+from kroeg.games.match import Match, RandomDeals
 from kroeg.games.toepen.claims import honest_laundry
 
 
@@ -66,26 +67,27 @@ def count(
         if action == ("fold",) and view["knock"] is None and view["phase"] == "play":
             c["voluntary folds"] += 1
 
+    class Counted(BotAgent):
+        def act(self, match: Match[Any], seat: int) -> Action:
+            legal = match.legal(seat)
+            action = self.bot.decide(match.view(seat), legal, self.rng, self.budget)
+            note(seat, legal, action, True, match.state)
+            return action
+
+        def aside(self, match: Match[Any], seat: int, legal: list[Action]) -> Action | None:
+            answer = super().aside(match, seat, legal)
+            note(seat, legal, answer, False, match.state)
+            return answer
+
+    class CountedDeals(RandomDeals):
+        def deal(self, game: Game[Any], s: Any) -> Deal:
+            c["deals"] += 1
+            return super().deal(game, s)
+
     for g in range(games):
-        s = game.new_state(4, dealer=g % 4)
-        while not game.is_over(s):
-            dealer = game.pending_deal(s)
-            if dealer is not None:
-                game.apply(s, dealer, game.random_deal(s, rng))
-                c["deals"] += 1
-            else:
-                seat = min(game.to_act(s))
-                legal = game.legal(s, seat)
-                action = bot.decide(game.view(s, seat), legal, rng, 60.0)
-                note(seat, legal, action, True, s)
-                game.apply(s, seat, action)
-
-            def ask(seat: int, legal: list[Action], s: Any = s) -> Action | None:
-                answer = bot.aside(game.view(s, seat), legal, rng)
-                note(seat, legal, answer, False, s)
-                return answer
-
-            play_asides(game, s, ask)
+        agents = [Counted(bot, rng, 60.0)] * 4
+        deals = CountedDeals(rng)
+        Match.new(game, 4, dealer=g % 4, agents=agents, deals=deals, asides=True).run()
     return c
 
 

@@ -17,7 +17,7 @@ import time
 from kroeg.bots.toepen.knowledge import read_view, sample
 from kroeg.bots.toepen.sterk import first_leader, win_chance
 from kroeg.games.base import JSON
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 from kroeg.games.toepen import Toepen
 
 
@@ -31,7 +31,7 @@ def positions(variant: str, count: int) -> list[tuple[JSON, list[int]]]:
         for _ in range(rng.randrange(1, 60)):
             if game.is_over(s):
                 break
-            random_step(game, s, rng)
+            random_step(random_match(game, s, rng), rng)
         if game.is_over(s) or game.pending_deal(s) is not None:
             continue
         seat = min(game.to_act(s))

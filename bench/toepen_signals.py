@@ -19,13 +19,13 @@ import time
 from collections import Counter
 from typing import Any
 
-from kroeg.bots.asides import play_asides
-from kroeg.bots.base import Bot
+from kroeg.bots.base import BotAgent
 from kroeg.bots.levels import make_bot
 from kroeg.bots.toepen.knowledge import read_view, sample
 from kroeg.bots.toepen.signals import GROUPS, PHASES, SIGNALS, group, phase_of, signals
 from kroeg.games import make_game
 from kroeg.games.base import Action
+from kroeg.games.match import Match, RandomDeals
 
 Key = tuple[str, str, int]
 
@@ -39,31 +39,21 @@ def count(
     rng = random.Random(seed)
     real: Counter[Key] = Counter()
     sampled: Counter[Key] = Counter()
-    for g in range(games):
-        s = game.new_state(4, dealer=g % 4)
-        seat_bots = [bots[(p + g) % len(bots)] for p in range(4)]
-        while not game.is_over(s):
-            dealer = game.pending_deal(s)
-            if dealer is not None:
-                game.apply(s, dealer, game.random_deal(s, rng))
-                continue
-            seat = min(game.to_act(s))
-            view = game.view(s, seat)
+
+    class Observed(BotAgent):
+        def act(self, match: Match[Any], seat: int) -> Action:
+            view = match.view(seat)
             if view["phase"] in ("play", "answer"):
                 phase = phase_of(view["tricks_done"])
                 drawn = sample(read_view(view), rng)
                 for other, signal in signals(view).items():
-                    real[signal, phase, group(s.hands[other])] += 1
+                    real[signal, phase, group(match.state.hands[other])] += 1
                     sampled[signal, phase, group(drawn.hands[other])] += 1
-            legal = game.legal(s, seat)
-            game.apply(s, seat, seat_bots[seat].decide(view, legal, rng, 60.0))
+            return self.bot.decide(view, match.legal(seat), self.rng, self.budget)
 
-            def ask(
-                p: int, legal: list[Action], s: Any = s, bots: list[Bot] = seat_bots
-            ) -> Action | None:
-                return bots[p].aside(game.view(s, p), legal, rng)
-
-            play_asides(game, s, ask)
+    for g in range(games):
+        agents = [Observed(bots[(p + g) % len(bots)], rng, 60.0) for p in range(4)]
+        Match.new(game, 4, dealer=g % 4, agents=agents, deals=RandomDeals(rng), asides=True).run()
     return real, sampled
 
 

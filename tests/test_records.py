@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kroeg.games.playout import play_random
+from kroeg.games.playout import play_random, random_match
 from kroeg.games.toepen import Toepen
 from kroeg.records import EXIT_MALFORMED, EXIT_OK, EXIT_RULE, RecordWriter, replay, replay_text
 
@@ -235,7 +235,8 @@ def test_round_trip_of_a_random_game(variant: str, seats: int) -> None:
         game = Toepen(variant)
         s = game.new_state(seats, seed=seed)
         writer = RecordWriter(game, seats, seed=seed)
-        for seat, step in play_random(game, s, random.Random(seed)):
+        rng = random.Random(seed)
+        for seat, step in play_random(random_match(game, s, rng), rng):
             writer.add(seat, step)
         text = writer.dumps()
         out, status = replay_text(text)

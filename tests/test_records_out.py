@@ -12,8 +12,9 @@ import random
 from typing import Any
 
 from kroeg.games import make_game
-from kroeg.games.playout import random_step
-from kroeg.records import OUT, RecordWriter, replay
+from kroeg.games.match import OUT
+from kroeg.games.playout import random_match, random_step
+from kroeg.records import RecordWriter, replay
 from tests.conftest import SHARED
 
 
@@ -75,7 +76,7 @@ def test_writer_records_out_and_the_record_replays() -> None:
     s = game.new_state(6, dealer=0)
     writer = RecordWriter(game, 6, dealer=0)
     for _ in range(12):
-        writer.add(*random_step(game, s, rng))
+        writer.add(*random_step(random_match(game, s, rng), rng))
     game.eliminate(s, 4)
     writer.add(4, OUT)
     out, status = replay(writer.json())

@@ -27,7 +27,7 @@ from kroeg.fairness import (
     restock_order,
 )
 from kroeg.games.base import JSON, RESTOCK, Deal, GameError, InvalidInput
-from kroeg.records import OUT, RecordError, parse_record, read_json, replay
+from kroeg.records import RecordError, parse_record, read_json, replay
 
 FAIR_FORMAT = "kroeg-fair/1"
 VERIFY_FORMAT = "kroeg-verify/1"
@@ -139,16 +139,16 @@ def _check_restocks(doc: Mapping[str, Any], secret: bytes, notes: list[Any]) -> 
     the game as ``kroeg replay`` walks it; where the replay stops, so does this."""
     try:
         record = parse_record(doc)
-        s = record.new_state()
+        match = record.match()
     except (RecordError, InvalidInput):
         return
-    game = record.game
+    game, s = record.game, match.state
     for i, rdeal in enumerate(record.deals):
         dealer = game.pending_deal(s)
         if dealer is None:
             return
         try:
-            game.apply(s, dealer, rdeal.deal)
+            match.step(dealer, rdeal.deal)
         except GameError:
             return
         contributions = _contributions(notes[i].get("contributions", {}), i)
@@ -171,10 +171,7 @@ def _check_restocks(doc: Mapping[str, Any], secret: bytes, notes: list[Any]) -> 
                     f" (no restock before action {j})",
                 )
             try:
-                if action == OUT:
-                    game.eliminate(s, seat)
-                else:
-                    game.apply(s, seat, action)
+                match.step(seat, action)
             except GameError:
                 return
         if game.pending_restock(s) is not None:

@@ -10,7 +10,7 @@ violation stops the replay with exit status 1 and everything up to it reported).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,16 +26,13 @@ from kroeg.games.base import (
     RuleError,
     check_deck,
 )
+from kroeg.games.match import OUT as OUT  # tables/records.py reads it here until issue 28's table
+from kroeg.games.match import Match
 
 RECORD_FORMAT = "kroeg-record/1"
 REPLAY_FORMAT = "kroeg-replay/1"
 
 EXIT_OK, EXIT_RULE, EXIT_MALFORMED = 0, 1, 2
-
-OUT: Action = ("out",)
-"""The record step ``[seat, "out"]``: the player was taken out of the game (two timeouts
-in a row, or leaving). Every game has it; it applies :meth:`Game.eliminate` (the trick
-games keep the seat in play for the house, Eurokaarten removes the hand)."""
 
 _FIELDS = {
     "format",
@@ -87,6 +84,22 @@ class Record:
 
     def new_state(self) -> Any:
         return self.game.new_state(self.seats, dealer=self.dealer, start=self.start, seed=self.seed)
+
+    def match(self) -> Match[Any]:
+        """A match of the record's game before its first deal, to replay its steps into."""
+        return Match(self.game, self.new_state())
+
+    def walk(self, match: Match[Any]) -> Iterator[tuple[int, int, Action]]:
+        """Replay a finished game's record (its steps all accepted) into ``match``: each
+        action as (deal index, seat, action), yielded before the match applies it, so the
+        state shows the position the seat decided in."""
+        for number, rdeal in enumerate(self.deals):
+            dealer = match.game.pending_deal(match.state)
+            assert dealer is not None, "a finished game's record deals when a deal is due"
+            match.step(dealer, rdeal.deal)
+            for seat, action in rdeal.actions:
+                yield number, seat, action
+                match.step(seat, action)
 
 
 def _require(cond: bool, reason: str, **where: int) -> None:
@@ -228,6 +241,7 @@ def replay(doc: object) -> tuple[JSON, int]:
     except InvalidInput as e:
         return _malformed(RecordError(str(e))), EXIT_MALFORMED
     game = record.game
+    match = Match(game, s)
     for i, rdeal in enumerate(record.deals):
         dealer = game.pending_deal(s)
         if dealer is None:
@@ -238,17 +252,14 @@ def replay(doc: object) -> tuple[JSON, int]:
             )
             return _broken(game, s, {"deal": i, "action": None, "seat": None, "reason": reason})
         try:
-            game.apply(s, dealer, rdeal.deal)
+            match.step(dealer, rdeal.deal)
         except InvalidInput as e:
             return _malformed(RecordError(str(e), deal=i)), EXIT_MALFORMED
         except RuleError as e:
             return _broken(game, s, {"deal": i, "action": None, "seat": None, "reason": str(e)})
         for j, (seat, action) in enumerate(rdeal.actions):
             try:
-                if action == OUT:
-                    game.eliminate(s, seat)
-                else:
-                    game.apply(s, seat, action)
+                match.step(seat, action)
             except (RuleError, InvalidInput) as e:
                 return _broken(game, s, {"deal": i, "action": j, "seat": seat, "reason": str(e)})
     return {"format": REPLAY_FORMAT, "ok": True, **outcome(game, s)}, EXIT_OK
@@ -353,6 +364,10 @@ class RecordWriter:
         if start is not None:
             self.doc["start"] = dict(start)
         self.doc["deals"] = []
+
+    def observe(self, seat: int, action: Action | Deal, events: list[Event]) -> None:
+        """:meth:`add`, as a :class:`~kroeg.games.match.Match`'s observer."""
+        self.add(seat, action)
 
     def add(self, seat: int, action: Action | Deal) -> None:
         """Add a step: a Deal opens a new deal entry, an action (or :data:`OUT`) joins

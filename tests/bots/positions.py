@@ -9,7 +9,7 @@ from typing import Any
 from kroeg.cards import cards_in, mask_of
 from kroeg.games import make_game
 from kroeg.games.base import Game
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 
 VARIANTS = {
     "toepen": (("kroegregels", 4), ("klassiek", 4), ("klassiek", 6)),
@@ -38,7 +38,7 @@ def positions(
         for _ in range(steps):
             if game.is_over(s):
                 break
-            random_step(game, s, rng)
+            random_step(random_match(game, s, rng), rng)
         if game.is_over(s) or game.pending_deal(s) is not None:
             continue
         seat = min(game.to_act(s))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
-from kroeg.bots.asides import aside_chances, play_asides
+from kroeg.bots.base import BotAgent
 from kroeg.bots.levels import make_bot
 from kroeg.bots.toepen.calls import proven_revokes
 from kroeg.bots.toepen.knowledge import read_view
@@ -15,7 +16,8 @@ from kroeg.bots.toepen.strength import win_estimate
 from kroeg.cards import SUIT_MASKS, TOEPEN_STRENGTH, cards_in, parse_card
 from kroeg.games import make_game
 from kroeg.games.base import Action, Deal
-from kroeg.games.playout import random_step
+from kroeg.games.match import Match, RandomDeals, aside_chances
+from kroeg.games.playout import random_match, random_step
 from kroeg.games.toepen.game import Toepen
 from kroeg.games.toepen.state import ToepenState
 from kroeg.games.toepen.view import hidden_cards
@@ -75,26 +77,21 @@ def test_every_out_of_turn_chance_gets_an_answer_and_nothing_illegal_is_played()
     bots = [make_bot(game, level, max_samples=2) for level in ("sterk", "basis", "sterk", "basis")]
     rng = random.Random(3)
     asked = knocks = 0
+
+    class Checked(BotAgent):
+        def aside(self, match: Match[Any], seat: int, legal: list[Action]) -> Action | None:
+            nonlocal asked, knocks
+            asked += 1
+            assert seat not in match.game.to_act(match.state)
+            answer = super().aside(match, seat, legal)
+            assert answer is None or answer in legal
+            knocks += answer == ("knock",)
+            return answer
+
     for _ in range(8):
         s = game.new_state(4, dealer=rng.randrange(4))
-        while not game.is_over(s):
-            dealer = game.pending_deal(s)
-            if dealer is not None:
-                game.apply(s, dealer, game.random_deal(s, rng))
-            else:
-                seat = min(game.to_act(s))
-                legal = game.legal(s, seat)
-                game.apply(s, seat, bots[seat].decide(game.view(s, seat), legal, rng, 60.0))
-
-            def ask(seat: int, legal: list[Action], s: ToepenState = s) -> Action | None:
-                nonlocal asked
-                asked += 1
-                assert seat not in game.to_act(s)
-                answer = bots[seat].aside(game.view(s, seat), legal, rng)
-                assert answer is None or answer in legal
-                return answer
-
-            knocks += sum(a == ("knock",) for _, a in play_asides(game, s, ask))
+        agents = [Checked(bot, rng, 60.0) for bot in bots]
+        Match(game, s, agents=agents, deals=RandomDeals(rng), asides=True).run()
     assert asked > 100
     assert knocks > 0, "the house should knock out of turn now and then"
 
@@ -233,7 +230,7 @@ def test_no_peeking_out_of_turn() -> None:
             for _ in range(rng.randrange(1, 40)):
                 if game.is_over(s):
                     break
-                random_step(game, s, rng)
+                random_step(random_match(game, s, rng), rng)
             for seat, legal in aside_chances(game, s):
                 shuffled = shuffle_hidden(game, s, seat, rng)
                 view, after = game.view(s, seat), game.view(shuffled, seat)

@@ -11,7 +11,7 @@ import random
 
 from kroeg.cards import card_str, cards_in
 from kroeg.games import make_game
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 from tests.support import RANDOM_GAMES, assert_no_hidden_cards
 
 
@@ -21,7 +21,7 @@ def test_klaverjassen_tricks_show_only_played_cards() -> None:
     for _ in range(RANDOM_GAMES // 100):
         s = game.new_state(4, dealer=rng.randrange(4))
         while not game.is_over(s) and s.deal_no < 2:
-            random_step(game, s, rng)
+            random_step(random_match(game, s, rng), rng)
             in_hands = {card_str(c) for hand in s.hands for c in cards_in(hand)}
             for seat in (None, 0, 1, 2, 3):
                 view = game.view(s, seat)
@@ -38,7 +38,7 @@ def test_toepen_tricks_show_only_played_cards() -> None:
         for _ in range(RANDOM_GAMES // 100):
             s = game.new_state(4, dealer=rng.randrange(4))
             while not game.is_over(s) and s.deal_no < 3:
-                random_step(game, s, rng)
+                random_step(random_match(game, s, rng), rng)
                 in_hands = {card_str(c) for hand in s.hands for c in cards_in(hand)}
                 for seat in (None, 0, 1, 2, 3):
                     view = game.view(s, seat)
@@ -54,7 +54,7 @@ def test_eurokaarten_discard_pile_shows_only_cards_that_were_discarded_face_up()
     for _ in range(RANDOM_GAMES // 200):
         s = game.new_state(6, dealer=rng.randrange(6))
         while not game.is_over(s) and len(game.deal_summaries(s)) < 3:
-            random_step(game, s, rng)
+            random_step(random_match(game, s, rng), rng)
             hidden = {card_str(c) for hand in s.hands for c in cards_in(hand)}
             hidden |= {card_str(c) for c in s.stock}
             view = game.view(s, None)

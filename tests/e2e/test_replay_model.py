@@ -17,7 +17,8 @@ import pytest
 
 from kroeg.games import make_game
 from kroeg.games.base import Deal
-from kroeg.records import OUT, RecordWriter, deal_steps
+from kroeg.games.match import OUT
+from kroeg.records import RecordWriter, deal_steps
 from tests.e2e.conftest import NewPage
 
 GAMES = [("toepen", "kroegregels", 4), ("toepen", "klassiek", 4), ("klaverjassen", "nku", 4),

@@ -10,7 +10,7 @@ from typing import Any
 from kroeg.cards import FULL_MASK, card_str, cards_in
 from kroeg.games.base import InvalidInput, RuleError
 from kroeg.games.eurokaarten import Eurokaarten, EuroState
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 from tests.support import RANDOM_GAMES, assert_no_hidden_cards, assert_valid_places
 
 GAME = Eurokaarten("standaard")
@@ -43,7 +43,7 @@ def test_random_games_end_and_keep_all_54_cards() -> None:
         steps = 0
         while not GAME.is_over(s):
             before = set(s.out)
-            random_step(GAME, s, rng)
+            random_step(random_match(GAME, s, rng), rng)
             steps += 1
             assert steps < MAX_STEPS, f"game {i} does not end"
             if s.phase != "deal" or s.summaries:
@@ -94,7 +94,7 @@ def test_views_and_events_leak_no_hidden_card() -> None:
         s = GAME.new_state(6, seed=i)
         while not GAME.is_over(s):
             if GAME.pending_deal(s) is not None:
-                random_step(GAME, s, rng)
+                random_step(random_match(GAME, s, rng), rng)
                 continue
             seat = s.turn
             action = rng.choice(GAME.legal(s, seat))
@@ -134,7 +134,7 @@ def test_the_house_plays_legal_moves_decided_from_its_view() -> None:
                 checked += 1
                 GAME.apply(s, seat, choice)
                 continue
-            random_step(GAME, s, rng)
+            random_step(random_match(GAME, s, rng), rng)
     assert checked > 500
 
 
@@ -220,7 +220,7 @@ def test_apply_accepts_exactly_what_legal_lists() -> None:
                         continue
                     assert _normal(action) in listed, action
                     accepted += 1
-            random_step(GAME, s, rng)
+            random_step(random_match(GAME, s, rng), rng)
     assert accepted > 100 and refused > 1000
 
 
@@ -246,7 +246,7 @@ def test_random_games_with_the_house_rule_toggles() -> None:
             s = game.new_state(6, seed=i)
             steps = 0
             while not game.is_over(s):
-                random_step(game, s, rng)
+                random_step(random_match(game, s, rng), rng)
                 steps += 1
                 assert steps < MAX_STEPS, (options, i)
                 if s.phase == "turn":

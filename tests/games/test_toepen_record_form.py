@@ -10,7 +10,7 @@ import pytest
 
 from kroeg.cards import PIKET_DECK, card_str
 from kroeg.games.base import RuleError
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 from kroeg.games.toepen import Toepen, house
 from kroeg.games.toepen.notation import ACTION_JSON, VERBS, action_json
 from kroeg.games.toepen.state import PLAY
@@ -79,5 +79,5 @@ def test_the_default_is_the_policy_of_the_hand_and_the_legal_list() -> None:
                     elif game.pending_deal(s) is None:
                         with pytest.raises(RuleError, match="no decision"):
                             game.default(s, seat)
-                random_step(game, s, rng)
+                random_step(random_match(game, s, rng), rng)
     assert in_play > 2000

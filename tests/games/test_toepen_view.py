@@ -12,7 +12,7 @@ import pytest
 
 from kroeg.cards import cards_in, parse_card
 from kroeg.games.base import JSON, Action
-from kroeg.games.playout import random_step
+from kroeg.games.playout import random_match, random_step
 from kroeg.games.toepen import Toepen, house
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.state import ToepenState
@@ -94,7 +94,7 @@ def test_default_decides_from_the_view_alone() -> None:
                         assert g.view(other, seat) == g.view(s, seat)
                         assert g.default(other, seat) == choice
                         checked += 1
-                random_step(g, s, rng)
+                random_step(random_match(g, s, rng), rng)
     assert checked > 1000
 
 
@@ -159,7 +159,7 @@ def test_the_house_keeps_its_rule_at_every_decision() -> None:
                     seat = min(g.to_act(s))
                     g.apply(s, seat, g.default(s, seat))  # the house's own games too
                 else:
-                    random_step(g, s, rng)
+                    random_step(random_match(g, s, rng), rng)
     assert set(chosen) == {"only", "play", "stay", "fold", "look", "exchange", "keep", "laundry"}
 
 
@@ -191,9 +191,9 @@ def test_views_handed_out_never_change_later() -> None:
                     for _ in range(rng.randint(1, 40)):
                         if g.is_over(twin):
                             break
-                        random_step(g, twin, rng)
+                        random_step(random_match(g, twin, rng), rng)
                     assert json.dumps(g.view(s, None)) == before
-                random_step(g, s, rng)
+                random_step(random_match(g, s, rng), rng)
             assert s.history, "no deal ended"
             for v, text in kept:
                 assert json.dumps(v) == text

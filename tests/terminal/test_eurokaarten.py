@@ -10,7 +10,8 @@ from pathlib import Path
 from kroeg.cards import parse_card
 from kroeg.games.eurokaarten import Eurokaarten
 from kroeg.records import replay
-from kroeg.terminal.eurokaarten import Table, play
+from kroeg.terminal.eurokaarten import Describer
+from kroeg.terminal.table import TerminalTable, play
 from tests.games.test_eurokaarten_support import full_hands, make_deal
 
 
@@ -62,22 +63,23 @@ def test_help_and_bad_input_get_a_dutch_answer_and_a_new_prompt() -> None:
     assert "Kies een kaart van 1 tot 6." in text
 
 
-def _table(lines: list[str]) -> tuple[Table, list[str]]:
+def _table(lines: list[str]) -> tuple[TerminalTable, list[str]]:
     """A table where you (seat 0) start a round with a known hand."""
     ask, _ = scripted(lines)
     out: list[str] = []
-    table = Table(Eurokaarten("standaard"), args(), ask, out.append)  # type: ignore[arg-type]
-    table.state = table.game.new_state(6, dealer=5)
+    game = Eurokaarten("standaard")
+    table = TerminalTable(game, Describer(), args(), ask, out.append)  # type: ignore[arg-type]
+    table.match.state = game.new_state(6, dealer=5)
     hands = full_hands({0: ["4h", "5h", "6h", "X1", "Qs"]}, "7h", ["9s"], set())
-    table.step(5, make_deal(hands, "7h", ["9s"]))
+    table.match.step(5, make_deal(hands, "7h", ["9s"]))
     return table, out
 
 
 def test_meld_with_a_joker_and_discard_from_the_prompt() -> None:
     table, out = _table(["s", "leg 1 2 3 6", "leg 1 2 3 6=7h", "weg 1"])
-    table.your_move()  # draw
-    table.your_move()  # the meld: first without the joker's card, then with it
-    table.your_move()  # discard
+    table.match.advance()  # draw
+    table.match.advance()  # the meld: first without the joker's card, then with it
+    table.match.advance()  # discard
     text = "\n".join(out)
     assert "zeg welke kaart de joker voorstelt" in text.lower()
     view = table.game.view(table.state, 0)
@@ -92,8 +94,8 @@ def test_refusals_are_said_in_dutch_by_their_code_and_params() -> None:
     the Dutch catalog: §7.5 "a joker" may not be discarded, nor the card just taken
     from the discard pile (named in Dutch)."""
     table, out = _table(["pot", "weg 6", "weg 4", "weg 5"])
-    table.your_move()  # takes the 7h from the pile
-    table.your_move()  # the joker, then the 7h, are refused; the Qs goes
+    table.match.advance()  # takes the 7h from the pile
+    table.match.advance()  # the joker, then the 7h, are refused; the Qs goes
     text = "\n".join(out)
     assert "Een joker mag je niet afleggen." in text
     assert (

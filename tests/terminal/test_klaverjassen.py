@@ -11,7 +11,7 @@ import pytest
 
 from kroeg.cli import main
 from kroeg.records import replay
-from kroeg.terminal.klaverjassen import play
+from kroeg.terminal.table import play
 
 ANSWERS = ["x", "pas", "h", "9", "1", "2", "3", "4", "5", "6", "7", "8"]
 """Cycled: a bad answer, a pass, a bid and every card number, so every prompt is met."""
@@ -136,4 +136,15 @@ def test_kroeg_play_refuses_kraken_with_rotterdams(capsys: pytest.CaptureFixture
     assert capsys.readouterr().out == (
         "Kan niet beginnen: Kraken speel je met de Amsterdamse regels: troefplicht moet "
         "amsterdams zijn.\n"
+    )
+
+
+def test_an_empty_answer_at_the_card_prompt_is_not_understood_and_asked_again() -> None:
+    """Enter alone at "Welke kaart?" stopped the game with an IndexError; now it is a
+    Dutch "not understood" and the prompt again."""
+    answers = ["", "pas", "h", "", *map(str, range(1, 9))]
+    status, lines = run(7, answers=answers)
+    assert status == 0
+    assert any(
+        line.startswith("Dat begrijp ik niet: typ het nummer van de kaart") for line in lines
     )

@@ -7,8 +7,8 @@ import argparse
 import pytest
 
 from kroeg.cli import main
-from kroeg.terminal import toepen
 from kroeg.terminal.options import parse_options
+from kroeg.terminal.table import play
 
 
 def test_values_are_read_as_in_records() -> None:
@@ -37,7 +37,7 @@ def test_the_table_plays_to_the_option_s_max_points() -> None:
         game="toepen", variant=None, seats=None, seed=1, name="Jij", record=None,
         options={"max_points": 15},
     )  # fmt: skip
-    toepen.play(args, input_fn=no_more_input, output_fn=lines.append)
+    play(args, input_fn=no_more_input, output_fn=lines.append)
     assert "Verliezen doe je bij 15 strafpunten." in "\n".join(lines)
 
 
@@ -47,5 +47,5 @@ def test_a_bad_option_value_is_refused_before_the_game_starts() -> None:
         game="toepen", variant=None, seats=None, seed=1, name="Jij", record=None,
         options={"max_points": "hoog"},
     )  # fmt: skip
-    assert toepen.play(args, input_fn=input, output_fn=lines.append) == 2
+    assert play(args, input_fn=input, output_fn=lines.append) == 2
     assert "max_points" in lines[0]

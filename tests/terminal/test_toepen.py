@@ -13,7 +13,8 @@ import pytest
 from kroeg.cards import parse_card
 from kroeg.games.base import RuleError
 from kroeg.records import replay
-from kroeg.terminal.toepen import play, refusal_nl
+from kroeg.terminal.table import play
+from kroeg.terminal.toepen import refusal_nl
 
 
 def run(

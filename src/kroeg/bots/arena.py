@@ -30,12 +30,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from kroeg.bots.asides import play_asides
-from kroeg.bots.base import DEFAULT_BUDGET
+from kroeg.bots.base import DEFAULT_BUDGET, BotAgent
 from kroeg.bots.levels import LEVELS, make_bot
 from kroeg.bots.stats import Interval, elo_ratings, mean_interval
 from kroeg.games import GAMES, game_class, make_game
-from kroeg.games.base import JSON, Game, InvalidInput
+from kroeg.games.base import JSON, Action, Deal, Game, InvalidInput
+from kroeg.games.match import Match, RandomDeals
 
 MAX_DEALS_PER_BOARD = 400
 """A safety stop for a game that would not end (never reached in practice)."""
@@ -105,71 +105,74 @@ def play_board(config: Config, board: int) -> BoardResult:
     times: dict[int, list[float]] = defaultdict(list)
     asides: dict[int, list[float]] = defaultdict(list)
     rotations = []
+    max_deals = 1 if config.game == "klaverjassen" else MAX_DEALS_PER_BOARD
     for rotation in range(len(bots)):
         seat_bots = lineup(len(bots), config.seats, rotation)
-        players = [bots[b] for b in seat_bots]
-        s = _play(game, config, board, rotation, players, seat_bots, times, asides)
-        rotations.append(_outcome(game, s, seat_bots))
+        agents = [
+            TimedBot(
+                BotAgent(
+                    bots[b],
+                    random.Random(f"{config.seed}/{board}/{rotation}/{seat}"),
+                    config.budget,
+                ),
+                times[b],
+                asides[b],
+            )
+            for seat, b in enumerate(seat_bots)
+        ]
+        match = Match.new(
+            game,
+            config.seats,
+            dealer=board % config.seats,
+            agents=agents,
+            deals=BoardDeals(config.seed, board),
+            asides=True,
+        )
+        match.run(max_deals=max_deals)
+        rotations.append(_outcome(game, match.state, seat_bots))
     return BoardResult(board, rotations, dict(times), dict(asides))
 
 
-def _play(
-    game: Game[Any],
-    config: Config,
-    board: int,
-    rotation: int,
-    seat_bots: list[Any],
-    bot_ids: list[int],
-    times: dict[int, list[float]],
-    asides: dict[int, list[float]],
-) -> Any:
-    s = game.new_state(config.seats, dealer=board % config.seats)
-    rngs = [
-        random.Random(f"{config.seed}/{board}/{rotation}/{seat}") for seat in range(config.seats)
-    ]
-    deals = 0
-    single_deal = config.game == "klaverjassen"
-    while not game.is_over(s):
-        dealer = game.pending_deal(s)
-        if dealer is not None:
-            if deals >= MAX_DEALS_PER_BOARD or (single_deal and deals == 1):
-                break
-            deal_rng = random.Random(f"{config.seed}/{board}/deal/{deals}")
-            game.apply(s, dealer, game.random_deal(s, deal_rng))
-            deals += 1
-            _asides(game, s, seat_bots, rngs, bot_ids, asides)
-            continue
-        restocked = game.random_restock(s, random.Random(f"{config.seed}/{board}/restock/{deals}"))
-        if restocked is not None:  # the deal's own generator: the same for every rotation
-            game.apply(s, *restocked)
-            continue
-        seat = min(game.to_act(s))
-        legal = game.legal(s, seat)
+class BoardDeals:
+    """A board's chance, the same in every rotation: the n-th deal shuffled by a generator
+    seeded with the seed, the board and n; a pile turned over in it by one seeded with the
+    seed, the board and the deals dealt so far."""
+
+    def __init__(self, seed: int, board: int) -> None:
+        self.seed = seed
+        self.board = board
+        self.dealt = 0
+
+    def deal(self, game: Game[Any], s: Any) -> Deal:
+        rng = random.Random(f"{self.seed}/{self.board}/deal/{self.dealt}")
+        self.dealt += 1
+        return game.random_deal(s, rng)
+
+    def restock(self, game: Game[Any], s: Any, cards: tuple[int, ...]) -> Action:
+        rng = random.Random(f"{self.seed}/{self.board}/restock/{self.dealt}")
+        return RandomDeals(rng).restock(game, s, cards)
+
+
+class TimedBot:
+    """A bot's agent whose decisions and out-of-turn answers are timed (reading the view
+    and the legal actions included), into the bot's lists of seconds."""
+
+    def __init__(self, agent: BotAgent, times: list[float], asides: list[float]) -> None:
+        self.agent = agent
+        self.times = times
+        self.asides = asides
+
+    def act(self, match: Match[Any], seat: int) -> Action:
         start = time.perf_counter()
-        action = seat_bots[seat].decide(game.view(s, seat), legal, rngs[seat], config.budget)
-        times[bot_ids[seat]].append(time.perf_counter() - start)
-        game.apply(s, seat, action)
-        _asides(game, s, seat_bots, rngs, bot_ids, asides)
-    return s
-
-
-def _asides(
-    game: Game[Any],
-    s: Any,
-    seat_bots: list[Any],
-    rngs: list[random.Random],
-    bot_ids: list[int],
-    asides: dict[int, list[float]],
-) -> None:
-    """Every seat's out-of-turn chance after an event (:mod:`kroeg.bots.asides`), timed."""
-
-    def ask(seat: int, legal: list[Any]) -> Any:
-        start = time.perf_counter()
-        action = seat_bots[seat].aside(game.view(s, seat), legal, rngs[seat])
-        asides[bot_ids[seat]].append(time.perf_counter() - start)
+        action = self.agent.act(match, seat)
+        self.times.append(time.perf_counter() - start)
         return action
 
-    play_asides(game, s, ask)
+    def aside(self, match: Match[Any], seat: int, legal: list[Action]) -> Action | None:
+        start = time.perf_counter()
+        action = self.agent.aside(match, seat, legal)
+        self.asides.append(time.perf_counter() - start)
+        return action
 
 
 def _outcome(game: Game[Any], s: Any, seat_bots: list[int]) -> list[SeatResult]:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from kroeg.games.base import JSON, Action, Game
+from kroeg.games.match import Match
 
 DEFAULT_BUDGET = 0.3
 """Seconds per decision on one core (issue 7: 300 ms)."""
@@ -59,6 +60,22 @@ class Bot(ABC):
             return None
         action = self.kit.aside(self.level, view, list(legal), rng)
         return action if action in legal else None
+
+
+class BotAgent:
+    """A bot at a seat of a :class:`~kroeg.games.match.Match`: it decides from the seat's
+    view and legal actions alone, with its own generator and ``budget`` seconds."""
+
+    def __init__(self, bot: Bot, rng: random.Random, budget: float = DEFAULT_BUDGET) -> None:
+        self.bot = bot
+        self.rng = rng
+        self.budget = budget
+
+    def act(self, match: Match[Any], seat: int) -> Action:
+        return self.bot.decide(match.view(seat), match.legal(seat), self.rng, self.budget)
+
+    def aside(self, match: Match[Any], seat: int, legal: list[Action]) -> Action | None:
+        return self.bot.aside(match.view(seat), legal, self.rng)
 
 
 class Deadline:

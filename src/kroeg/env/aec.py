@@ -1,7 +1,8 @@
 """The PettingZoo AEC environment over one game and variant (docs/env.md).
 
-Agents are seats (``seat_0`` ...). The environment plays chance itself: when a deal is
-due it deals with a generator seeded by ``reset(seed=...)``. It asks one seat at a
+Agents are seats (``seat_0`` ...). The game is a :class:`~kroeg.games.match.Match` whose
+steps come from outside, the agents' through :meth:`KroegEnv.step`; chance is the match's:
+when a deal is due it deals with a generator seeded by ``reset(seed=...)``. It asks one seat at a
 time: of the seats the game waits for, the first one clockwise after the seat that
 acted last. A seat acts only when it is asked, so a knock out of turn (Toepen) is made
 on the seat's own turn. Observations come from the seat's ``view()`` alone.
@@ -25,6 +26,7 @@ from kroeg.env.layout import Array
 from kroeg.env.toepen import ToepenEncoding
 from kroeg.games import make_game
 from kroeg.games.base import JSON, Action, Game
+from kroeg.games.match import Match, RandomDeals
 
 ENCODINGS: dict[str, Encoding] = {
     e.game: e for e in (ToepenEncoding(), KlaverjassenEncoding(), EurokaartenEncoding())
@@ -98,9 +100,19 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
         self._seeds = random.Random()
-        self.state: Any = None
+        self.match: Match[Any] | None = None
         self._moves: dict[int, Action] = {}
         self._last_seat = -1
+
+    @property
+    def state(self) -> Any:
+        """The game's state (None before the first reset and after close)."""
+        return None if self.match is None else self.match.state
+
+    @state.setter
+    def state(self, s: Any) -> None:
+        assert self.match is not None, "reset the environment first"
+        self.match.state = s
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -116,8 +128,8 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
         ``options`` is PettingZoo's and unused: the game's options are the constructor's."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self._deals = random.Random(self._seeds.getrandbits(64))
-        self.state = self.game.new_state(self.seats, seed=self._seeds.getrandbits(64))
+        deals = RandomDeals(random.Random(self._seeds.getrandbits(64)))
+        self.match = Match.new(self.game, self.seats, seed=self._seeds.getrandbits(64), deals=deals)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -139,7 +151,8 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
             )
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(self.state, seat, self._moves[int(action)])
+        assert self.match is not None
+        self.match.step(seat, self._moves[int(action)])
         self._last_seat = seat
         self._clear_rewards()
         self._advance()
@@ -148,12 +161,11 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def _advance(self) -> None:
-        """Deal while a deal is due; then ask the next seat, or end the game."""
-        game, s = self.game, self.state
-        while (dealer := game.pending_deal(s)) is not None:
-            game.apply(s, dealer, game.random_deal(s, self._deals))
-        while (restocked := game.random_restock(s, self._deals)) is not None:
-            game.apply(s, *restocked)
+        """Play chance while it is due; then ask the next seat, or end the game."""
+        assert self.match is not None
+        game, s = self.game, self.match.state
+        while self.match.chance() is not None:
+            pass
         if game.is_over(s):
             for agent, reward in zip(self.agents, rewards_of(game, s), strict=True):
                 self.rewards[agent] = reward
@@ -217,4 +229,4 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
         return text
 
     def close(self) -> None:
-        self.state = None
+        self.match = None

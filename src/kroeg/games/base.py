@@ -595,17 +595,6 @@ class Game(ABC, Generic[S]):
         step, with the seat whose turn it is (docs/records.md, verb ``restock``)."""
         return None
 
-    def random_restock(self, s: S, rng: random.Random) -> tuple[int, Action] | None:
-        """The seat and the :func:`restock` step due now (:meth:`pending_restock`),
-        shuffled with ``rng`` as :meth:`random_deal` shuffles a deal; None when nothing
-        is to be shuffled. The table makes its order from the fair-deal secret instead."""
-        cards = self.pending_restock(s)
-        if cards is None:
-            return None
-        order = list(cards)
-        rng.shuffle(order)
-        return min(self.to_act(s)), restock(order)
-
     def timeout_action(self, s: S, seat: int) -> Action:
         """What the house plays for a person at ``seat`` whose clock ran out: always a
         legal action. The table's timeout path asks this and nothing else, so a game

@@ -1,7 +1,8 @@
 """Random legal play: the driver behind property tests, benchmarks and the arena's baseline.
 
-It deals with the given random generator and picks uniformly among every legal
-action of every seat that has one (so out-of-turn knocks happen too).
+A :class:`~kroeg.games.match.Match` whose chance is shuffled with the given random
+generator (:func:`random_match`); each step picks uniformly among every legal action of
+every seat that has one (so out-of-turn knocks happen too), not seat by seat as agents do.
 """
 
 from __future__ import annotations
@@ -9,39 +10,37 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kroeg.games.base import Action, Deal, Game
+from kroeg.games.base import Game
+from kroeg.games.match import Match, RandomDeals, Step
 
 
-def random_step(game: Game[Any], s: Any, rng: random.Random) -> tuple[int, Action | Deal]:
-    """One random legal step (a deal when one is due); applies it and returns it."""
-    dealer = game.pending_deal(s)
-    if dealer is not None:
-        deal = game.random_deal(s, rng)
-        game.apply(s, dealer, deal)
-        return dealer, deal
-    restocked = game.random_restock(s, rng)
-    if restocked is not None:  # chance is the caller's, a turned-over pile's order too
-        game.apply(s, *restocked)
-        return restocked
-    seats = sorted(game.to_act(s))
+def random_match(game: Game[Any], s: Any, rng: random.Random) -> Match[Any]:
+    """A match over ``s`` whose deals and restocks are shuffled with ``rng``."""
+    return Match(game, s, deals=RandomDeals(rng))
+
+
+def random_step(match: Match[Any], rng: random.Random) -> Step:
+    """One random legal step (the chance step when one is due); applies it and returns it."""
+    done = match.chance()
+    if done is not None:
+        return done
+    game, s = match.game, match.state
     choices = [(seat, a) for seat in range(game.seat_count(s)) for a in game.legal(s, seat)]
     if not choices:
-        raise RuntimeError(f"no legal action while the game waits for {seats}")
+        raise RuntimeError(f"no legal action while the game waits for {sorted(game.to_act(s))}")
     seat, action = rng.choice(choices)
-    game.apply(s, seat, action)
+    match.step(seat, action)
     return seat, action
 
 
 def play_random(
-    game: Game[Any], s: Any, rng: random.Random, *, max_deals: int | None = None
-) -> list[tuple[int, Action | Deal]]:
+    match: Match[Any], rng: random.Random, *, max_deals: int | None = None
+) -> list[Step]:
     """Play random legal moves until the game is over or ``max_deals`` deals are done."""
-    steps: list[tuple[int, Action | Deal]] = []
-    deals = 0
+    steps: list[Step] = []
+    game, s = match.game, match.state
     while not game.is_over(s):
-        if game.pending_deal(s) is not None:
-            if max_deals is not None and deals >= max_deals:
-                break
-            deals += 1
-        steps.append(random_step(game, s, rng))
+        if max_deals is not None and match.dealt >= max_deals and game.pending_deal(s) is not None:
+            break
+        steps.append(random_step(match, rng))
     return steps

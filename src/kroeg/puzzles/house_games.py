@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import random
 
+from kroeg.bots.base import BotAgent
 from kroeg.bots.levels import make_bot
 from kroeg.games import make_game
 from kroeg.games.base import JSON
+from kroeg.games.match import Match, RandomDeals
 from kroeg.records import RecordWriter
 
 BUDGET = 0.3
@@ -22,19 +24,10 @@ def house_game(
     game = make_game(game_name, variant, dict(options or {}))
     seats = game.traits_of(variant).usual_seats
     dealer = rng.randrange(seats)
-    s = game.new_state(seats, dealer=dealer)
     writer = RecordWriter(game, seats, dealer=dealer)
-    bot = make_bot(game, level)
-    while not game.is_over(s):
-        deal_by = game.pending_deal(s)
-        if deal_by is not None:
-            deal = game.random_deal(s, rng)
-            writer.add(deal_by, deal)
-            game.apply(s, deal_by, deal)
-            continue
-        seat = min(game.to_act(s))
-        action = bot.decide(game.view(s, seat), game.legal(s, seat), rng, BUDGET)
-        writer.add(seat, action)
-        game.apply(s, seat, action)
+    agent = BotAgent(make_bot(game, level), rng, BUDGET)
+    match = Match.new(game, seats, dealer=dealer, agents=[agent] * seats, deals=RandomDeals(rng))
+    match.watch(writer.observe)
+    match.run()
     doc: JSON = json.loads(writer.dumps())
     return doc

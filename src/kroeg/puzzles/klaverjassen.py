@@ -36,7 +36,7 @@ from kroeg.cards import card_str, cards_in
 from kroeg.games.base import JSON
 from kroeg.games.klaverjassen import Klaverjassen
 from kroeg.games.klaverjassen.state import PLAY
-from kroeg.records import OUT, parse_record
+from kroeg.records import parse_record
 
 MIN_MARGIN = 10
 """Points (of the seat's team's deal margin, with every hand open) by which the best card
@@ -149,23 +149,16 @@ def mine(
     record = parse_record(doc)
     game = record.game
     assert isinstance(game, Klaverjassen)
-    s = record.new_state()
+    match = record.match()
+    s = match.state
     found: list[Puzzle] = []
-    for number, rdeal in enumerate(record.deals):
-        dealer = game.pending_deal(s)
-        assert dealer is not None, "a finished game's record deals when a deal is due"
-        game.apply(s, dealer, rdeal.deal)
-        for seat, action in rdeal.actions:
-            if action == OUT:
-                game.eliminate(s, seat)
-                continue
-            play = wanted.get((number, s.tricks_played + 1, seat))
-            if play is not None and action[0] == "play" and s.phase == PLAY:
-                view = game.view(s, seat)
-                puzzle = _check(game, view, number, play, rng, worlds, solver)
-                if puzzle is not None:
-                    found.append(puzzle)
-            game.apply(s, seat, action)
+    for number, seat, action in record.walk(match):
+        play = wanted.get((number, s.tricks_played + 1, seat))
+        if play is not None and action[0] == "play" and s.phase == PLAY:
+            view = game.view(s, seat)
+            puzzle = _check(game, view, number, play, rng, worlds, solver)
+            if puzzle is not None:
+                found.append(puzzle)
     return found
 
 

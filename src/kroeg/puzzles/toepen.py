@@ -33,8 +33,9 @@ from kroeg.bots.toepen.analysis import exact_winner
 from kroeg.bots.toepen.knowledge import read_view
 from kroeg.bots.toepen.signals import signals, weighted_sample
 from kroeg.games.base import JSON, Action
+from kroeg.games.match import OUT
 from kroeg.games.toepen.state import PLAY, ToepenState
-from kroeg.records import OUT, parse_record
+from kroeg.records import parse_record
 
 from .klaverjassen import Puzzle
 
@@ -131,20 +132,15 @@ def mine(
     del analysis
     record = parse_record(doc)
     game = record.game
-    s: ToepenState = record.new_state()
+    match = record.match()
+    s: ToepenState = match.state
     found: list[Puzzle] = []
-    for number, rdeal in enumerate(record.deals):
-        game.apply(s, game.pending_deal(s), rdeal.deal)  # type: ignore[arg-type]
-        for seat, action in rdeal.actions:
-            chosen = _decision(s, seat, action)
-            if chosen is not None:
-                puzzle = _check(game.view(s, seat), s, seat, number, chosen, rng, worlds)
-                if puzzle is not None:
-                    found.append(puzzle)
-            if action == OUT:
-                game.eliminate(s, seat)
-            else:
-                game.apply(s, seat, action)
+    for number, seat, action in record.walk(match):
+        chosen = _decision(s, seat, action)
+        if chosen is not None:
+            puzzle = _check(game.view(s, seat), s, seat, number, chosen, rng, worlds)
+            if puzzle is not None:
+                found.append(puzzle)
     return found
 
 

@@ -1,4 +1,5 @@
-"""``kroeg play eurokaarten``: you against five of the house's regulars.
+"""``kroeg play eurokaarten``: you against five of the house's regulars, at the terminal
+table (:mod:`kroeg.terminal.table`).
 
 You sit at seat 0; seats 1-5 are played by the house with ``default()``. Each of your
 turns shows the coins, the melds on the table numbered as in records, the top of the
@@ -7,10 +8,8 @@ discard pile and your hand numbered from 1. Commands and text are Dutch.
 
 from __future__ import annotations
 
-import argparse
-import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from kroeg.cards import (
     CardError,
@@ -19,15 +18,13 @@ from kroeg.cards import (
     is_joker,
     parse_card,
 )
-from kroeg.games.base import Action, Deal, Event, GameError
-from kroeg.games.eurokaarten import Eurokaarten, EuroState
+from kroeg.games.base import Action, Event, GameError
+from kroeg.games.eurokaarten import EuroState
 from kroeg.games.eurokaarten.melds import hand_points
-from kroeg.records import RecordWriter
 from kroeg.terminal.refusals import refusal_nl
-from kroeg.terminal.session import Input, Output, open_game, play_to_end
+from kroeg.terminal.table import YOU, TerminalTable
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Els", "Fien")
-YOU = 0
 
 HELP = """Opdrachten:
   open                 open gaan (alleen aan het begin van je beurt)
@@ -49,96 +46,69 @@ def dutch_reason(error: GameError, names: Sequence[str] = ()) -> str:
     return said if said is not None else f"Dat kan niet ({error.message})."
 
 
-def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
-    options = getattr(args, "options", None)
-    game = open_game(
-        lambda: Eurokaarten(args.variant or "standaard", options), args.seats or 6, output_fn
-    )
-    if game is None:
-        return 2
-    return play_to_end(Table(game, args, input_fn, output_fn))
-
-
 class BadCommand(Exception):
     """Input the prompt cannot read; the message is Dutch."""
 
 
-class Table:
-    """One partij in the terminal: deals, asks you for your moves, lets the house play."""
+class Describer:
+    """Eurokaarten's words at the terminal table."""
 
-    def __init__(
-        self, game: Eurokaarten, args: argparse.Namespace, input_fn: Input, output_fn: Output
-    ) -> None:
-        self.game = game
-        self.args = args
-        self.ask = input_fn
-        self.say = output_fn
-        self.rng = random.Random(args.seed)
-        self.names = [args.name, *HOUSE_NAMES]
-        dealer = self.rng.randrange(6)
-        self.state: EuroState = game.new_state(6, dealer=dealer)
-        self.writer = RecordWriter(game, 6, names=self.names, dealer=dealer, seed=args.seed)
+    rules_choose_dealer: ClassVar[bool] = False
 
-    def run(self) -> None:
-        game, s = self.game, self.state
-        self.say("Eurokaarten: drie munten, één bokje. Typ 'help' voor de opdrachten.")
-        while not game.is_over(s):
-            dealer = game.pending_deal(s)
-            if dealer is not None:
-                self.say(f"\n=== Nieuwe ronde — {self.names[dealer]} deelt ===")
-                self.step(dealer, game.random_deal(s, self.rng))
-                continue
-            restocked = game.random_restock(s, self.rng)
-            if restocked is not None:
-                self.step(*restocked)
-                continue
-            seat = s.turn
-            if seat == YOU:
-                self.your_move()
-            else:
-                self.step(seat, game.default(s, seat))
-        result = game.result(s)
+    def names(self, you: str, seats: int) -> list[str]:
+        return [you, *HOUSE_NAMES]
+
+    def opening(self, table: TerminalTable) -> None:
+        table.say("Eurokaarten: drie munten, één bokje. Typ 'help' voor de opdrachten.")
+
+    def before_deal(self, table: TerminalTable, dealer: int) -> None:
+        table.say(f"\n=== Nieuwe ronde — {table.names[dealer]} deelt ===")
+
+    def closing(self, table: TerminalTable) -> None:
+        result = table.game.result(table.state)
         assert result is not None
         if YOU in result.winners:
-            self.say("\nJij wint de partij!")
+            table.say("\nJij wint de partij!")
         else:
-            self.say(f"\n{' en '.join(self.names[w] for w in sorted(result.winners))} wint.")
+            table.say(f"\n{' en '.join(table.names[w] for w in sorted(result.winners))} wint.")
 
-    def step(self, seat: int, action: Action | Deal) -> None:
-        events = self.game.apply(self.state, seat, action)
-        self.writer.add(seat, action)
-        for event in events:
-            if event.to in (None, YOU):
-                line = self.describe(event)
-                if line:
-                    self.say(line)
+    def aside(self, table: TerminalTable, legal: list[Action]) -> Action | None:
+        return None
 
-    def your_move(self) -> None:
-        self.show_table()
+    def event(self, table: TerminalTable, event: Event) -> None:
+        if event.to in (None, YOU):
+            line = self.describe(table, event)
+            if line:
+                table.say(line)
+
+    def ask(self, table: TerminalTable) -> Action:
+        """Your move: read until the rules take it (tried on a copy of the state)."""
+        self.show_table(table)
         while True:
-            text = self.ask("Jouw zet> ").strip().lower()
+            text = table.ask("Jouw zet> ").strip().lower()
             if text in ("help", "?", "h"):
-                self.say(HELP)
+                table.say(HELP)
                 continue
             try:
-                action = self.parse(text)
-                self.step(YOU, action)
+                action = self.parse(table, text)
+                table.try_action(action)
             except BadCommand as e:
-                self.say(str(e))
+                table.say(str(e))
                 continue
             except GameError as e:
-                self.say(dutch_reason(e, self.names))
+                table.say(dutch_reason(e, table.names))
                 continue
-            return
+            return action
 
     # Reading your commands -------------------------------------------------------
 
-    def hand(self) -> list[int]:
-        return cards_in(self.state.hands[YOU])
+    @staticmethod
+    def hand(table: TerminalTable) -> list[int]:
+        return cards_in(table.state.hands[YOU])
 
-    def card_of(self, word: str) -> int:
+    def card_of(self, table: TerminalTable, word: str) -> int:
         """A card by its number in your hand (1, 2 ...) or in notation (6h, X1)."""
-        hand = self.hand()
+        hand = self.hand(table)
         if word.isdigit():
             index = int(word)
             if not 1 <= index <= len(hand):
@@ -149,13 +119,15 @@ class Table:
         except CardError:
             raise BadCommand(f"'{word}' ken ik niet als kaart. Typ 'help'.") from None
 
-    def meld_cards(self, words: Sequence[str]) -> tuple[tuple[int, int | None], ...]:
+    def meld_cards(
+        self, table: TerminalTable, words: Sequence[str]
+    ) -> tuple[tuple[int, int | None], ...]:
         if not words:
             raise BadCommand("Noem de kaarten, bijvoorbeeld: leg 1 2 3.")
         laid: list[tuple[int, int | None]] = []
         for word in words:
             left, eq, right = word.partition("=")
-            card = self.card_of(left)
+            card = self.card_of(table, left)
             stands = None
             if eq:
                 try:
@@ -167,7 +139,7 @@ class Table:
             laid.append((card, stands))
         return tuple(laid)
 
-    def parse(self, text: str) -> Action:
+    def parse(self, table: TerminalTable, text: str) -> Action:
         words = text.split()
         if not words:
             raise BadCommand("Typ een opdracht, of 'help'.")
@@ -179,17 +151,17 @@ class Table:
         if verb in ("pot", "p", "aflegstapel"):
             return ("draw", "discard")
         if verb == "leg":
-            return ("meld", self.meld_cards(rest))
+            return ("meld", self.meld_cards(table, rest))
         if verb in ("aan", "aanleggen"):
-            return ("layoff", self.meld_number(rest), self.meld_cards(rest[1:]))
+            return ("layoff", self.meld_number(rest), self.meld_cards(table, rest[1:]))
         if verb == "ruil":
             if len(rest) != 2:
                 raise BadCommand("Zo ruil je: ruil N KAART, bijvoorbeeld ruil 0 3.")
-            return ("swap", self.meld_number(rest), self.card_of(rest[1]))
+            return ("swap", self.meld_number(rest), self.card_of(table, rest[1]))
         if verb in ("weg", "af"):
             if len(rest) != 1:
                 raise BadCommand("Zo leg je af: weg KAART, bijvoorbeeld weg 3.")
-            return ("discard", self.card_of(rest[0]))
+            return ("discard", self.card_of(table, rest[0]))
         raise BadCommand(f"'{verb}' ken ik niet. Typ 'help' voor de opdrachten.")
 
     @staticmethod
@@ -200,36 +172,36 @@ class Table:
 
     # Showing the table -------------------------------------------------------------
 
-    def show_table(self) -> None:
-        s = self.state
-        v = self.game.view(s, YOU)
+    def show_table(self, table: TerminalTable) -> None:
+        s: EuroState = table.state
+        v = table.match.view(YOU)
         coins = []
         for seat in range(6):
             if seat in s.out:
-                coins.append(f"{self.names[seat]}: eruit")
+                coins.append(f"{table.names[seat]}: eruit")
                 continue
             bokje = " + bokje" if seat in s.bokje else ""
-            coins.append(f"{self.names[seat]}: {s.coins[seat]} munt(en){bokje}")
-        self.say("\n" + " | ".join(coins))
+            coins.append(f"{table.names[seat]}: {s.coins[seat]} munt(en){bokje}")
+        table.say("\n" + " | ".join(coins))
         for meld in v["melds"]:
             shown = " ".join(_dutch_meld_card(c) for c in meld["cards"])
-            self.say(f"  combinatie {meld['n']} ({self.names[meld['owner']]}): {shown}")
+            table.say(f"  combinatie {meld['n']} ({table.names[meld['owner']]}): {shown}")
         top = v["discard_top"]
         pile = dutch_short(parse_card(top)) if top else "leeg"
-        self.say(f"Aflegstapel: {pile}   gedekte stapel: {v['stock_count']} kaarten")
+        table.say(f"Aflegstapel: {pile}   gedekte stapel: {v['stock_count']} kaarten")
         if v["stock_count"] == 1:
-            self.say("Let op: de laatste kaart van de stapel — wie hem pakt, eindigt de ronde.")
-        hand = self.hand()
+            table.say("Let op: de laatste kaart van de stapel — wie hem pakt, eindigt de ronde.")
+        hand = self.hand(table)
         numbered = "  ".join(f"{i}:{dutch_short(c)}" for i, c in enumerate(hand, 1))
-        self.say(f"Jouw hand ({hand_points(s.hands[YOU])} punten): {numbered}")
+        table.say(f"Jouw hand ({hand_points(s.hands[YOU])} punten): {numbered}")
         if not s.drawn:
-            self.say("Pak een kaart (stapel / pot) of ga open (open).")
+            table.say("Pak een kaart (stapel / pot) of ga open (open).")
         else:
-            self.say("Leg, leg aan, ruil, of leg een kaart weg (weg N).")
+            table.say("Leg, leg aan, ruil, of leg een kaart weg (weg N).")
 
-    def describe(self, event: Event) -> str | None:
+    def describe(self, table: TerminalTable, event: Event) -> str | None:
         d: dict[str, Any] = event.data
-        who = self.names[d["seat"]] if "seat" in d else ""
+        who = table.names[d["seat"]] if "seat" in d else ""
         kind = event.kind
         if kind == "hand":
             return "Je krijgt: " + " ".join(dutch_short(parse_card(c)) for c in d["cards"])
@@ -252,7 +224,7 @@ class Table:
         if kind == "open":
             return f"{who} gaat open!"
         if kind == "deal_end":
-            return self.describe_round_end(d)
+            return self.describe_round_end(table, d)
         if kind == "bokje":
             return f"{who} krijgt het bokje."
         if kind == "out":
@@ -261,10 +233,10 @@ class Table:
             return f"{who} is van tafel."
         return None
 
-    def describe_round_end(self, d: dict[str, Any]) -> str:
+    def describe_round_end(self, table: TerminalTable, d: dict[str, Any]) -> str:
         ending = {
-            "out": f"{self.names[d['by']]} is alles kwijt" if d["by"] is not None else "",
-            "open": f"{self.names[d['by']]} ging open" if d["by"] is not None else "",
+            "out": f"{table.names[d['by']]} is alles kwijt" if d["by"] is not None else "",
+            "open": f"{table.names[d['by']]} ging open" if d["by"] is not None else "",
             "stock": "de stapel is op",
         }[d["ended"]]
         lines = [f"Einde van de ronde: {ending}."]
@@ -272,11 +244,11 @@ class Table:
             if d["hands"][seat] is None:
                 continue
             cards = " ".join(dutch_short(parse_card(c)) for c in d["hands"][seat]) or "-"
-            lines.append(f"  {self.names[seat]:<6} {d['hand_points'][seat]:>3} punten: {cards}")
+            lines.append(f"  {table.names[seat]:<6} {d['hand_points'][seat]:>3} punten: {cards}")
         if d["void"]:
             lines.append("Iedereen zou eruit liggen: de ronde telt niet en wordt overgedaan.")
         elif d["coin_lost"]:
-            lines.append("Munt kwijt: " + ", ".join(self.names[s] for s in d["coin_lost"]))
+            lines.append("Munt kwijt: " + ", ".join(table.names[s] for s in d["coin_lost"]))
         else:
             lines.append("Niemand verliest een munt.")
         return "\n".join(lines)

@@ -1,4 +1,5 @@
-"""``kroeg play klaverjassen``: you and your partner (the house) against two house players.
+"""``kroeg play klaverjassen``: you and your partner (the house) against two house players,
+at the terminal table (:mod:`kroeg.terminal.table`).
 
 You sit at seat 0; your partner ("maat") at seat 2 and the opponents at seats 1 and 3
 are played by the house with ``default()``. After each deal the score sheet is shown
@@ -11,191 +12,165 @@ With ``trump_mode: kraken`` you answer a kraak call with ``kraak`` (``herkraak``
 
 from __future__ import annotations
 
-import argparse
-import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card, suit_of
-from kroeg.games.base import Action, Deal, RuleError
-from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, score_sheet
+from kroeg.games.base import Action, Event, RuleError
+from kroeg.games.klaverjassen import KlaverjasState, score_sheet
 from kroeg.games.klaverjassen.tables import STRENGTH
-from kroeg.records import RecordWriter
 from kroeg.terminal.refusals import refusal_nl
-from kroeg.terminal.session import Input, Output, open_game, play_to_end
+from kroeg.terminal.table import YOU, TerminalTable, read_card
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk")
-YOU = 0
 SUIT_KEYS = {"k": 0, "klaveren": 0, "r": 1, "ruiten": 1, "h": 2, "harten": 2, "s": 3, "schoppen": 3}
-DUTCH_RANKS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
 TEAMS_NL = ("Wij", "Zij")
 
 
-def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
-    options = getattr(args, "options", None)
-    game = open_game(
-        lambda: Klaverjassen(args.variant or "nku", options), args.seats or 4, output_fn
-    )
-    if game is None:
-        return 2
-    return play_to_end(Table(game, args, input_fn, output_fn))
+class Describer:
+    """Klaverjassen's words at the terminal table."""
 
+    rules_choose_dealer: ClassVar[bool] = False
 
-class Table:
-    """One game in the terminal: deals, asks you for your decisions, lets the house play."""
+    def names(self, you: str, seats: int) -> list[str]:
+        return [you, HOUSE_NAMES[0], f"{HOUSE_NAMES[1]} (maat)", HOUSE_NAMES[2]]
 
-    def __init__(
-        self, game: Klaverjassen, args: argparse.Namespace, input_fn: Input, output_fn: Output
-    ) -> None:
-        self.game = game
-        self.args = args
-        self.ask = input_fn
-        self.say = output_fn
-        self.rng = random.Random(args.seed)
-        self.names = [args.name, HOUSE_NAMES[0], f"{HOUSE_NAMES[1]} (maat)", HOUSE_NAMES[2]]
-        dealer = self.rng.randrange(4)
-        self.state: KlaverjasState = game.new_state(4, dealer=dealer)
-        self.writer = RecordWriter(game, 4, names=self.names, dealer=dealer, seed=args.seed)
-
-    def run(self) -> None:
-        game, s = self.game, self.state
-        self.say(
-            f"Klaverjassen ({game.variant}). Jij en {self.names[2]} tegen "
-            f"{self.names[1]} en {self.names[3]}."
+    def opening(self, table: TerminalTable) -> None:
+        names = table.names
+        table.say(
+            f"Klaverjassen ({table.game.variant}). Jij en {names[2]} tegen "
+            f"{names[1]} en {names[3]}."
         )
-        while not game.is_over(s):
-            dealer = game.pending_deal(s)
-            if dealer is not None:
-                self.say(f"\n=== Spel {s.deal_no + 1} — {self.names[dealer]} geeft ===")
-                self.step(dealer, game.random_deal(s, self.rng))
-                continue
-            seat = YOU if YOU in game.to_act(s) else min(game.to_act(s))
-            if seat == YOU:
-                self.step(YOU, self.your_action())
-            else:
-                self.step(seat, game.default(s, seat))
-        result = game.result(s)
+
+    def before_deal(self, table: TerminalTable, dealer: int) -> None:
+        table.say(f"\n=== Spel {table.state.deal_no + 1} — {table.names[dealer]} geeft ===")
+
+    def closing(self, table: TerminalTable) -> None:
+        result = table.game.result(table.state)
         assert result is not None
         if not result.winners:
-            self.say("Gelijkspel!")
+            table.say("Gelijkspel!")
         else:
-            self.say("Wij winnen!" if YOU in result.winners else "Zij winnen.")
+            table.say("Wij winnen!" if YOU in result.winners else "Zij winnen.")
 
-    def step(self, seat: int, action: Action | Deal) -> None:
-        events = self.game.apply(self.state, seat, action)
-        self.writer.add(seat, action)
-        for e in events:
-            self.tell(e.kind, e.data, e.to)
+    def aside(self, table: TerminalTable, legal: list[Action]) -> Action | None:
+        return None
 
-    def tell(self, kind: str, data: dict[str, object], to: int | None) -> None:
-        names = self.names
+    def event(self, table: TerminalTable, event: Event) -> None:
+        self.tell(table, event.kind, event.data)
+
+    def tell(self, table: TerminalTable, kind: str, data: dict[str, object]) -> None:
+        names = table.names
         if kind == "bid":
             suit = SUIT_NAMES_NL["cdhs".index(str(data["suit"]))]
-            self.say(f"{names[int(str(data['seat']))]}: ik speel {suit}.")
+            table.say(f"{names[int(str(data['seat']))]}: ik speel {suit}.")
         elif kind == "pass":
-            self.say(f"{names[int(str(data['seat']))]}: ik pas.")
+            table.say(f"{names[int(str(data['seat']))]}: ik pas.")
         elif kind == "must_play":
             what = f"{SUIT_NAMES_NL['cdhs'.index(str(data['suit']))]} " if "suit" in data else ""
-            self.say(f"Iedereen heeft gepast: {names[int(str(data['seat']))]} moet {what}spelen.")
+            table.say(f"Iedereen heeft gepast: {names[int(str(data['seat']))]} moet {what}spelen.")
         elif kind == "turn":
             card = dutch_short(parse_card(str(data["card"])))
-            self.say(f"Gedraaid: {card}" + (" (die kleur is al geweest)" if data["repeat"] else ""))
+            table.say(
+                f"Gedraaid: {card}" + (" (die kleur is al geweest)" if data["repeat"] else "")
+            )
         elif kind == "propose":
             suit = SUIT_NAMES_NL["cdhs".index(str(data["suit"]))]
-            self.say(f"Voorgestelde troef: {suit}.")
+            table.say(f"Voorgestelde troef: {suit}.")
         elif kind == "call":
             said = "pas" if data["call"] == "pass" else f"{data['call']}! De punten tellen"
             factor = f" {data['factor']} keer" if data["call"] != "pass" else ""
-            self.say(f"{names[int(str(data['seat']))]}: {said}{factor}.")
+            table.say(f"{names[int(str(data['seat']))]}: {said}{factor}.")
         elif kind == "roem_in_hand":
-            self.say(self.roem_in_hand_text(data))
+            table.say(self.roem_in_hand_text(data))
         elif kind == "redeal":
-            self.say("Iedereen heeft gepast: er wordt opnieuw gegeven.")
+            table.say("Iedereen heeft gepast: er wordt opnieuw gegeven.")
         elif kind == "play" and data["seat"] != YOU:
             card = dutch_short(parse_card(str(data["card"])))
-            self.say(f"  {names[int(str(data['seat']))]} speelt {card}")
+            table.say(f"  {names[int(str(data['seat']))]} speelt {card}")
         elif kind == "trick":
             winner = names[int(str(data["winner"]))]
             roem = f", {data['roem']} roem" if data["roem_counted"] else ""
-            self.say(f"  Slag voor {winner}{roem}.")
+            table.say(f"  Slag voor {winner}{roem}.")
         elif kind == "roem":
-            self.say(f"{names[int(str(data['seat']))]} meldt {data['roem']} roem.")
+            table.say(f"{names[int(str(data['seat']))]} meldt {data['roem']} roem.")
         elif kind == "verzaakt":
             found = "verzaakt!" if data["revoke"] else "niet verzaakt."
-            self.say(
+            table.say(
                 f"{names[int(str(data['seat']))]} roept verzaakt: "
                 f"{names[int(str(data['accused']))]} heeft {found}"
             )
         elif kind == "deal_end":
-            self.say("\n" + score_sheet(self.writer.json()) + "\n")
+            table.say("\n" + score_sheet(table.writer.json()) + "\n")
 
     # Your decisions ---------------------------------------------------------------
 
-    def your_action(self) -> Action:
-        game, s = self.game, self.state
-        legal = game.legal(s, YOU)
-        view = game.view(s, YOU)
+    def ask(self, table: TerminalTable) -> Action:
+        s: KlaverjasState = table.state
+        legal = table.match.legal(YOU)
+        view = table.match.view(YOU)
         if view["phase"] == "kraken":
-            return self.kraak_call(view, legal)
+            return self.kraak_call(table, view)
         if view["phase"] == "bidding":
-            self.say(f"Je kaarten: {self.hand_text()}")
+            table.say(f"Je kaarten: {self.hand_text(table)}")
             if "proposed" in view:
-                return self.gedraaid_bid(view["proposed"], legal)
+                return self.gedraaid_bid(table, view["proposed"], legal)
             prompt = "Troef (k, r, h, s)" + ("" if ("pass",) not in legal else " of pas") + "? "
             while True:
-                answer = self.ask(prompt).strip().lower()
+                answer = table.ask(prompt).strip().lower()
                 action = self.parse_bid(answer)
                 if action in legal:
                     return action
                 if action == ("pass",):
-                    self.say("Je moet nu spelen: kies een troefkleur.")
+                    table.say("Je moet nu spelen: kies een troefkleur.")
                 else:
-                    self.say("Dat begrijp ik niet: typ k, r, h of s (of pas).")
+                    table.say("Dat begrijp ik niet: typ k, r, h of s (of pas).")
         trump = SUIT_NAMES_NL[s.trump]
         trick = ", ".join(
-            f"{self.names[t['seat']]} {dutch_short(parse_card(t['card']))}" for t in view["trick"]
+            f"{table.names[t['seat']]} {dutch_short(parse_card(t['card']))}" for t in view["trick"]
         )
-        self.say(f"Troef: {trump}. Op tafel: {trick or '(jij komt uit)'}")
-        cards = self.sorted_hand()
-        self.say(
+        table.say(f"Troef: {trump}. Op tafel: {trick or '(jij komt uit)'}")
+        cards = self.sorted_hand(table)
+        table.say(
             "Je kaarten: " + "  ".join(f"{i + 1}:{dutch_short(c)}" for i, c in enumerate(cards))
         )
         extra = " (of roem)" if ("roem",) in legal else ""
         while True:
-            answer = self.ask(f"Welke kaart{extra}? ").strip().lower()
+            answer = table.ask(f"Welke kaart{extra}? ").strip().lower()
             if answer == "roem" and ("roem",) in legal:
                 return ("roem",)
             if answer.startswith("verzaakt"):
                 action = self.parse_revoke(answer)
                 if action in legal:
                     return action
-                self.say(
+                table.say(
                     "Verzaakt roepen kan alleen tegen een tegenstander (stoel 1 of 3) "
                     "die iets verdachts speelde."
                 )
                 continue
             card = self.parse_card_answer(answer, cards)
             if card is None:
-                self.say("Dat begrijp ik niet: typ het nummer van de kaart, of bijv. h10 of sb.")
+                table.say("Dat begrijp ik niet: typ het nummer van de kaart, of bijv. h10 of sb.")
                 continue
             try:
                 if ("play", card) in legal:
                     return ("play", card)
-                game.apply(s.copy(), YOU, ("play", card))
+                table.try_action(("play", card))
             except RuleError as e:
-                self.say(dutch_refusal(e, self.names))
+                table.say(dutch_refusal(e, table.names))
 
-    def kraak_call(self, view: dict[str, object], legal: list[Action]) -> Action:
+    def kraak_call(self, table: TerminalTable, view: dict[str, object]) -> Action:
         """Kraken: make the call offered (kraak, herkraak or superkraak) or pass."""
         call = str(view["next_call"])
         trump = SUIT_NAMES_NL["cdhs".index(str(view["trump"]))]
-        self.say(f"Troef: {trump}. Je kaarten: {self.hand_text()}")
+        table.say(f"Troef: {trump}. Je kaarten: {self.hand_text(table)}")
         while True:
-            answer = self.ask(f"{call.capitalize()}? ({call} of pas) ").strip().lower()
+            answer = table.ask(f"{call.capitalize()}? ({call} of pas) ").strip().lower()
             if answer in (call, "ja", "j"):
                 return (call,)
             if answer in ("pas", "p", "nee", "n"):
                 return ("pass",)
-            self.say(f"Dat begrijp ik niet: typ {call} of pas.")
+            table.say(f"Dat begrijp ik niet: typ {call} of pas.")
 
     def roem_in_hand_text(self, data: dict[str, object]) -> str:
         """Kraken, play starts: the roem in hand of both teams, what counts, who must make it."""
@@ -212,21 +187,21 @@ class Table:
             f" {must} moeten meer dan de helft halen."
         )
 
-    def gedraaid_bid(self, proposed: str, legal: list[Action]) -> Action:
+    def gedraaid_bid(self, table: TerminalTable, proposed: str, legal: list[Action]) -> Action:
         """Gedraaid: play the proposed suit ("speel") or pass; nothing else can be bid."""
         suit = SUIT_NAMES_NL["cdhs".index(proposed)]
         may_pass = ("pass",) in legal
         prompt = f"Speel je {suit}? (speel" + (" of pas" if may_pass else "") + ") "
         while True:
-            answer = self.ask(prompt).strip().lower()
+            answer = table.ask(prompt).strip().lower()
             if answer in ("speel", "ja", "j") or SUIT_KEYS.get(answer) == "cdhs".index(proposed):
                 return ("bid", "cdhs".index(proposed))
             if answer in ("pas", "p") and may_pass:
                 return ("pass",)
             if answer in ("pas", "p"):
-                self.say(f"Je moet nu spelen: {suit} is troef.")
+                table.say(f"Je moet nu spelen: {suit} is troef.")
             else:
-                self.say(f"Dat begrijp ik niet: typ speel om {suit} te spelen (of pas).")
+                table.say(f"Dat begrijp ik niet: typ speel om {suit} te spelen (of pas).")
 
     def parse_bid(self, answer: str) -> Action | None:
         if answer in ("pas", "p"):
@@ -241,25 +216,22 @@ class Table:
             return ("verzaakt", int(parts[1]))
         return None
 
-    def parse_card_answer(self, answer: str, cards: list[int]) -> int | None:
+    @staticmethod
+    def parse_card_answer(answer: str, cards: list[int]) -> int | None:
+        """A card by its number in your sorted hand, or typed (:func:`read_card`)."""
         if answer.isdigit():
             index = int(answer) - 1
             return cards[index] if 0 <= index < len(cards) else None
-        if len(answer) >= 2 and answer[0] in "krhs" and answer[1:] in DUTCH_RANKS:
-            return parse_card(DUTCH_RANKS[answer[1:]] + "cdhs"["krhs".index(answer[0])])
-        try:
-            return parse_card(answer[:-1].upper() + answer[-1])
-        except ValueError:
-            return None
+        return read_card(answer)
 
-    def sorted_hand(self) -> list[int]:
-        s = self.state
-        trump = max(s.trump, 0)
-        cards = [parse_card(c) for c in self.game.view(s, YOU)["hand"] or []]
+    @staticmethod
+    def sorted_hand(table: TerminalTable) -> list[int]:
+        trump = max(table.state.trump, 0)
+        cards = [parse_card(c) for c in table.match.view(YOU)["hand"] or []]
         return sorted(cards, key=lambda c: (suit_of(c), -STRENGTH[trump][c]))
 
-    def hand_text(self) -> str:
-        return "  ".join(dutch_short(c) for c in self.sorted_hand())
+    def hand_text(self, table: TerminalTable) -> str:
+        return "  ".join(dutch_short(c) for c in self.sorted_hand(table))
 
 
 def dutch_refusal(refusal: RuleError, names: Sequence[str] = ()) -> str:

@@ -1,19 +1,19 @@
 """``kroeg play GAME``: a whole game in the terminal against the house.
 
-Each game has its own front-end module ``kroeg.terminal.<game>`` with
-``play(args) -> int``; this module only holds the shared options (``args.options`` is
+One table for every game (:mod:`kroeg.terminal.table`), with a describer per game in
+``kroeg.terminal.<game>``; this module holds the command's options (``args.options`` is
 the dict of ``--option NAME=VALUE`` house rules).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
 from kroeg.games import GAMES
 from kroeg.games.base import InvalidInput
 from kroeg.terminal.options import add_option_argument, parse_options
+from kroeg.terminal.table import play
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,6 +34,4 @@ def run(args: argparse.Namespace) -> int:
     except InvalidInput as e:
         print(f"kroeg play: {e}", file=sys.stderr)
         return 2
-    module = importlib.import_module(f"kroeg.terminal.{args.game}")
-    status: int = module.play(args)
-    return status
+    return play(args)

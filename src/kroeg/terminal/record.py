@@ -15,12 +15,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any
 
-from kroeg.bots.base import Bot
+from kroeg.bots.base import BotAgent
 from kroeg.bots.levels import make_bot
 from kroeg.games import GAMES, game_class, make_game
-from kroeg.games.base import Action, Game, InvalidInput
+from kroeg.games.base import InvalidInput
+from kroeg.games.match import Agent, HouseAgent, Match, RandomDeals
 from kroeg.records import RecordWriter
 from kroeg.terminal.options import add_option_argument, parse_options
 
@@ -51,26 +51,14 @@ def run(args: argparse.Namespace) -> int:
     except InvalidInput as e:
         print(f"kroeg record: {e}", file=sys.stderr)
         return 2
-    bot = None if args.level == "huis" else make_bot(game, args.level)
-    s = game.new_state(seats, seed=args.seed)
-    writer = RecordWriter(game, seats, seed=args.seed)
     rng = random.Random(args.seed)
-    while not game.is_over(s):
-        dealer = game.pending_deal(s)
-        if dealer is not None:
-            deal = game.random_deal(s, rng)
-            game.apply(s, dealer, deal)
-            writer.add(dealer, deal)
-            continue
-        restocked = game.random_restock(s, rng)
-        if restocked is not None:
-            game.apply(s, *restocked)
-            writer.add(*restocked)
-            continue
-        seat = min(game.to_act(s))
-        action = _decide(game, bot, s, seat, rng)
-        game.apply(s, seat, action)
-        writer.add(seat, action)
+    agent: Agent = (
+        HouseAgent() if args.level == "huis" else BotAgent(make_bot(game, args.level), rng, BUDGET)
+    )
+    match = Match.new(game, seats, seed=args.seed, agents=[agent] * seats, deals=RandomDeals(rng))
+    writer = RecordWriter(game, seats, seed=args.seed)
+    match.watch(writer.observe)
+    match.run()
     text = writer.dumps()
     if args.out == "-":
         print(text)
@@ -78,10 +66,3 @@ def run(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text + "\n")
     return 0
-
-
-def _decide(game: Game[Any], bot: Bot | None, s: Any, seat: int, rng: random.Random) -> Action:
-    """The house's ``default()``, or the bot's choice from the seat's view alone."""
-    if bot is None:
-        return game.default(s, seat)
-    return bot.decide(game.view(s, seat), game.legal(s, seat), rng, BUDGET)

@@ -1,6 +1,6 @@
-"""``kroeg play toepen``: a whole game of Toepen in the terminal against the house.
+"""``kroeg play toepen``: Toepen at the terminal table (:mod:`kroeg.terminal.table`).
 
-You sit at seat 0; the house plays every other seat with ``default()``. On your turn
+On your turn
 you get a numbered list of what you may do (play a card, knock, stay, fold, look,
 exchange, keep, laundry, challenge); type its number, a card (``h10``, ``sb``, ``Th``)
 or a word (``klop``, ``mee``, ``pas``, ``kijk``, ``wissel``, ``houd``, ``was``).
@@ -10,22 +10,16 @@ to challenge a claim. Text and prompts are Dutch.
 
 from __future__ import annotations
 
-import argparse
-import random
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card
-from kroeg.games.base import Action, Deal, Event, GameError
-from kroeg.games.toepen import Toepen
+from kroeg.games.base import Action, Event, GameError
 from kroeg.games.toepen.state import ToepenState
-from kroeg.records import RecordWriter
 from kroeg.terminal.refusals import refusal_nl as shared_refusal_nl
-from kroeg.terminal.session import Input, Output, open_game, play_to_end
+from kroeg.terminal.table import YOU, TerminalTable, read_card
 
 HOUSE_NAMES = ("Bram", "Cor", "Dirk", "Eva", "Fien", "Gijs", "Hans")
-YOU = 0
-SUIT_KEYS = {"k": "c", "r": "d", "h": "h", "s": "s"}
-RANK_KEYS = {"7": "7", "8": "8", "9": "9", "10": "T", "b": "J", "v": "Q", "h": "K", "a": "A"}
 WORDS = {
     "k": "knock",
     "klop": "knock",
@@ -63,79 +57,44 @@ def refusal_nl(error: GameError, card: int, names: Sequence[str] = ()) -> str:
     return said if said is not None else f"{dutch_short(card)} mag nu niet."
 
 
-def play(args: argparse.Namespace, *, input_fn: Input = input, output_fn: Output = print) -> int:
-    seats = args.seats or 4
-    options = getattr(args, "options", None)
-    game = open_game(lambda: Toepen(args.variant or "kroegregels", options), seats, output_fn)
-    if game is None:
-        return 2
-    return play_to_end(Table(game, seats, args, input_fn, output_fn))
+class Describer:
+    """Toepen's words at the terminal table."""
 
+    rules_choose_dealer: ClassVar[bool] = True
 
-class Table:
-    """One game in the terminal: deals, asks you for your decisions, lets the house play."""
-
-    def __init__(
-        self,
-        game: Toepen,
-        seats: int,
-        args: argparse.Namespace,
-        input_fn: Input,
-        output_fn: Output,
-    ) -> None:
-        self.game = game
-        self.args = args
-        self.ask = input_fn
-        self.say = output_fn
-        # A record without a dealer replays the same only with its seed: always keep one.
-        seed = args.seed if args.seed is not None else random.randrange(2**31)
-        self.rng = random.Random(seed)
-        self.names = [args.name, *HOUSE_NAMES[: seats - 1]]
-        self.state: ToepenState = game.new_state(seats, seed=seed)
-        self.writer = RecordWriter(game, seats, names=self.names, seed=seed)
+    def __init__(self) -> None:
         self.asked_laundry = -1
 
-    def run(self) -> None:
-        game, s = self.game, self.state
-        self.say(
-            f"Toepen ({game.variant}) met {', '.join(self.names)}. Verliezen doe je bij"
-            f" {game.rules.max_points} strafpunten."
+    def names(self, you: str, seats: int) -> list[str]:
+        return [you, *HOUSE_NAMES[: seats - 1]]
+
+    def opening(self, table: TerminalTable) -> None:
+        s: ToepenState = table.state
+        table.say(
+            f"Toepen ({table.game.variant}) met {', '.join(table.names)}. Verliezen doe je bij"
+            f" {table.game.options['max_points']} strafpunten."
         )
         if s.het is not None:
             for drawn in s.het:
-                cards = ", ".join(f"{self.names[p]} {dutch_short(c)}" for p, c in drawn)
-                self.say(f"Het: {cards}")
-        self.say(f"{self.names[s.dealer]} deelt als eerste.")
-        while not game.is_over(s):
-            dealer = game.pending_deal(s)
-            if dealer is not None:
-                self.step(dealer, game.random_deal(s, self.rng))
-                continue
-            to_act = game.to_act(s)
-            if YOU in to_act:
-                self.step(YOU, self.choose(game.legal(s, YOU)))
-                continue
-            side = self.side_action()
-            if side is not None:
-                self.step(YOU, side)
-                continue
-            seat = min(to_act)
-            self.step(seat, game.default(s, seat))
-        self.say(f"Eindstand (Mieke): {self.points()}")
+                cards = ", ".join(f"{table.names[p]} {dutch_short(c)}" for p, c in drawn)
+                table.say(f"Het: {cards}")
+        table.say(f"{table.names[s.dealer]} deelt als eerste.")
 
-    def step(self, seat: int, action: Action | Deal) -> None:
-        events = self.game.apply(self.state, seat, action)
-        self.writer.add(seat, action)
-        for event in events:
-            if event.to in (None, YOU):
-                line = self.describe(event)
-                if line:
-                    self.say(line)
+    def before_deal(self, table: TerminalTable, dealer: int) -> None:
+        return None  # the deal's own event says it
 
-    def side_action(self) -> Action | None:
+    def closing(self, table: TerminalTable) -> None:
+        table.say(f"Eindstand (Mieke): {self.points(table)}")
+
+    def event(self, table: TerminalTable, event: Event) -> None:
+        if event.to in (None, YOU):
+            line = self.describe(table, event)
+            if line:
+                table.say(line)
+
+    def aside(self, table: TerminalTable, legal: list[Action]) -> Action | None:
         """Klassiek: vuile was and its challenge are out of turn; ask once per chance."""
-        game, s = self.game, self.state
-        legal = game.legal(s, YOU)
+        s: ToepenState = table.state
         chance = len(s.laundry) * 2 + int(s.played_any)
         if s.played_any or chance == self.asked_laundry:
             return None
@@ -143,34 +102,36 @@ class Table:
         if not options:
             return None
         self.asked_laundry = chance
-        self.show_table()
-        self.say("Voor de eerste kaart mag je nog:")
-        return self.ask_action(options, optional=True)
+        self.show_table(table)
+        table.say("Voor de eerste kaart mag je nog:")
+        return self.ask_action(table, options, optional=True)
 
-    def choose(self, legal: list[Action]) -> Action:
-        action = self.ask_action(legal, optional=False)
+    def ask(self, table: TerminalTable) -> Action:
+        action = self.ask_action(table, table.match.legal(YOU), optional=False)
         assert action is not None
         return action
 
-    def ask_action(self, legal: list[Action], *, optional: bool) -> Action | None:
-        self.show_table()
-        menu = "  ".join(f"{i}) {self.action_nl(a)}" for i, a in enumerate(legal, 1))
+    def ask_action(
+        self, table: TerminalTable, legal: list[Action], *, optional: bool
+    ) -> Action | None:
+        self.show_table(table)
+        menu = "  ".join(f"{i}) {self.action_nl(table, a)}" for i, a in enumerate(legal, 1))
         extra = "  (Enter: niets)" if optional else ""
         while True:
-            text = self.ask(f"Wat doe je? {menu}{extra}\n> ").strip().lower()
+            text = table.ask(f"Wat doe je? {menu}{extra}\n> ").strip().lower()
             if optional and not text:
                 return None
             if text in ("?", "help"):
-                self.say(_HELP)
+                table.say(_HELP)
                 continue
             if text in ("mieke", "mieke?", "stand"):
-                self.say(f"Mieke: {self.points()}")
+                table.say(f"Mieke: {self.points(table)}")
                 continue
             action = self.parse(text, legal)
             if action is not None:
                 return action
             allowed = f"een nummer van 1 tot {len(legal)}"
-            self.say(f"Dat kan niet: {self.why(text)} Kies {allowed}, of typ ? voor hulp.")
+            table.say(f"Dat kan niet: {self.why(table, text)} Kies {allowed}, of typ ? voor hulp.")
 
     def parse(self, text: str, legal: list[Action]) -> Action | None:
         if text.isdigit() and 1 <= int(text) <= len(legal):
@@ -179,66 +140,59 @@ class Table:
         if verb is not None:
             matches = [a for a in legal if a[0] == verb]
             return matches[0] if len(matches) == 1 else None
-        card = self.card_of(text)
+        card = read_card(text)
         if card is not None and ("play", card) in legal:
             return ("play", card)
         return None
 
-    @staticmethod
-    def card_of(text: str) -> int | None:
-        """A card typed as Dutch short (``h10``, ``sb``, ``♥10``) or record notation."""
-        text = text.replace("♣", "k").replace("♦", "r").replace("♥", "h").replace("♠", "s")
-        if len(text) >= 2 and text[0] in SUIT_KEYS and text[1:] in RANK_KEYS:
-            return parse_card(RANK_KEYS[text[1:]] + SUIT_KEYS[text[0]])
-        try:
-            return parse_card(text[:-1].upper() + text[-1:])
-        except (ValueError, IndexError):
-            return None
-
-    def why(self, text: str) -> str:
+    def why(self, table: TerminalTable, text: str) -> str:
         """Why a typed action is refused, in Dutch, by the refusal's code."""
-        card = self.card_of(text)
+        card = read_card(text)
         if card is None:
             return f"'{text}' begrijp ik niet."
         try:
-            self.game.apply(self.game.copy(self.state), YOU, ("play", card))
+            table.try_action(("play", card))
         except GameError as e:
-            return refusal_nl(e, card, self.names)
+            return refusal_nl(e, card, table.names)
         return f"{dutch_short(card)} mag nu niet."
 
-    def show_table(self) -> None:
-        view = self.game.view(self.state, YOU)
+    def show_table(self, table: TerminalTable) -> None:
+        view = table.match.view(YOU)
         hand = " ".join(dutch_short(parse_card(c)) for c in view["hand"] or [])
         trick = ", ".join(
-            f"{self.names[t['seat']]} {dutch_short(parse_card(t['card']))}" for t in view["trick"]
+            f"{table.names[t['seat']]} {dutch_short(parse_card(t['card']))}" for t in view["trick"]
         )
-        self.say(f"Jouw kaarten: {hand or '(geen)'}")
-        self.say(f"Op tafel: {trick or '(leeg)'}   Inzet: {view['stake']}   Mieke: {self.points()}")
+        table.say(f"Jouw kaarten: {hand or '(geen)'}")
+        table.say(
+            f"Op tafel: {trick or '(leeg)'}   Inzet: {view['stake']}   Mieke: {self.points(table)}"
+        )
 
-    def points(self) -> str:
+    @staticmethod
+    def points(table: TerminalTable) -> str:
         return ", ".join(
-            f"{name} {p}" for name, p in zip(self.names, self.state.points, strict=True)
+            f"{name} {p}" for name, p in zip(table.names, table.state.points, strict=True)
         )
 
-    def action_nl(self, action: Action) -> str:
+    @staticmethod
+    def action_nl(table: TerminalTable, action: Action) -> str:
         verb = action[0]
         if verb == "play":
             return dutch_short(action[1])
         if verb == "exchange":
             return f"wissel {dutch_short(action[1])}"
         if verb == "challenge":
-            return f"controleer {self.names[action[1]]}"
+            return f"controleer {table.names[action[1]]}"
         if verb == "revoke":
-            return f"{self.names[action[1]]} verzaakt!"
+            return f"{table.names[action[1]]} verzaakt!"
         return VERBS_NL.get(str(verb), str(verb))
 
-    def describe(self, event: Event) -> str | None:
+    def describe(self, table: TerminalTable, event: Event) -> str | None:
         """One Dutch line for an event (None for those the table shows otherwise)."""
         d = event.data
-        name = self.names[d["seat"]] if isinstance(d.get("seat"), int) else ""
+        name = table.names[d["seat"]] if isinstance(d.get("seat"), int) else ""
         kind = event.kind
         if kind == "deal":
-            dealer = self.names[d["dealer"]]
+            dealer = table.names[d["dealer"]]
             return f"\n=== Ronde {d['deal_no']}: {dealer} deelt, inzet {d['stake']} ==="
         if kind == "hand":
             return "Je krijgt: " + " ".join(dutch_short(parse_card(c)) for c in d["cards"])
@@ -250,7 +204,7 @@ class Table:
             ),
             "fold": lambda: f"{name} past ({d['cost']} strafpunt{'en' if d['cost'] != 1 else ''}).",
             "look": lambda: f"{name} kijkt (speelt voor {d['stake']}).",
-            "trick": lambda: f"Slag {d['trick_no']} voor {self.names[d['winner']]}.",
+            "trick": lambda: f"Slag {d['trick_no']} voor {table.names[d['winner']]}.",
             "lead": lambda: f"{name} komt uit.",
             "whistle": lambda: f"{name} fluit! (drie {'tienen' if d['rank'] == 'T' else 'boeren'})",
             "stand_up": lambda: (
@@ -267,7 +221,7 @@ class Table:
             "heeft_men_meer": lambda: f"Heeft men meer? ({SUIT_NAMES_NL['cdhs'.index(d['suit'])]})",
             "boerenfiske": lambda: "Boerenfiske! Drie boeren op tafel.",
             "armoede": lambda: (
-                "Armoede! " + ", ".join(self.names[p] for p in d["seats"]) + " staat op de rand."
+                "Armoede! " + ", ".join(table.names[p] for p in d["seats"]) + " staat op de rand."
             ),
             "laundry": lambda: f"{name} roept vuile was en pakt vier nieuwe kaarten.",
             "late": lambda: f"{name} treuzelt: 1 strafpunt.",
@@ -279,18 +233,18 @@ class Table:
             return simple[kind]()
         if kind == "challenge":
             verdict = "eerlijk" if d["honest"] else "gebluft"
-            target, paying = self.names[d["target"]], self.names[d["penalised"]]
+            target, paying = table.names[d["target"]], table.names[d["penalised"]]
             return f"{name} controleert {target}: {verdict}; strafpunt voor {paying}."
         if kind == "deal_end":
-            who = "niemand" if d["winner"] is None else self.names[d["winner"]]
-            return f"{who} wint de ronde. Mieke: {self.points()}"
+            who = "niemand" if d["winner"] is None else table.names[d["winner"]]
+            return f"{who} wint de ronde. Mieke: {self.points(table)}"
         if kind == "game_over":
-            losers = ", ".join(self.names[p] for p in d["losers"])
+            losers = ", ".join(table.names[p] for p in d["losers"])
             return f"\nAfgelopen! Verloren: {losers}. Proost, een shot!"
         if kind == "perfect_game":
             return (
                 "Perfect game voor "
-                + ", ".join(self.names[p] for p in d["seats"])
+                + ", ".join(table.names[p] for p in d["seats"])
                 + ": iedereen een extra shot!"
             )
         return None

@@ -18,7 +18,7 @@ from kroeg.cards import card_str, cards_in
 from kroeg.games.base import JSON
 from kroeg.games.klaverjassen import Klaverjassen
 from kroeg.games.klaverjassen.state import PLAY, KlaverjasState
-from kroeg.records import OUT, parse_record
+from kroeg.records import parse_record
 
 from .basis import play_from
 from .kernel import Solver
@@ -36,21 +36,14 @@ def analyse(doc: JSON) -> JSON:
     assert isinstance(game, Klaverjassen)
     pit_bonus = int(str(game.options["pit_bonus"]))
     solver = Solver()
-    s = record.new_state()
+    match = record.match()
+    s = match.state
     plays: list[JSON] = []
-    for number, rdeal in enumerate(record.deals):
-        dealer = game.pending_deal(s)
-        assert dealer is not None, "a finished game's record deals when a deal is due"
-        game.apply(s, dealer, rdeal.deal)
-        for seat, action in rdeal.actions:
-            if action == OUT:
-                game.eliminate(s, seat)
-                continue
-            if action[0] == "play" and s.phase == PLAY and 8 - s.tricks_played <= ANALYSED_TRICKS:
-                play = _analyse_card(game, s, seat, action[1], pit_bonus, solver)
-                if play is not None:
-                    plays.append({"deal": number, **play})
-            game.apply(s, seat, action)
+    for number, seat, action in record.walk(match):
+        if action[0] == "play" and s.phase == PLAY and 8 - s.tricks_played <= ANALYSED_TRICKS:
+            play = _analyse_card(game, s, seat, action[1], pit_bonus, solver)
+            if play is not None:
+                plays.append({"deal": number, **play})
     names = record.names or [f"seat {seat}" for seat in range(record.seats)]
     return {
         "game": "klaverjassen",

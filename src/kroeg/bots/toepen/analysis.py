@@ -27,9 +27,10 @@ from typing import Any
 from kroeg.bots.accuracy import player_summary
 from kroeg.cards import card_str, cards_in
 from kroeg.games.base import JSON, Action
+from kroeg.games.match import OUT
 from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.state import PLAY, ToepenState
-from kroeg.records import OUT, parse_record
+from kroeg.records import parse_record
 
 from .tricks import last_trick_winner, next_to_play, trick_winner
 
@@ -91,24 +92,19 @@ def analyse(record: Any) -> JSON:
     parsed = parse_record(record)
     game = parsed.game
     follow = bool(game.options["enforce_follow_suit"])
-    s: ToepenState = parsed.new_state()
+    match = parsed.match()
+    s: ToepenState = match.state
     plays: list[JSON] = []
-    for d, rdeal in enumerate(parsed.deals):
-        game.apply(s, game.pending_deal(s), rdeal.deal)  # type: ignore[arg-type]
-        for seat, action in rdeal.actions:
-            analysed = (
-                action != OUT
-                and s.phase == PLAY
-                and action[0] in ("play", "knock", "stay", "fold")
-                and s.active >> seat & 1
-                and (action[0] != "fold" or s.knocker >= 0)
-            )
-            if analysed:
-                plays.append({"deal": d, **_mark(s, seat, action, follow)})
-            if action == OUT:
-                game.eliminate(s, seat)
-            else:
-                game.apply(s, seat, action)
+    for d, seat, action in parsed.walk(match):
+        analysed = (
+            action != OUT
+            and s.phase == PLAY
+            and action[0] in ("play", "knock", "stay", "fold")
+            and s.active >> seat & 1
+            and (action[0] != "fold" or s.knocker >= 0)
+        )
+        if analysed:
+            plays.append({"deal": d, **_mark(s, seat, action, follow)})
     names = parsed.names or [f"seat {seat}" for seat in range(parsed.seats)]
     return {
         "game": "toepen",

@@ -3,9 +3,9 @@
 The game is the engine's own (every rule from :mod:`kroeg.games.toepen`), whole games
 of four seats in kroegregels and klassiek. Cards, armoede and the three-of-a-kind
 exchange are played by ``basis``; every knock, answer, voluntary fold, laundry claim
-and challenge, on turn and out of turn (:mod:`kroeg.bots.asides`), is a decision of
-the abstraction (:mod:`.policy`), drawn from the current strategy: regret matching on
-the accumulated regrets of its information set.
+and challenge, on turn and out of turn (:meth:`kroeg.games.match.Match.offer_asides`),
+is a decision of the abstraction (:mod:`.policy`), drawn from the current strategy:
+regret matching on the accumulated regrets of its information set.
 
 Each deal is one iteration. One seat is the *traverser*; among its decisions in the
 deal one is picked uniformly (reservoir sampling), and from the state just before it
@@ -30,9 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kroeg.bots.asides import play_asides
 from kroeg.games import make_game
 from kroeg.games.base import Action
+from kroeg.games.match import Match, RandomDeals
 from kroeg.games.toepen.game import Toepen
 from kroeg.games.toepen.state import ToepenState
 
@@ -118,11 +118,10 @@ class Trainer:
 
     def _game(self, game: Toepen, limit: int) -> None:
         s = game.new_state(SEATS, dealer=self.rng.randrange(SEATS))
+        match = Match(game, s, deals=RandomDeals(self.rng))
         while not game.is_over(s) and self.deals < limit:
-            dealer = game.pending_deal(s)
-            if dealer is None:
+            if match.chance() is None:
                 raise RuntimeError("a deal did not end")  # _deal always plays to the end
-            game.apply(s, dealer, game.random_deal(s, self.rng))
             self._deal(game, s)
             self.deals += 1
 
@@ -178,33 +177,51 @@ def _play_deal(
 ) -> None:
     """Play ``s`` to the end of its deal: decisions of the abstraction by ``choose``
     (once per seat and information set), everything else by ``basis``."""
-    white = bool(game.options["white_laundry"])
+    agent = SelfPlay(bool(game.options["white_laundry"]), memo, tables, choose)
+    match = Match(game, s, agents=[agent] * SEATS, asides=True)
+    match.offer_asides()
+    while game.pending_deal(s) is None and not game.is_over(s):
+        match.advance()
 
-    def pick_for(seat: int) -> Callable[[Decision], int]:
-        def pick(d: Decision) -> int:
-            if d.key not in memo[seat]:
-                memo[seat][d.key] = choose(seat, d, tables.strategy(d))
-            return memo[seat][d.key]
 
-        return pick
+class SelfPlay:
+    """Every seat's agent in self-play: the abstraction's decisions drawn by ``choose``
+    (once per seat and information set, remembered in ``memo``), the rest by ``basis``."""
 
-    def act(seat: int, legal: list[Action], on_turn: bool) -> Action | None:
-        view = game.view(s, seat)
+    def __init__(
+        self, white: bool, memo: list[dict[str, int]], tables: Tables, choose: Chooser
+    ) -> None:
+        self.white = white
+        self.memo = memo
+        self.tables = tables
+        self.choose = choose
+
+    def act(self, match: Match[ToepenState], seat: int) -> Action:
+        action = self._decide(match, seat, match.legal(seat), on_turn=True)
+        return action if action is not None else match.game.default(match.state, seat)
+
+    def aside(self, match: Match[ToepenState], seat: int, legal: list[Action]) -> Action | None:
+        return self._decide(match, seat, legal, on_turn=False)
+
+    def _decide(
+        self, match: Match[ToepenState], seat: int, legal: list[Action], on_turn: bool
+    ) -> Action | None:
+        view = match.view(seat)
         seen = read_view(view)
-        action = decide(view, seen, legal, pick_for(seat))
+        memo = self.memo[seat]
+
+        def pick(d: Decision) -> int:
+            if d.key not in memo:
+                memo[d.key] = self.choose(seat, d, self.tables.strategy(d))
+            return memo[d.key]
+
+        action = decide(view, seen, legal, pick)
         if action is not None or not on_turn:
             return action
         if any(a[0] == "look" for a in legal):
-            return basis.choose(seen, legal, white)
+            return basis.choose(seen, legal, self.white)
         rest = [a for a in legal if a[0] not in POLICY_VERBS] or legal
-        return basis.choose(seen, rest, white)
-
-    play_asides(game, s, lambda seat, legal: act(seat, legal, False))
-    while game.pending_deal(s) is None and not game.is_over(s):
-        seat = min(game.to_act(s))
-        action = act(seat, game.legal(s, seat), True)
-        game.apply(s, seat, action if action is not None else game.default(s, seat))
-        play_asides(game, s, lambda seat, legal: act(seat, legal, False))
+        return basis.choose(seen, rest, self.white)
 
 
 def train(deals: int, seed: int) -> Tables:
