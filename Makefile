@@ -2,7 +2,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.run-stamp
 STAMP := $(VENV)/.installed-stamp
+PORT ?= 8000
 
 .PHONY: run test lint unit e2e chromium screenshots bench clean
 
@@ -14,16 +16,22 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 
 # constraints.txt pins every Python package to the versions the suite was last run with
-# (a new release of a dependency must not turn CI red on its own).
-$(STAMP): pyproject.toml constraints.txt
+# (a new release of a dependency must not turn CI red on its own). `make run` installs
+# what the server needs ($(RUN_STAMP)); the tests and linters add the dev extras.
+$(RUN_STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# `make run PORT=8080` for another port.
+run: $(RUN_STAMP)
 	mkdir -p data
-	$(BIN)/kroeg serve --host 127.0.0.1 --port 8000
+	$(BIN)/kroeg serve --host 127.0.0.1 --port $(PORT)
 
 # Chromium from Debian's packages for the browser tests, installed when missing.
 chromium:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
 from kroeg.bots.arena import Config, format_report, lineup, play_board, run_arena, summarise
 from kroeg.bots.levels import make_bot
-from kroeg.bots.pool import BotPool
+from kroeg.bots.pool import HOLD_KERNEL_ENV, BotPool
 from kroeg.cli import main
 from tests.bots.positions import positions
 
@@ -21,7 +23,8 @@ def _position() -> tuple[dict[str, object], list[tuple[object, ...]], object, in
 async def test_pool_returns_the_bots_action_within_its_budget() -> None:
     view, legal, game, _ = _position()
     async with BotPool(workers=1, grace=5.0) as pool:
-        await pool.start()
+        pool.start()
+        await pool.kernel_built()  # the worker started and warm
         action = await pool.decide("klaverjassen", "nku", {}, view, legal, "basis", 0.3, 1)
     assert action == make_bot(game, "basis").decide(view, legal, random.Random(1), 0.3)  # type: ignore[arg-type]
 
@@ -95,3 +98,24 @@ def test_the_arena_counts_each_bots_deals_as_declarer_and_how_many_went_nat() ->
     for name, (deals, n) in report.declarer.items():
         assert f"{name:<10} as declarer: {deals} deals, nat {n}" in text
     assert report.json()["declarer"]["basis"]["deals"] == report.declarer["basis"][0]
+
+
+async def test_while_the_kernel_is_built_sterk_plays_basis_and_then_its_own_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start-up's build of the compiled kernel is held (as if it compiled for as long
+    as the test needs): Klaverjassen's sterk plays basis meanwhile, other games' sterk
+    (no kernel) plays itself; once the build is done, sterk plays sterk."""
+    hold = tmp_path / "hold"
+    monkeypatch.setenv(HOLD_KERNEL_ENV, str(hold))
+    view, legal, game, _ = _position()
+    basis = make_bot(game, "basis").decide(view, legal, random.Random(4), 0.3)  # type: ignore[arg-type]
+    async with BotPool(workers=1, grace=60.0) as pool:  # a worker's start on a busy machine
+        pool.start()
+        action = await pool.decide("klaverjassen", "nku", {}, view, legal, "sterk", 0.3, 4)
+        assert action == basis
+        assert pool.warming and pool.level_now("klaverjassen", "meester") == "basis"
+        assert pool.level_now("toepen", "sterk") == "sterk"
+        hold.touch()
+        await asyncio.wait_for(pool.kernel_built(), 120)
+        assert pool.level_now("klaverjassen", "sterk") == "sterk"

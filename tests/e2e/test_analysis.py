@@ -130,3 +130,62 @@ def test_a_toepen_replay_shows_the_cards_and_knock_decisions_that_cost_penalty_p
         page.screenshot(
             path=str(tmp_path / f"toepen-analysis-{size['width']}x{size['height']}.png")
         )
+
+
+EURO_VERBS = {"draw": "pakt", "lay": "houdt na het leggen", "discard": "legt"}
+"""How the Dutch analysis names each kind of Eurokaarten decision (i18n/nl.js)."""
+
+
+def _dutch_points(value: float) -> str:
+    """Points as the Dutch page writes them: a decimal comma, no ",0"."""
+    return f"{value:.1f}".removesuffix(".0").replace(".", ",")
+
+
+def test_a_eurokaarten_replay_shows_the_graded_decisions_and_why_some_are_not(
+    new_page: NewPage, quick_server: Server, tmp_path: Path
+) -> None:
+    """A short Eurokaarten game (one coin each) with a person who draws, lays, throws
+    and opens at random: some decision costs hand points, and an open gaan is named as
+    not graded with its reason."""
+    options = {"start_coins": 1, "bokje": False}
+    for _ in range(3):
+        table, game_id = _play_a_game(quick_server, "eurokaarten", "standaard", options)
+        url = f"{quick_server.url}/api/games/{game_id}/analysis"
+        analysis = httpx.get(url, timeout=180).json()
+        assert analysis["game"] == "eurokaarten"
+        if analysis["ungraded"]:
+            break
+    assert analysis["ungraded"], "opening at random happens in a few games"
+    costly = [p for p in analysis["plays"] if p["loss"] > 0]
+    assert costly, "random draws and discards cost points"
+    first, why = costly[0], analysis["ungraded"][0]
+    for size in SIZES:
+        page = new_page(viewport=size)
+        page.goto(f"{quick_server.url}/t/{table}?replay={game_id}")
+        panel = page.locator("#analysis")
+        expect(panel.locator("h2")).to_have_text("Analyse")
+        expect(panel.locator(".analysis-players tbody tr")).to_have_count(6)
+        expect(panel.locator("p.help")).to_contain_text("alleen wat de speler zelf zag")
+        for deal, check in ((first["deal"], "cost"), (why["deal"], "why")):
+            while True:  # to the deal: forward or back from the one on show
+                shown = page.locator("#deal-no").inner_text()
+                number = int(shown.split()[1])
+                if number == deal + 1:
+                    break
+                page.click("#next-deal" if number < deal + 1 else "#prev-deal")
+                expect(page.locator("#deal-no")).not_to_have_text(shown)
+            if check == "cost":
+                item = panel.locator(
+                    f'.analysis-plays li[data-turn="{first["turn"]}"]'
+                    f'[data-seat="{first["seat"]}"][data-kind="{first["kind"]}"]'
+                )
+                expect(item).to_contain_text(f"−{_dutch_points(first['loss'])}:")
+                expect(item).to_contain_text(f"{EURO_VERBS[first['kind']]} ")
+                expect(item).to_contain_text(f"in beurt {first['turn']}")
+            else:
+                item = panel.locator(
+                    f'.analysis-ungraded li[data-turn="{why["turn"]}"][data-seat="{why["seat"]}"]'
+                )
+                expect(item).to_contain_text("niet beoordeeld")
+        panel.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"euro-analysis-{size['width']}x{size['height']}.png"))

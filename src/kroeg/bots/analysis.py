@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kroeg.bots.eurokaarten.analysis import analyse as analyse_eurokaarten
 from kroeg.bots.klaverjassen.analysis import analyse as analyse_klaverjassen
 from kroeg.bots.toepen.analysis import analyse as analyse_toepen
 from kroeg.games.base import JSON
@@ -18,6 +19,7 @@ from kroeg.games.base import JSON
 Analysis = JSON
 
 ANALYSERS: dict[str, Callable[[JSON], Analysis]] = {
+    "eurokaarten": analyse_eurokaarten,
     "klaverjassen": analyse_klaverjassen,
     "toepen": analyse_toepen,
 }

@@ -5,6 +5,12 @@ A decision that overruns its budget (plus a grace for the trip to the worker and
 back), fails, or returns something that is not legal is replaced by the ``huis``
 decision, the game's ``default()``, computed in the calling process (it takes
 a millisecond or so). The pool never raises for a bot's failure.
+
+Start-up does not wait for the compiled Klaverjas kernel (numba: some 20 s to compile
+on a fresh clone, about a second to load from its on-disk cache): :meth:`BotPool.start`
+builds it in a process of its own in the background, then loads it in every worker;
+until then the levels that search with it (:data:`KERNEL_LEVELS`) play
+:data:`SIMPLER_LEVEL`, and analyses and puzzle mining wait for it.
 """
 
 from __future__ import annotations
@@ -13,11 +19,15 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import random
+import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
+from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
 from kroeg.bots.analysis import analyse
@@ -53,11 +63,28 @@ def decide_now(
     return tuple(action)
 
 
-def _ready() -> bool:
-    """A worker's start: load the compiled search kernel before the first decision."""
+KERNEL_LEVELS = frozenset({("klaverjassen", "sterk"), ("klaverjassen", "meester")})
+"""The (game, level) pairs whose bots search with the compiled kernel
+(:mod:`kroeg.bots.klaverjassen.sterk`)."""
+SIMPLER_LEVEL = "basis"
+"""What those levels play while the kernel is still being built at start-up."""
+HOLD_KERNEL_ENV = "KROEG_TEST_HOLD_KERNEL"
+"""For tests: the kernel's build waits until the file this names exists, so a test sees
+the server as it is while the kernel compiles, for as long as it needs."""
+
+
+def build_kernel() -> None:
+    """Compile the kernel into numba's on-disk cache, or load it from there."""
+    hold = os.environ.get(HOLD_KERNEL_ENV)
+    while hold and not Path(hold).exists():
+        time.sleep(0.05)
     from kroeg.bots.klaverjassen.kernel import warm
 
     warm()
+
+
+def _started() -> bool:
+    """A worker's start: the bots' modules are imported on the way here."""
     return True
 
 
@@ -68,6 +95,8 @@ class BotPool:
         self.workers = workers or max(1, (multiprocessing.cpu_count() or 2) - 1)
         self.grace = grace
         self._executor: ProcessPoolExecutor | None = None
+        self._builder: BaseProcess | None = None
+        self._warming: asyncio.Task[None] | None = None
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -76,11 +105,51 @@ class BotPool:
             )
         return self._executor
 
-    async def start(self) -> None:
-        """Start every worker now, so the first decisions do not pay for it."""
+    def start(self) -> None:
+        """Start every worker and build the kernel, in the background: the server
+        serves at once, and the first decisions do not pay for a worker's start."""
+        self._warming = asyncio.get_running_loop().create_task(self._warm_up())
+
+    async def _warm_up(self) -> None:
+        try:
+            await self._start_and_build()
+        except Exception:
+            log.exception("warming up the bot pool failed: the kernel compiles on first use")
+
+    async def _start_and_build(self) -> None:
         loop = asyncio.get_running_loop()
         pool = self._pool()
-        await asyncio.gather(*(loop.run_in_executor(pool, _ready) for _ in range(self.workers)))
+        started = [loop.run_in_executor(pool, _started) for _ in range(self.workers)]
+        self._builder = multiprocessing.get_context("spawn").Process(
+            target=build_kernel, name="kroeg-kernel-build", daemon=True
+        )
+        self._builder.start()
+        await asyncio.to_thread(self._builder.join)
+        code = self._builder.exitcode
+        await asyncio.gather(*started)
+        if code != 0:
+            log.error("building the kernel failed (exit %s): it compiles on first use", code)
+            return
+        await asyncio.gather(
+            *(loop.run_in_executor(pool, build_kernel) for _ in range(self.workers))
+        )
+        log.info("the compiled kernel is ready: %s play at their level", sorted(KERNEL_LEVELS))
+
+    @property
+    def warming(self) -> bool:
+        """Whether the kernel is still being built (the pool was started, not yet done)."""
+        return self._warming is not None and not self._warming.done()
+
+    def level_now(self, game: str, level: str) -> str:
+        """The level that plays now: :data:`SIMPLER_LEVEL` for a level that needs the
+        kernel while it is being built."""
+        return SIMPLER_LEVEL if self.warming and (game, level) in KERNEL_LEVELS else level
+
+    async def kernel_built(self) -> None:
+        """Wait for the start-up's build, if any (an analysis or mining in a worker would
+        compile the kernel a second time)."""
+        if self._warming is not None:
+            await asyncio.wait([self._warming])
 
     async def decide(
         self,
@@ -93,7 +162,9 @@ class BotPool:
         budget: float = DEFAULT_BUDGET,
         seed: int | None = None,
     ) -> Action:
-        """The bot's action for ``view``; the ``huis`` action when the bot overruns or fails."""
+        """The bot's action for ``view``; the ``huis`` action when the bot overruns or fails.
+        While the kernel is being built, a level that needs it plays :data:`SIMPLER_LEVEL`."""
+        level = self.level_now(game, level)
         args = (game, variant, dict(options), view, list(legal), level, budget, seed)
         loop = asyncio.get_running_loop()
         try:
@@ -116,6 +187,7 @@ class BotPool:
 
     async def analyse(self, record: JSON) -> JSON | None:
         """A finished game's analysis (:func:`kroeg.bots.analysis.analyse`), in a worker."""
+        await self.kernel_built()
         loop = asyncio.get_running_loop()
         result: JSON | None = await loop.run_in_executor(self._pool(), analyse, record)
         return result
@@ -127,6 +199,7 @@ class BotPool:
         in a worker: mining is as heavy as the analysis."""
         from kroeg.puzzles.mine import mine_record
 
+        await self.kernel_built()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(), mine_record, record, seed, analysis)
 
@@ -147,6 +220,10 @@ class BotPool:
             return tuple(legal[0])
 
     def close(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
+        if self._builder is not None and self._builder.is_alive():
+            self._builder.terminate()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -172,9 +172,9 @@ class BotHouse(House):
 
 
 async def start_bot_house() -> House:
-    """The bot house with its workers started (so the first decisions do not wait)."""
+    """The bot house with its workers starting (in the background: docs/performance.md)."""
     from kroeg.bots.pool import BotPool
 
     pool = BotPool()
-    await pool.start()
+    pool.start()
     return BotHouse(pool)

@@ -79,6 +79,29 @@ def weighted_sample(seen: Seen, rng: random.Random) -> Determinisation:
     return rng.choices(candidates, weights=weights)[0]
 
 
+def draw_means(
+    seen: Seen,
+    rules: MeldRules,
+    rng: random.Random,
+    deadline: Deadline,
+    max_samples: int | None,
+) -> list[float] | None:
+    """Minus the mean points left after the turn for each of :data:`BOTH_DRAWS` (None:
+    no sample fitted the budget). The seat has not drawn and the pile is not empty."""
+    top = seen.discard[-1]
+    with_top = after_turn(seen.hand | 1 << top, top, seen.melds, rules)
+
+    def left(det: Determinisation, action: Action, r: random.Random) -> float:
+        if action == ("draw", "discard"):
+            return -with_top
+        card = det.stock[-1]
+        return -after_turn(seen.hand | 1 << card, None, seen.melds, rules)
+
+    return mean_scores(
+        BOTH_DRAWS, lambda r: weighted_sample(seen, r), left, rng, deadline, max_samples
+    )
+
+
 def choose_draw(
     seen: Seen,
     legal: list[Action],
@@ -91,39 +114,27 @@ def choose_draw(
     draw is legal, or no sample fitted the budget)."""
     if not all(a in legal for a in BOTH_DRAWS) or not seen.discard:
         return None
-    top = seen.discard[-1]
-    with_top = after_turn(seen.hand | 1 << top, top, seen.melds, rules)
-
-    def left(det: Determinisation, action: Action, r: random.Random) -> float:
-        if action == ("draw", "discard"):
-            return -with_top
-        card = det.stock[-1]
-        return -after_turn(seen.hand | 1 << card, None, seen.melds, rules)
-
-    means = mean_scores(
-        BOTH_DRAWS, lambda r: weighted_sample(seen, r), left, rng, deadline, max_samples
-    )
+    means = draw_means(seen, rules, rng, deadline, max_samples)
     if means is None:
         return None
     return BOTH_DRAWS[0] if means[0] >= means[1] else BOTH_DRAWS[1]
 
 
-def choose_discard(
+def discard_means(
     seen: Seen,
-    legal: list[Action],
+    discards: list[Action],
     rules: MeldRules,
     rng: random.Random,
     deadline: Deadline,
     max_samples: int | None,
-) -> Action | None:
-    """The discard with the fewest points after the next turn plus :data:`FEED` times the
-    points it saves the next player (None: fewer than two discards, or no sample fitted)."""
-    discards = [a for a in legal if a[0] == "discard"]
+) -> list[float] | None:
+    """Minus the mean cost of each of ``discards``: the points after the seat's next
+    turn plus :data:`FEED` times the points it saves the next player (None: no other
+    seat is in, or no sample fitted the budget)."""
     following = next_seat(seen)
-    if len(discards) < 2 or following is None:
+    if following is None:
         return None
     draws = [BOTH_DRAWS[0], *([BOTH_DRAWS[1]] if seen.stock_count else [])]
-
     others = len(seen.seats_in) - 1
 
     def cost(det: Determinisation, action: Action, r: random.Random) -> float:
@@ -142,9 +153,25 @@ def choose_discard(
         saved -= after_turn(theirs | 1 << card, card, seen.melds, rules)
         return -kept_points - FEED * max(0, saved)
 
-    means = mean_scores(
+    return mean_scores(
         discards, lambda r: weighted_sample(seen, r), cost, rng, deadline, max_samples
     )
+
+
+def choose_discard(
+    seen: Seen,
+    legal: list[Action],
+    rules: MeldRules,
+    rng: random.Random,
+    deadline: Deadline,
+    max_samples: int | None,
+) -> Action | None:
+    """The discard with the fewest points after the next turn plus :data:`FEED` times the
+    points it saves the next player (None: fewer than two discards, or no sample fitted)."""
+    discards = [a for a in legal if a[0] == "discard"]
+    if len(discards) < 2:
+        return None
+    means = discard_means(seen, discards, rules, rng, deadline, max_samples)
     if means is None:
         return None
     best = max(range(len(discards)), key=lambda i: (means[i], discards[i][1]))
