@@ -17,7 +17,8 @@ from kroeg.store import Store, TableRow, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.config import TableConfig
 from kroeg.tables.house import House
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.state import TableSettings, TableState
+from kroeg.tables.task import TableTask
 
 
 class Ear:
@@ -42,17 +43,13 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
-async def _toepen_table(store: Store, pause: float, max_points: int = 10) -> Table:
+async def _toepen_table(store: Store, pause: float, max_points: int = 10) -> TableTask:
     options = {"max_points": max_points}
     config = TableConfig("toepen", "kroegregels", options, 4, 60.0, False, "huis", True)
-    table = Table(
-        "t1",
-        config,
-        make_game("toepen", "kroegregels", options),
-        store,
-        House(),
-        TableSettings(house_delay=0, deal_pause=pause),
-        created_at=time.time(),
+    settings = TableSettings(house_delay=0, deal_pause=pause)
+    game = make_game("toepen", "kroegregels", options)
+    table = TableTask(
+        TableState("t1", config, game, settings, created_at=time.time()), store, House()
     )
     await store.create_table(
         TableRow("t1", "toepen", "kroegregels", {}, 4, 60.0, False, "huis", time.time(), 0, {})
@@ -61,7 +58,7 @@ async def _toepen_table(store: Store, pause: float, max_points: int = 10) -> Tab
     return table
 
 
-async def _play_until(table: Table, ear: Ear, kind: str) -> None:
+async def _play_until(table: TableTask, ear: Ear, kind: str) -> None:
     """Anna (seat 0) plays the house's default until an event of ``kind`` has come; she
     waits out the pauses after a deal's end."""
     await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
@@ -86,7 +83,7 @@ async def test_the_next_deal_waits_for_the_pause(store: Store) -> None:
     kinds = ear.kinds()
     assert kinds.count("deal") == 1, "the second deal is not dealt during the pause"
     assert table.game.pending_deal(table.state) is not None
-    assert table.deadlines == {}, "no clock runs during the pause"
+    assert table.table.deadlines == {}, "no clock runs during the pause"
     await asyncio.sleep(0.8)
     assert ear.kinds().count("deal") == 2, "the next deal comes once the pause is over"
     assert table.game.pending_deal(table.state) is None
@@ -110,6 +107,6 @@ async def test_a_game_that_ends_leaves_no_pause_due(store: Store) -> None:
     ear = Ear("anna")
     await _play_until(table, ear, "game_end")
     await asyncio.sleep(0.2)
-    assert not table.running and table.clocks.deal_due is None
+    assert not table.running and table.table.clocks.deal_due is None
     assert (await table.ask(t.Summary()))["running"] is False, "the table still answers"
     await table.stop()

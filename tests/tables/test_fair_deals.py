@@ -28,7 +28,9 @@ from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
 from kroeg.tables.records import game_record
 from kroeg.tables.replay import deal_from_json
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.restoring import restore
+from kroeg.tables.state import TableSettings, TableState
+from kroeg.tables.task import TableTask
 
 SHORT: dict[str, tuple[str, dict[str, Any], int]] = {
     "toepen": ("kroegregels", {"max_points": 4}, 4),
@@ -69,19 +71,13 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 async def _table(
     store: Store, game: str, *, table_id: str = "t1", rng: random.Random | None = None
-) -> Table:
+) -> TableTask:
     variant, options, seats = SHORT[game]
     config = TableConfig(game, variant, options, seats, 60.0, False, "huis", True)
-    table = Table(
-        table_id,
-        config,
-        make_game(game, variant, options),
-        store,
-        House(),
-        TableSettings(house_delay=0, deal_pause=0.03),
-        created_at=time.time(),
-        rng=rng,
-    )
+    settings = TableSettings(house_delay=0, deal_pause=0.03)
+    made = make_game(game, variant, options)
+    state = TableState(table_id, config, made, settings, created_at=time.time(), rng=rng)
+    table = TableTask(state, store, House())
     await store.create_table(
         TableRow(table_id, game, variant, {}, seats, 60.0, False, "huis", time.time(), 0, {})
     )
@@ -90,7 +86,7 @@ async def _table(
 
 
 async def _play(
-    table: Table, ear: Ear, *, deals: int = 10**6, contribute: bool = True
+    table: TableTask, ear: Ear, *, deals: int = 10**6, contribute: bool = True
 ) -> dict[int, str]:
     """Anna (seat 0) contributes to every deal whose window opens (a fresh random value)
     and plays the house's default, until the game is over or ``deals`` deals were dealt.
@@ -121,27 +117,27 @@ async def _play(
     raise AssertionError("the game did not end in 20000 steps")
 
 
-async def _record(store: Store, table: Table) -> dict[str, Any]:
-    assert table.game_id is not None
-    row = await store.game(table.game_id)
+async def _record(store: Store, table: TableTask) -> dict[str, Any]:
+    assert table.table.game_id is not None
+    row = await store.game(table.table.game_id)
     assert row is not None
-    return game_record(row, await store.log(table.game_id))
+    return game_record(row, await store.log(table.table.game_id))
 
 
-async def _finished_record(store: Store, table: Table) -> dict[str, Any]:
+async def _finished_record(store: Store, table: TableTask) -> dict[str, Any]:
     """The record of the table's game once its end is stored: the table knows the game
     is over before its writer has committed that (on a loaded machine, visibly so)."""
-    assert table.game_id is not None
+    assert table.table.game_id is not None
     for _ in range(400):
-        row = await store.game(table.game_id)
+        row = await store.game(table.table.game_id)
         assert row is not None
         if row.finished_at is not None:
-            return game_record(row, await store.log(table.game_id))
+            return game_record(row, await store.log(table.table.game_id))
         await asyncio.sleep(0.025)
     raise AssertionError("the game's end was not stored within 10 seconds")
 
 
-async def _started(store: Store, game: str, **kwargs: Any) -> tuple[Table, Ear]:
+async def _started(store: Store, game: str, **kwargs: Any) -> tuple[TableTask, Ear]:
     table = await _table(store, game, **kwargs)
     ear = Ear("anna")
     await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
@@ -195,7 +191,7 @@ async def test_the_secret_is_revealed_only_once_the_game_is_over(store: Store) -
     running = await _record(store, table)
     assert "secret" not in running["fair"]
     assert verify(running)[1] == 2, "nothing to check before the secret is revealed"
-    row = await store.game(table.game_id or 0)
+    row = await store.game(table.table.game_id or 0)
     assert row is not None and row.fair_secret is not None
     frames = json.dumps(ear.frames)
     assert row.fair_secret not in frames, "no frame held the secret"
@@ -207,23 +203,19 @@ async def test_the_secret_is_revealed_only_once_the_game_is_over(store: Store) -
 async def test_the_secret_survives_a_restart(store: Store) -> None:
     table, ear = await _started(store, "toepen")
     await _play(table, ear, deals=2)
-    game_id = table.game_id
+    game_id = table.table.game_id
     await table.stop()
-    again = Table(
-        "t1",
-        table.config,
-        table.game,
+    again = TableTask(
+        TableState("t1", table.config, table.game, table.table.settings, created_at=time.time()),
         store,
         House(),
-        table.settings,
-        created_at=time.time(),
     )
     row = await store.table("t1")
     running = await store.running_game("t1")
     assert row is not None and running is not None and running.id == game_id
-    again.restore(row, running, await store.log(running.id), restarted=True)
-    assert again.fair.secret == bytes.fromhex(running.fair_secret or "")
-    assert again.fair.next_deal == 3
+    restore(again.table, row, running, await store.log(running.id), now=time.time(), restarted=True)
+    assert again.table.fair.secret == bytes.fromhex(running.fair_secret or "")
+    assert again.table.fair.next_deal == 3
     again.start()
     ear2 = Ear("anna")
     await again.ask(t.Watch(ear2))
@@ -250,7 +242,7 @@ async def test_a_bad_contribution_is_refused_and_changes_nothing(store: Store) -
         with pytest.raises(TableError) as refused:
             await table.ask(t.Contribute("anna", deal, value))
         assert refused.value.code == code
-    assert table.fair.pending == {}, "nothing was taken"
+    assert table.table.fair.pending == {}, "nothing was taken"
     with pytest.raises(TableError) as stranger:
         await table.ask(t.Contribute("bram", 2, "cd" * 32))
     assert stranger.value.code == "not_seated"
@@ -339,19 +331,14 @@ RESHUFFLE_SEED = 11
 """A test seed whose game turns the pile over at least once (the house plays it all)."""
 
 
-async def _reshuffle_table(store: Store) -> Table:
+async def _reshuffle_table(store: Store) -> TableTask:
     variant, options, seats = RESHUFFLE
     config = TableConfig("eurokaarten", variant, options, seats, 60.0, False, "huis", True)
-    table = Table(
-        "r1",
-        config,
-        make_game("eurokaarten", variant, options),
-        store,
-        House(),
-        TableSettings(house_delay=0, deal_pause=0.03),
-        created_at=time.time(),
-        rng=random.Random(RESHUFFLE_SEED),
-    )
+    settings = TableSettings(house_delay=0, deal_pause=0.03)
+    made = make_game("eurokaarten", variant, options)
+    rng = random.Random(RESHUFFLE_SEED)
+    state = TableState("r1", config, made, settings, created_at=time.time(), rng=rng)
+    table = TableTask(state, store, House())
     await store.create_table(
         TableRow("r1", "eurokaarten", variant, {}, seats, 60.0, False, "huis", time.time(), 0, {})
     )
@@ -461,10 +448,12 @@ async def test_a_table_restored_between_a_draw_and_its_restock_shuffles_first(
     entries = await store.log(running.id)
     at = next(i for i, e in enumerate(entries) if e.kind == "act" and e.data[0] == "restock")
     logged = entries[at].data[1]
-    again = Table(
-        "r1", table.config, table.game, store, House(), table.settings, created_at=time.time()
+    again = TableTask(
+        TableState("r1", table.config, table.game, table.table.settings, created_at=time.time()),
+        store,
+        House(),
     )
-    again.restore(row, running, entries[:at], restarted=True)
+    restore(again.table, row, running, entries[:at], now=time.time(), restarted=True)
     assert again.game.pending_restock(again.state) is not None
     again.start()
     await again.ask(t.Summary())

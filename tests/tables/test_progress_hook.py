@@ -1,4 +1,4 @@
-"""A table's progress hook (``Table.on_progress``, for a club night's online round):
+"""A table's progress hook (``TableTask.on_progress``, for a club night's online round):
 told after each deal's end and each player taken out, in the table's task once the
 change is stored; a failing hook never stops the game; a table with a hook is not closed
 as idle while its game runs (docs/clubs.md, "Online rounds")."""
@@ -15,7 +15,8 @@ from kroeg.store import Store, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.state import TableSettings
+from kroeg.tables.task import TableTask
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ async def lobby(tmp_path: Path) -> AsyncIterator[Lobby]:
     await store.close()
 
 
-async def _game_over(table: Table) -> None:
+async def _game_over(table: TableTask) -> None:
     for _ in range(500):
         if table.state is not None and not table.running:
             return
@@ -43,8 +44,8 @@ async def test_the_hook_hears_each_deal_end_and_who_was_taken_out(lobby: Lobby) 
     )
     heard: list[tuple[int, list[int], bool]] = []
 
-    def on_progress(tb: Table) -> None:
-        stored = tb.staged is None  # told after the commit, with nothing left to send
+    def on_progress(tb: TableTask) -> None:
+        stored = tb.table.staged is None  # told after the commit, with nothing left to send
         heard.append((len(tb.game.deal_summaries(tb.state)), sorted(tb.seating.left), stored))
 
     table.on_progress = on_progress
@@ -68,7 +69,7 @@ async def test_the_hook_hears_each_deal_end_and_who_was_taken_out(lobby: Lobby) 
 async def test_a_failing_hook_does_not_stop_the_game(lobby: Lobby) -> None:
     table = await lobby.create("klaverjassen", "nku", {"game_length": "4_deals"})
 
-    def broken(tb: Table) -> None:
+    def broken(tb: TableTask) -> None:
         raise RuntimeError("the club's side failed")
 
     table.on_progress = broken
@@ -86,7 +87,7 @@ async def test_the_lobby_tells_of_every_table_it_rebuilds_and_starts(lobby: Lobb
     await made.ask(t.Sit("p1", "Anna", 0))
     await made.ask(t.Start("p1"))
     other = Lobby(lobby.store, House(), TableSettings(house_delay=0.001), min_clock=0)
-    told: list[Table] = []
+    told: list[TableTask] = []
     other.on_adopt = told.append
     try:
         [row] = [r for r in await lobby.store.open_tables() if r.id == made.id]

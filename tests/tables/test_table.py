@@ -17,7 +17,9 @@ from kroeg.tables import commands as t
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.restoring import restore
+from kroeg.tables.state import TableSettings, TableState
+from kroeg.tables.task import TableTask
 from tests.tables.fake import SayGame
 
 
@@ -50,19 +52,17 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 async def _table(
     store: Store, variant: str = "rotating", clock: float = 60.0, game_class: type = SayGame
-) -> Table:
+) -> TableTask:
     """A table of the say game; its ``rotating`` variant rotates losers as Toepen
     kroegregels does (RULES.md §2.8), ``plain`` does not."""
     game = "say"
     config = TableConfig(game, variant, {}, 4, clock, False, "huis", True)
-    table = Table(
-        "t1",
-        config,
-        game_class(variant),
+    table = TableTask(
+        TableState(
+            "t1", config, game_class(variant), TableSettings(house_delay=0), created_at=time.time()
+        ),
         store,
         House(),
-        TableSettings(house_delay=0),
-        created_at=time.time(),
     )
     from kroeg.store import TableRow
 
@@ -75,7 +75,7 @@ async def _table(
     return table
 
 
-async def _say(table: Table, player: str, word: str) -> None:
+async def _say(table: TableTask, player: str, word: str) -> None:
     await table.ask(t.Act(player, table.version, [word]))
 
 
@@ -171,7 +171,7 @@ async def test_stand_is_refused_during_a_game_and_leave_loses(store: Store) -> N
     await table.stop()
 
 
-async def _refused_then_taken(table: Table, version: int, said: list[str | None]) -> None:
+async def _refused_then_taken(table: TableTask, version: int, said: list[str | None]) -> None:
     """Anna's word fails inside the server: refused as ``internal``, the table exactly as
     it was; said again, it is taken."""
     with pytest.raises(TableError) as failed:
@@ -238,7 +238,7 @@ async def test_while_the_store_can_be_neither_written_nor_read_the_table_refuses
     await table.ask(t.Sit("anna", "Anna", 1))
     await table.ask(t.Start("anna"))
     version, said = table.version, list(table.state.said)
-    assert table.game_id is not None
+    assert table.table.game_id is not None
     real_write, real_table = store.write, store.table
     down = True
 
@@ -263,7 +263,7 @@ async def test_while_the_store_can_be_neither_written_nor_read_the_table_refuses
     down = False
     await table.ask(t.Act("anna", version, ["lose"]))  # reloaded: the committed version
     assert table.state.said[1] == "lose" and said[1] is None
-    log = await store.log(table.game_id)
+    log = await store.log(table.table.game_id)
     assert [e.seq for e in log] == list(range(len(log)))
     assert [e.version for e in log] == sorted(e.version for e in log)
     await table.stop()
@@ -280,16 +280,14 @@ async def test_a_restored_table_has_the_same_version_seats_and_state(store: Stor
     assert row is not None
     running = await store.running_game("t1")
     entries = await store.log(running.id) if running else []
-    again = Table(
-        "t1",
-        table.config,
-        SayGame("plain"),
+    again = TableTask(
+        TableState(
+            "t1", table.config, SayGame("plain"), TableSettings(house_delay=0), created_at=0
+        ),
         store,
         House(),
-        TableSettings(house_delay=0),
-        created_at=0,
     )
-    again.restore(row, running, entries)
+    restore(again.table, row, running, entries, now=time.time())
     assert again.version == table.version
     assert [s.player for s in again.seats] == [s.player for s in table.seats]
     assert again.state.said == table.state.said == [None, "win", "lose", None]
@@ -370,25 +368,20 @@ async def test_after_a_restart_a_waiting_person_keeps_the_deadline_or_gets_the_m
     await table.ask(t.Sit("bram", "Bram", 3))
     await table.ask(t.Start("anna"))
     await _say(table, "anna", "lose")  # Bram (3) waits now, with a 60-second clock
-    deadline = table.deadlines[3]
+    deadline = table.table.deadlines[3]
     await table.stop()
     row = await store.table("t1")
     running = await store.running_game("t1")
     assert row is not None and running is not None
     entries = await store.log(running.id)
     for minimum, expected in ((15.0, deadline), (100.0, time.time() + 60.0)):
-        again = Table(
-            "t1",
-            table.config,
-            SayGame("plain"),
-            store,
-            House(),
-            TableSettings(house_delay=0, restart_min_clock=minimum),
-            created_at=0,
+        settings = TableSettings(house_delay=0, restart_min_clock=minimum)
+        again = TableTask(
+            TableState("t1", table.config, SayGame("plain"), settings, created_at=0), store, House()
         )
-        again.restore(row, running, entries, restarted=True)
-        assert list(again.deadlines) == [3]  # a person's; the house has none
-        assert again.deadlines[3] == pytest.approx(expected, abs=0.2)
+        restore(again.table, row, running, entries, now=time.time(), restarted=True)
+        assert list(again.table.deadlines) == [3]  # a person's; the house has none
+        assert again.table.deadlines[3] == pytest.approx(expected, abs=0.2)
 
 
 async def test_chat_from_a_blocked_player_never_reaches_who_blocked_them(store: Store) -> None:
@@ -434,11 +427,11 @@ async def test_more_time_doubles_the_seat_s_clock_and_the_table_is_told(store: S
     assert anna_clock["seconds"] == 120.0
     assert anna_clock["deadline"] - anna_clock["now"] == pytest.approx(120.0, abs=1.0)
     await _say(table, "anna", "lose")  # Bram (3) waits now, on the table's 60 s
-    bram_deadline = table.deadlines[3]
+    bram_deadline = table.table.deadlines[3]
     [bram_clock] = [f for f in ear.frames if f["type"] == "clock" and f["seat"] == 3]
     assert bram_clock["seconds"] == 60.0
     await table.ask(t.MoreTime("bram", True))  # while his clock runs: 60 s more
-    assert table.deadlines[3] == pytest.approx(bram_deadline + 60.0)
+    assert table.table.deadlines[3] == pytest.approx(bram_deadline + 60.0)
     assert [f["deadline"] for f in ear.frames if f["type"] == "clock" and f["seat"] == 3][
         -1
     ] == pytest.approx(bram_deadline + 60.0)

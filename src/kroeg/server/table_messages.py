@@ -14,11 +14,11 @@ from kroeg.server import messages as m
 from kroeg.tables import commands as t
 from kroeg.tables.commands import Listener
 from kroeg.tables.errors import TableError
-from kroeg.tables.table import Table
+from kroeg.tables.task import TableTask
 
 
 async def carry_out(
-    table: Table,
+    table: TableTask,
     listener: Listener,
     player: str,
     name: str,
