@@ -18,7 +18,7 @@ from kroeg.tables.config import TableConfig
 from kroeg.tables.house import House, HouseRequest
 from kroeg.tables.state import TableSettings, TableState
 from kroeg.tables.task import TableTask
-from tests.tables.test_table import Ear
+from tests.tables.driven import Ear
 
 
 class KnockingHouse(House):

@@ -1,8 +1,8 @@
-"""The table actor on its own (a real SQLite store, fake listeners, a tiny game)."""
+"""The table's task on its own (a real SQLite store, fake listeners, a tiny game); its
+clocks, driven at given times, are in test_machine.py."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -20,27 +20,8 @@ from kroeg.tables.house import House
 from kroeg.tables.restoring import restore
 from kroeg.tables.state import TableSettings, TableState
 from kroeg.tables.task import TableTask
+from tests.tables.driven import Ear
 from tests.tables.fake import SayGame
-
-
-class Ear:
-    """A listener that keeps what it is sent."""
-
-    def __init__(self, player: str | None, blocked: frozenset[str] = frozenset()) -> None:
-        self.player = player
-        self.blocked = blocked
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, frame: bytes) -> None:
-        self.frames.append(json.loads(frame))
-
-    def hears(self, player: str) -> bool:
-        return player not in self.blocked
-
-    def events(self, kind: str) -> list[dict[str, Any]]:
-        return [
-            e for f in self.frames if f["type"] == "event" for e in f["events"] if e["kind"] == kind
-        ]
 
 
 @pytest.fixture
@@ -292,45 +273,6 @@ async def test_a_restored_table_has_the_same_version_seats_and_state(store: Stor
     assert [s.player for s in again.seats] == [s.player for s in table.seats]
     assert again.state.said == table.state.said == [None, "win", "lose", None]
     assert again.state.hands == table.state.hands
-
-
-async def test_a_person_gets_a_clock_the_house_none(store: Store) -> None:
-    table = await _table(store, clock=0.2)
-    ear = Ear(None)
-    await table.ask(t.Watch(ear))
-    await table.ask(t.Sit("anna", "Anna", 2))
-    await table.ask(t.Start("anna"))
-    clocks = [f for f in ear.frames if f["type"] == "clock"]
-    assert [c["seat"] for c in clocks] == [2]  # seat 1 (house) spoke at once
-    await asyncio.sleep(0.5)
-    assert ear.events("timeout")[0]["seat"] == 2
-    assert table.state.said[2] == "win"  # the house's default for her
-    await table.stop()
-
-
-class TimeoutSayGame(SayGame):
-    """The say game whose timed-out player says ``lose`` (its house says ``win``)."""
-
-    def timeout_action(self, s: Any, seat: int) -> tuple[str]:
-        return ("lose",)
-
-
-async def test_a_timed_out_person_gets_the_games_timeout_action_not_the_house_default(
-    store: Store,
-) -> None:
-    """RULES.md §2.7: what the house plays for a person whose clock ran out is the game's
-    one timeout rule (``Game.timeout_action``; Toepen: pass on a knock), not the house's
-    own choice for its seats (``default()``)."""
-    table = await _table(store, clock=0.2, game_class=TimeoutSayGame)
-    ear = Ear(None)
-    await table.ask(t.Watch(ear))
-    await table.ask(t.Sit("anna", "Anna", 2))
-    await table.ask(t.Start("anna"))
-    await asyncio.sleep(0.5)
-    assert ear.events("timeout")[0]["seat"] == 2
-    assert table.state.said[1] == "win" and table.state.said[2] == "lose"
-    assert [a["by"] for a in ear.events("action") if a["seat"] == 2] == ["timeout"]
-    await table.stop()
 
 
 async def test_a_told_move_is_played_without_a_reply_and_its_refusal_goes_to_the_callback(

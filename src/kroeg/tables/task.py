@@ -25,6 +25,7 @@ from typing import Any
 from kroeg.games.base import Action
 from kroeg.store import Fenced, Store, TableChange
 from kroeg.tables import commands as c
+from kroeg.tables.delivery import broadcast, publish
 from kroeg.tables.effects import (
     AskHouse,
     BotTimedOut,
@@ -232,13 +233,13 @@ class TableTask:
             for effect in effects:
                 match effect:
                     case Publish():
-                        self._publish(effect)
+                        publish(effect, self.id, self.relay)
                     case Commit(change=change):
                         await self._write(change)
                     case Send(listener=listener, frame=frame):
                         listener.send(frame)
                     case Broadcast():
-                        self._broadcast(effect)
+                        broadcast(effect, self.id, self.relay)
                     case SetAlarm(at=at):
                         self.due = at
                     case AskHouse(request=request):
@@ -268,27 +269,6 @@ class TableTask:
         except BaseException:
             self.stale = True
             raise
-
-    def _publish(self, effect: Publish) -> None:
-        relay, relayed = self.relay, set()
-        for listener, audience in effect.listeners:
-            if relay is not None and relay.relays(listener):
-                relayed.add(audience)
-            else:
-                listener.send(effect.frames[audience])
-        if relayed and relay is not None:
-            frames = [(audience, effect.frames[audience]) for audience in relayed]
-            relay.version(self.id, effect.version, effect.seated, frames)
-
-    def _broadcast(self, effect: Broadcast) -> None:
-        relay, relayed = self.relay, False
-        for listener in effect.listeners:
-            if relay is not None and relay.relays(listener):
-                relayed = True
-            else:
-                listener.send(effect.frame)
-        if relayed and relay is not None:
-            relay.everyone(self.id, effect.frame)
 
     async def _choose(self, request: HouseRequest) -> Action | None:
         try:
