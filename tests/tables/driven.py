@@ -5,11 +5,13 @@ rings when the test lets the time it was set for pass (:meth:`Driven.wait`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Any
 
-from kroeg.store import TableChange
+from kroeg.games.base import JSON
+from kroeg.store import GameRow, LogEntry, TableChange, TableRow
 from kroeg.tables import commands as c
 from kroeg.tables.config import TableConfig
 from kroeg.tables.effects import (
@@ -108,6 +110,37 @@ class Driven:
                     case Reply(value=value):
                         reply = value
         return reply
+
+    def stored(self) -> tuple[TableRow, GameRow, list[LogEntry]]:
+        """What the store would hold: the table's row, its last game and that game's log."""
+        table = self.table
+        config = table.config
+        seating: JSON = {}
+        for change in self.commits:
+            seating = change.seating if change.seating is not None else seating
+        row = TableRow(
+            table.id,
+            config.game,
+            config.variant,
+            config.options,
+            config.seats,
+            config.clock_seconds,
+            config.private,
+            config.house_level,
+            table.created_at,
+            table.version,
+            seating,
+        )
+        started = [change for change in self.commits if change.new_game is not None][-1]
+        assert started.new_game is not None
+        game_id = self.commits.index(started) + 1
+        game = GameRow(
+            **dataclasses.asdict(started.new_game), id=game_id, finished_at=None, result=None
+        )
+        entries = [
+            e for change in self.commits if change.game_id == game_id for e in change.entries
+        ]
+        return row, game, entries
 
     def act(self, player: str, action: list[Any]) -> None:
         self.do(c.Act(player, self.table.version, action))

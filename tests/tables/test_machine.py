@@ -13,6 +13,7 @@ from kroeg.games import make_game
 from kroeg.tables import commands as c
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError
+from kroeg.tables.restoring import restore
 from kroeg.tables.state import TableSettings, TableState
 from tests.tables.driven import START, Driven, Ear, say_table
 from tests.tables.fake import SayGame
@@ -56,6 +57,36 @@ def test_a_timed_out_person_gets_the_games_timeout_action_not_the_house_default(
     assert ear.events("timeout")[0]["seat"] == 2
     assert table.table.state.said[1] == "win" and table.table.state.said[2] == "lose"
     assert [a["by"] for a in ear.events("action") if a["seat"] == 2] == ["timeout"]
+
+
+@pytest.mark.parametrize(("minimum", "left"), [(5.0, 10.0), (15.0, 15.0), (100.0, 60.0)])
+def test_after_a_restart_the_clock_runs_on_from_its_start_but_shows_at_least_the_minimum(
+    minimum: float, left: float
+) -> None:
+    """docs/operations.md, "Restarts and crashes": Bram's 60-second clock started at the
+    last logged step; back 50 seconds later he has the 10 left, raised to at least
+    ``restart_min_clock`` (at most the table's clock); the house's seats have none."""
+    table = Driven(say_table("plain"))
+    table.do(c.Sit("anna", "Anna", 2))
+    table.do(c.Sit("bram", "Bram", 3))
+    table.do(c.Start("anna"))
+    table.act("anna", ["lose"])  # Bram (3) waits now, his clock started at START
+    assert table.table.deadlines == {3: START + 60.0}
+    row, game, entries = table.stored()
+    again = say_table("plain", restart_min_clock=minimum)
+    restore(again, row, game, entries, now=START + 50.0, restarted=True)
+    assert again.deadlines == {3: START + 50.0 + left}
+    assert again.state.said == table.table.state.said and again.version == table.table.version
+    ear = Ear("bram")
+    resumed = Driven(again)
+    resumed.now = START + 50.0
+    resumed.do(c.Begin())
+    resumed.do(c.Watch(ear))
+    assert resumed.alarm == START + 50.0 + left
+    resumed.wait(left - 0.01)
+    assert ear.events("timeout") == []
+    resumed.wait(0.02)
+    assert ear.events("timeout")[0]["seat"] == 3
 
 
 def _toepen(pause: float = 0.0, max_points: int = 10, clock: float = 60.0) -> Driven:

@@ -180,7 +180,7 @@ class Abandon(Command):
 
 @dataclass(slots=True)
 class Stop(Command):
-    """Sent by :meth:`Table.stop` only: the task refuses what is still queued and ends."""
+    """Sent by :meth:`TableTask.stop` only: the task refuses what is still queued and ends."""
 
 
 @dataclass(slots=True)
