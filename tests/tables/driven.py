@@ -134,8 +134,12 @@ class Driven:
         started = [change for change in self.commits if change.new_game is not None][-1]
         assert started.new_game is not None
         game_id = self.commits.index(started) + 1
+        ends = [ch.finish for ch in self.commits if ch.finish and ch.finish.game_id == game_id]
         game = GameRow(
-            **dataclasses.asdict(started.new_game), id=game_id, finished_at=None, result=None
+            **dataclasses.asdict(started.new_game),
+            id=game_id,
+            finished_at=ends[0].finished_at if ends else None,
+            result=ends[0].result if ends else None,
         )
         entries = [
             e for change in self.commits if change.game_id == game_id for e in change.entries
