@@ -126,10 +126,6 @@ async def test_a_table_taken_over_mid_round_is_hooked_and_its_stand_recorded(
     assert lobby.on_adopt is not None, "the rounds listen to the lobby's adoptions"
     for table in tables:
         lobby.on_adopt(table)  # as the lobby tells it after a takeover
-    for _ in range(200):
-        if recorded:
-            break
-        await asyncio.sleep(0.01)
-    await asyncio.sleep(0.05)  # the other two had the same time to be (wrongly) hooked
+    await asyncio.gather(*rounds._tasks)  # each adoption's look-up, done: no waiting
     assert [tb.on_progress is not None for tb in tables] == [False, True, False]
     assert recorded == [("n", "rt-2", 0)]
