@@ -103,29 +103,61 @@ def _anna_plays(table: Driven) -> None:
     table.act("anna", game.action_json(game.default(state, 0)))
 
 
-def test_the_second_timeout_in_a_row_takes_the_person_out_and_the_house_plays_on() -> None:
-    """Seed 003: "Laat je twee beurten op rij verlopen, dan is de partij voor jou voorbij"."""
-    table = _toepen(clock=30.0)
+def _waits_for_anna(table: Driven) -> None:
+    """Let the house play (and any pause pass) until the game waits for Anna (seat 0)."""
+    while 0 not in table.table.game.to_act(table.table.state):
+        table.wait(0.1)
+
+
+def test_every_decision_has_a_clock_and_the_second_timeout_puts_the_player_out() -> None:
+    """Seed 003: "Laat je die één keer verlopen, dan speelt het huis die beurt voor je.
+    Laat je twee beurten op rij verlopen, dan is de partij voor jou voorbij"."""
+    table = _toepen(clock=0.4)
     ear = Ear("anna")
     table.do(c.Sit("anna", "Anna", 0, listener=ear))
     table.do(c.Start("anna"))
-    while 0 not in table.table.game.to_act(table.table.state):
-        table.wait(1.0)
-    table.wait(30.0)
+    _waits_for_anna(table)
+    [clock] = [f for f in ear.frames if f["type"] == "clock" and f["seat"] == 0]
+    assert clock["deadline"] - clock["now"] == pytest.approx(0.4)
+    table.wait(0.39)
+    assert ear.events("timeout") == []
+    table.wait(0.02)
     [first] = ear.events("timeout")
-    assert first["timeouts"] == 1 and table.table.seats[0].timeouts == 1
-    while 0 not in table.table.game.to_act(table.table.state):
-        table.wait(1.0)
-    table.wait(30.0)
+    assert first == {"kind": "timeout", "to": None, "seat": 0, "timeouts": 1}
+    [played] = [e for e in ear.events("action") if e["seat"] == 0]
+    assert played["by"] == "timeout"
+    _waits_for_anna(table)
+    table.wait(0.4)
     assert [e["timeouts"] for e in ear.events("timeout")] == [1, 2]
     [out] = ear.events("out")
     assert out["seat"] == 0 and out["reason"] == "timeouts" and out["player"] == "anna"
-    seat = table.table.seats[0]
-    assert seat.player is None and seat.out and table.table.deadlines == {}
+    after = next(f for f in reversed(ear.frames) if f.get("seats") is not None)
+    assert after["seats"][0]["house"] and after["seats"][0]["out"]
+    assert after["view"]["you"] is None  # a spectator now: no hand
     assert not table.table.running, "the house played everyone's seat to the end"
     assert ear.events("game_end")[0]["outcomes"][0] == "left"
     stored = [change.seating for change in table.commits if change.seating is not None]
     assert stored[-1] is not None and stored[-1]["seats"][0] is None, "the seat is stored free"
+
+
+def test_a_move_of_your_own_resets_the_count() -> None:
+    config = TableConfig("klaverjassen", "nku", {}, 4, 1.5, False, "huis", True)
+    game = make_game("klaverjassen", "nku", {})
+    state = TableState("t1", config, game, TableSettings(house_delay=0), created_at=START)
+    table = Driven(state)
+    ear = Ear("anna")
+    table.do(c.Sit("anna", "Anna", 0, listener=ear))
+    table.do(c.Start("anna"))
+    _waits_for_anna(table)
+    table.wait(1.5)
+    assert [e["timeouts"] for e in ear.events("timeout")] == [1]
+    _waits_for_anna(table)
+    table.act("anna", game.action_json(game.legal(table.table.state, 0)[0]))
+    assert [e["by"] for e in ear.events("action") if e["seat"] == 0][-1] == "player"
+    assert table.table.seats[0].timeouts == 0
+    _waits_for_anna(table)
+    table.wait(1.5)
+    assert [e["timeouts"] for e in ear.events("timeout")] == [1, 1] and not ear.events("out")
 
 
 def _play_until(table: Driven, ear: Ear, kind: str) -> None:
