@@ -5,6 +5,7 @@ progress a club round hears (docs/clubs.md, "Online rounds")."""
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -262,3 +263,25 @@ def test_a_paused_table_refuses_writes_runs_no_clock_and_plays_on_when_regained(
     table.act("anna", ["win"])
     assert table.table.state.said[2] == "win"
     assert len(table.commits) > committed, "written again"
+
+
+def test_the_same_commands_at_the_same_times_give_the_same_table() -> None:
+    """The machine is deterministic: given its random generator's seed, the same commands
+    at the same times give the same frames and the same commits."""
+
+    def run() -> tuple[list[dict[str, Any]], list[Any]]:
+        options = {"max_points": 3}
+        config = TableConfig("toepen", "kroegregels", options, 4, 5.0, False, "huis", True)
+        game = make_game("toepen", "kroegregels", options)
+        settings = TableSettings(house_delay=0.8, deal_pause=2.0)
+        rng = random.Random(5)
+        table = Driven(TableState("t1", config, game, settings, created_at=START, rng=rng))
+        ear = Ear("anna")
+        table.do(c.Sit("anna", "Anna", 0, listener=ear))
+        table.do(c.Start("anna"))
+        table.wait(600.0)  # the house plays, Anna's clock runs out twice: she is out
+        assert not table.table.running
+        return ear.frames, table.commits
+
+    first, again = run(), run()
+    assert first == again and len(first[0]) > 50
