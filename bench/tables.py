@@ -1,7 +1,7 @@
 """In-process load of the live tables: the table actors, the house and the real store, no sockets.
 
 Each of ``--tables`` tables has one scripted person who acts on the table directly (a random
-legal action, through :meth:`Table.ask`, as the websocket layer does) as soon as the game
+legal action, through :meth:`TableTask.ask`, as the websocket layer does) as soon as the game
 waits for it, and starts the next game when one ends; the house plays the other seats with
 no delay. It measures what ``bench/load.py`` cannot separate: the tables' own CPU per act,
 without the websocket stack or the clients. The garbage collector is set as ``kroeg serve``
@@ -33,7 +33,8 @@ from kroeg.tables import staging
 from kroeg.tables.commands import Act, Sit, Start
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.state import TableSettings
+from kroeg.tables.task import TableTask
 
 
 class Ear:
@@ -53,7 +54,7 @@ class Ear:
 
 
 async def person(
-    table: Table, number: int, acts: list[int], think: tuple[float, float] = (0.0, 0.0)
+    table: TableTask, number: int, acts: list[int], think: tuple[float, float] = (0.0, 0.0)
 ) -> None:
     """Play at ``table`` until cancelled: act whenever the game waits for this seat, after
     a uniform ``think[0]``-``think[1]`` seconds (0: at once)."""

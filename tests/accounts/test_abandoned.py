@@ -22,7 +22,8 @@ from kroeg.store import Store, open_store, schema
 from kroeg.tables import commands as t
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.state import TableSettings
+from kroeg.tables.task import TableTask
 from tests.accounts.games import add_player
 
 
@@ -67,7 +68,7 @@ async def _snapshot(store: Store) -> dict[str, Any]:
         }
 
 
-async def _start(lobby: Lobby, game: str, variant: str, people: dict[int, str]) -> Table:
+async def _start(lobby: Lobby, game: str, variant: str, people: dict[int, str]) -> TableTask:
     table = await lobby.create(game, variant, clock_seconds=400, rated=True)
     for seat, player in people.items():
         await add_player(lobby.store, player, player.upper())
@@ -81,7 +82,7 @@ async def test_away_when_a_rated_table_closes_idle_is_ranked_last_once(lobby: Lo
     starts, and goes away; the table closes idle before her clock ran out once. Before,
     the game stayed unfinished and unrated."""
     table = await _start(lobby, "toepen", "kroegregels", {0: "anna"})
-    game_id = table.game_id
+    game_id = table.table.game_id
     assert game_id is not None and table.running
     assert await lobby.sweep(0.0, 0.0) == [table.id]  # nobody follows it: closed idle
     store = lobby.store
@@ -106,7 +107,7 @@ async def test_everyone_away_is_out_before_the_game_can_end(lobby: Lobby) -> Non
     five of six players ends the game: the sixth, away as well, must not win it."""
     people = ["bram", "cor", "dana", "emma", "fien", "gijs"]
     table = await _start(lobby, "eurokaarten", "standaard", dict(enumerate(people)))
-    game_id = table.game_id
+    game_id = table.table.game_id
     assert game_id is not None
     assert await lobby.sweep(0.0, 0.0) == [table.id]
     assert await _results(lobby.store, game_id) == [(i, p, "left") for i, p in enumerate(people)]

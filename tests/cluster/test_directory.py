@@ -21,7 +21,7 @@ from kroeg.store import Store, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import TableSettings
+from kroeg.tables.state import TableSettings
 
 TTL = 0.5
 """Seconds a process's presence lasts unless it publishes again."""

@@ -24,7 +24,7 @@ from kroeg.store import open_store
 from kroeg.tables import protocol as m
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import TableSettings
+from kroeg.tables.state import TableSettings
 from tests.cluster.test_ownership import _game
 
 

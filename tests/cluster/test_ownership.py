@@ -20,7 +20,8 @@ from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.state import TableSettings
+from kroeg.tables.task import TableTask
 
 TTL = 1.0  # a lease: long enough that a loaded machine never lets one run out by accident
 
@@ -55,7 +56,7 @@ async def processes(pg_url: str, redis: Redis) -> AsyncIterator[list[Process]]:
             await redis.delete(key)
 
 
-async def _act(table: Table, player: str) -> None:
+async def _act(table: TableTask, player: str) -> None:
     """The player's first legal action at the current version."""
     seat = table.seat_of(player)
     assert seat is not None and seat in table.game.to_act(table.state)
@@ -63,12 +64,12 @@ async def _act(table: Table, player: str) -> None:
     await table.ask(t.Act(player, table.version, action))
 
 
-def _views(table: Table) -> list[Any]:
+def _views(table: TableTask) -> list[Any]:
     """What every audience sees of the table's game: equal views, equal games."""
     return [table.game.view(table.state, seat) for seat in (None, 0, 1, 2, 3)]
 
 
-async def _game(lobby: Lobby) -> Table:
+async def _game(lobby: Lobby) -> TableTask:
     """A Toepen table with Anna at seat 0 and the house at the others, its game started
     and waiting for Anna (the house plays at once)."""
     table = await lobby.create("toepen", "kroegregels")
@@ -157,7 +158,7 @@ async def test_a_dead_owners_game_is_taken_over_from_the_log_and_plays_on(
         await asyncio.sleep(0.02)
     taken = b.lobby.tables[table.id]
     assert taken.version == acknowledged["version"] and _views(taken) == acknowledged["views"]
-    assert 0 in taken.deadlines, "Anna's clock runs again at the new owner"
+    assert 0 in taken.table.deadlines, "Anna's clock runs again at the new owner"
     await _act(taken, "anna")
 
 

@@ -23,7 +23,8 @@ from kroeg.tables import commands as t
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.state import TableSettings
+from kroeg.tables.task import TableTask
 from tests.cluster.private_redis import PrivateRedis
 from tests.cluster.test_ownership import _act, _game
 
@@ -77,7 +78,7 @@ async def _until(check: Callable[[], bool], timeout: float = 5.0) -> None:
             await asyncio.sleep(0.02)
 
 
-async def _logged(store: Store, table: Table) -> list[int]:
+async def _logged(store: Store, table: TableTask) -> list[int]:
     running = await store.running_game(table.id)
     assert running is not None
     return [entry.version for entry in await store.log(running.id)]
@@ -99,12 +100,12 @@ async def test_a_redis_restart_pauses_the_table_and_it_plays_on_from_its_log(
     with pytest.raises(TableError) as refused:
         await _act(table, "anna")
     assert refused.value.code == "table_paused"
-    assert table.deadlines == {}, "no clock runs while paused"
+    assert table.table.deadlines == {}, "no clock runs while paused"
     await asyncio.sleep(2 * TTL)  # Redis away for some three leases
     assert (table.paused, table.epoch) == (True, 1)
 
     private_redis.start()  # empty: every lease is gone
-    await _until(lambda: 0 in table.deadlines)  # Anna's clock runs again
+    await _until(lambda: 0 in table.table.deadlines)  # Anna's clock runs again
     assert (table.paused, table.epoch) == (False, 2)
     assert a.lobby.tables[table.id] is table, "the same table plays on, its followers with it"
     assert await holder(a.redis, table.id) == "proc-a"
@@ -122,7 +123,7 @@ async def test_a_table_another_process_took_first_is_let_go_and_its_followers_ha
     processes: list[Process], private_redis: PrivateRedis
 ) -> None:
     a, b = processes
-    lost: list[Table] = []
+    lost: list[TableTask] = []
     a.owner.on_lost = lost.append
     table = await _game(a.lobby)
     version = table.version

@@ -3,8 +3,6 @@ clock a waiting person gets after a restart (docs/operations.md, restarts)."""
 
 from __future__ import annotations
 
-import pytest
-
 from kroeg.tables.clocks import Clocks
 
 
@@ -19,15 +17,15 @@ def test_settle_starts_a_clock_for_each_new_waiting_seat_and_keeps_running_ones(
 
 def test_the_next_due_is_the_earliest_of_deadline_house_and_deal_pause() -> None:
     clocks = Clocks()
-    assert clocks.next_due(loop_now=50.0, wall_now=1000.0) is None
-    clocks.deadlines = {2: 1012.0}  # wall time: 12 s from now, loop time 62
-    assert clocks.next_due(loop_now=50.0, wall_now=1000.0) == pytest.approx(62.0)
-    clocks.house_due = 51.0
-    assert clocks.next_due(loop_now=50.0, wall_now=1000.0) == 51.0
-    clocks.deal_due = 50.5
-    assert clocks.next_due(loop_now=50.0, wall_now=1000.0) == 50.5
+    assert clocks.next_due() is None
+    clocks.deadlines = {2: 1012.0, 1: 1020.0}
+    assert clocks.next_due() == 1012.0
+    clocks.house_due = 1001.0
+    assert clocks.next_due() == 1001.0
+    clocks.deal_due = 1000.5
+    assert clocks.next_due() == 1000.5
     clocks.clear()
-    assert clocks.next_due(loop_now=50.0, wall_now=1000.0) is None
+    assert clocks.next_due() is None
 
 
 def test_expired_lists_the_seats_whose_deadline_passed_in_seat_order() -> None:

@@ -1,18 +1,14 @@
-"""Fair deals at a live table (issue 22, point 3; docs/fair-deals.md, docs/protocol.md
-"Fair deals"): each deal's commitment is told before the deal, the seated person's
-contributions are mixed in, the record of every game verifies, the secret is revealed
-only once the game is over and survives a restart, and a bad contribution changes
-nothing."""
+"""Fair deals at a table (issue 22, point 3; docs/fair-deals.md, docs/protocol.md "Fair
+deals"), driven at given times (tests/tables/driven.py): each deal's commitment is told
+before the deal, the seated person's contributions are mixed in, the record of every
+game verifies, the secret is revealed only once the game is over and survives a
+restart, and a bad contribution changes nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 import random
-import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,13 +18,13 @@ from kroeg.fair_records import verify
 from kroeg.fairness import card_order, commitment, deck_of, restock_order
 from kroeg.games import make_game
 from kroeg.games.base import Deal
-from kroeg.store import Store, TableRow, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError
-from kroeg.tables.house import House
 from kroeg.tables.records import game_record
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.restoring import restore
+from kroeg.tables.state import TableSettings, TableState
+from tests.tables.driven import START, Driven
 
 SHORT: dict[str, tuple[str, dict[str, Any], int]] = {
     "toepen": ("kroegregels", {"max_points": 4}, 4),
@@ -60,47 +56,28 @@ class Ear:
         ]
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await open_store(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
-    yield s
-    await s.close()
-
-
-async def _table(
-    store: Store, game: str, *, table_id: str = "t1", rng: random.Random | None = None
-) -> Table:
+def _table(game: str, *, table_id: str = "t1", rng: random.Random | None = None) -> Driven:
     variant, options, seats = SHORT[game]
     config = TableConfig(game, variant, options, seats, 60.0, False, "huis", True)
-    table = Table(
-        table_id,
-        config,
-        make_game(game, variant, options),
-        store,
-        House(),
-        TableSettings(house_delay=0, deal_pause=0.03),
-        created_at=time.time(),
-        rng=rng,
-    )
-    await store.create_table(
-        TableRow(table_id, game, variant, {}, seats, 60.0, False, "huis", time.time(), 0, {})
-    )
-    table.start()
-    return table
+    settings = TableSettings(house_delay=0, deal_pause=0.03)
+    made = make_game(game, variant, options)
+    return Driven(TableState(table_id, config, made, settings, created_at=START, rng=rng))
 
 
-async def _play(
-    table: Table, ear: Ear, *, deals: int = 10**6, contribute: bool = True
+def _play(
+    table: Driven, ear: Ear, *, deals: int = 10**6, contribute: bool = True
 ) -> dict[int, str]:
     """Anna (seat 0) contributes to every deal whose window opens (a fresh random value)
-    and plays the house's default, until the game is over or ``deals`` deals were dealt.
-    What she contributed, by deal number (the deals dealt while she was out of an
-    Eurokaarten game and the house played on may have none)."""
+    and plays the house's default, until the game is over or ``deals`` deals were dealt;
+    she waits out the pauses before a deal. What she contributed, by deal number (the
+    deals dealt while she was out of an Eurokaarten game and the house played on may
+    have none)."""
     sent: dict[int, str] = {}
     tried: set[int] = set()
+    game = table.table.game
     for _ in range(20000):
         dealt = len(ear.events("fair_deal"))
-        if not table.running or dealt >= deals:
+        if not table.table.running or dealt >= deals:
             return sent
         for _, event in ear.events("commitment"):
             deal = event["deal"]
@@ -108,55 +85,38 @@ async def _play(
                 tried.add(deal)
                 value = random.randbytes(32).hex()
                 try:
-                    await table.ask(t.Contribute("anna", deal, value))
+                    table.do(t.Contribute("anna", deal, value))
                 except TableError as e:  # the house dealt on while Anna was out
                     assert e.code == "deal_drawn", e
                 else:
                     sent[deal] = value
-        if 0 not in table.game.to_act(table.state):
-            await asyncio.sleep(0.01)  # the pause before a deal
+        if 0 not in game.to_act(table.table.state):
+            table.wait(0.01)  # the pause before a deal
             continue
-        action = table.game.action_json(table.game.default(table.state, 0))
-        await table.ask(t.Act("anna", table.version, action))
+        table.act("anna", game.action_json(game.default(table.table.state, 0)))
     raise AssertionError("the game did not end in 20000 steps")
 
 
-async def _record(store: Store, table: Table) -> dict[str, Any]:
-    assert table.game_id is not None
-    row = await store.game(table.game_id)
-    assert row is not None
-    return game_record(row, await store.log(table.game_id))
+def _record(table: Driven) -> dict[str, Any]:
+    """The record of the table's game, from what it committed."""
+    _, game, entries = table.stored()
+    return game_record(game, entries)
 
 
-async def _finished_record(store: Store, table: Table) -> dict[str, Any]:
-    """The record of the table's game once its end is stored: the table knows the game
-    is over before its writer has committed that (on a loaded machine, visibly so)."""
-    assert table.game_id is not None
-    for _ in range(400):
-        row = await store.game(table.game_id)
-        assert row is not None
-        if row.finished_at is not None:
-            return game_record(row, await store.log(table.game_id))
-        await asyncio.sleep(0.025)
-    raise AssertionError("the game's end was not stored within 10 seconds")
-
-
-async def _started(store: Store, game: str, **kwargs: Any) -> tuple[Table, Ear]:
-    table = await _table(store, game, **kwargs)
+def _started(game: str, **kwargs: Any) -> tuple[Driven, Ear]:
+    table = _table(game, **kwargs)
     ear = Ear("anna")
-    await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
-    await table.ask(t.Start("anna"))
+    table.do(t.Sit("anna", "Anna", 0, listener=ear))
+    table.do(t.Start("anna"))
     return table, ear
 
 
 @pytest.mark.parametrize("game", sorted(SHORT))
-async def test_a_whole_game_verifies_with_the_contributions_mixed_in(
-    store: Store, game: str
-) -> None:
-    table, ear = await _started(store, game)
-    sent = await _play(table, ear)
-    assert not table.running
-    record = await _finished_record(store, table)
+def test_a_whole_game_verifies_with_the_contributions_mixed_in(game: str) -> None:
+    table, ear = _started(game)
+    sent = _play(table, ear)
+    assert not table.table.running
+    record = _record(table)
     out, status = verify(record)
     assert (status, out["ok"]) == (0, True), out
     assert out["deals"] == len(record["deals"]) >= 1
@@ -171,12 +131,11 @@ async def test_a_whole_game_verifies_with_the_contributions_mixed_in(
     bare = card_order(deck_of(first), secret, 1, {})
     mixed = card_order(deck_of(first), secret, 1, {0: bytes.fromhex(sent[1])})
     assert bare != mixed
-    await table.stop()
 
 
-async def test_each_commitment_is_told_before_its_deal_and_in_its_frame(store: Store) -> None:
-    table, ear = await _started(store, "toepen")
-    await _play(table, ear, deals=3)
+def test_each_commitment_is_told_before_its_deal_and_in_its_frame() -> None:
+    table, ear = _started("toepen")
+    _play(table, ear, deals=3)
     announced = {e["deal"]: (v, e["commitment"]) for v, e in ear.events("commitment")}
     for version, event in ear.events("fair_deal"):
         told_at, told = announced[event["deal"]]
@@ -185,57 +144,48 @@ async def test_each_commitment_is_told_before_its_deal_and_in_its_frame(store: S
         deal_frames = [f for f in ear.frames if f.get("version") == version]
         kinds = [e["kind"] for f in deal_frames for e in f["events"]]
         assert "deal" in kinds, "the fair_deal event is in the deal's own frame"
-    await table.stop()
 
 
-async def test_the_secret_is_revealed_only_once_the_game_is_over(store: Store) -> None:
-    table, ear = await _started(store, "toepen")
-    await _play(table, ear, deals=2)
-    assert table.running
-    running = await _record(store, table)
+def test_the_secret_is_revealed_only_once_the_game_is_over() -> None:
+    table, ear = _started("toepen")
+    _play(table, ear, deals=2)
+    assert table.table.running
+    running = _record(table)
     assert "secret" not in running["fair"]
     assert verify(running)[1] == 2, "nothing to check before the secret is revealed"
-    row = await store.game(table.game_id or 0)
-    assert row is not None and row.fair_secret is not None
+    _, row, _ = table.stored()
+    assert row.fair_secret is not None
     frames = json.dumps(ear.frames)
     assert row.fair_secret not in frames, "no frame held the secret"
-    await _play(table, ear)
-    assert (await _record(store, table))["fair"]["secret"] == row.fair_secret
-    await table.stop()
+    _play(table, ear)
+    assert (_record(table))["fair"]["secret"] == row.fair_secret
 
 
-async def test_the_secret_survives_a_restart(store: Store) -> None:
-    table, ear = await _started(store, "toepen")
-    await _play(table, ear, deals=2)
-    game_id = table.game_id
-    await table.stop()
-    again = Table(
-        "t1",
-        table.config,
-        table.game,
-        store,
-        House(),
-        table.settings,
-        created_at=time.time(),
+def test_the_secret_survives_a_restart() -> None:
+    table, ear = _started("toepen")
+    _play(table, ear, deals=2)
+    game_id = table.table.game_id
+    row, running, entries = table.stored()
+    assert running.id == game_id
+    again = Driven(
+        TableState(
+            "t1", table.table.config, table.table.game, table.table.settings, created_at=START
+        )
     )
-    row = await store.table("t1")
-    running = await store.running_game("t1")
-    assert row is not None and running is not None and running.id == game_id
-    again.restore(row, running, await store.log(running.id), restarted=True)
-    assert again.fair.secret == bytes.fromhex(running.fair_secret or "")
-    assert again.fair.next_deal == 3
-    again.start()
+    again.commits, again.now = list(table.commits), table.now  # the store's, and the time
+    restore(again.table, row, running, entries, now=again.now, restarted=True)
+    assert again.table.fair.secret == bytes.fromhex(running.fair_secret or "")
+    assert again.table.fair.next_deal == 3
     ear2 = Ear("anna")
-    await again.ask(t.Watch(ear2))
-    await _play(again, ear2)
-    out, status = verify(await _record(store, again))
+    again.do(t.Watch(ear2))
+    _play(again, ear2)
+    out, status = verify(_record(again))
     assert status == 0, out
-    await again.stop()
 
 
-async def test_a_bad_contribution_is_refused_and_changes_nothing(store: Store) -> None:
-    table, ear = await _started(store, "toepen")
-    await _play(table, ear, deals=1, contribute=False)
+def test_a_bad_contribution_is_refused_and_changes_nothing() -> None:
+    table, ear = _started("toepen")
+    _play(table, ear, deals=1, contribute=False)
     drawn = len(ear.events("fair_deal"))
     assert drawn == 1
     refusals = [
@@ -248,43 +198,41 @@ async def test_a_bad_contribution_is_refused_and_changes_nothing(store: Store) -
     ]
     for deal, value, code in refusals:
         with pytest.raises(TableError) as refused:
-            await table.ask(t.Contribute("anna", deal, value))
+            table.do(t.Contribute("anna", deal, value))
         assert refused.value.code == code
-    assert table.fair.pending == {}, "nothing was taken"
+    assert table.table.fair.pending == {}, "nothing was taken"
     with pytest.raises(TableError) as stranger:
-        await table.ask(t.Contribute("bram", 2, "cd" * 32))
+        table.do(t.Contribute("bram", 2, "cd" * 32))
     assert stranger.value.code == "not_seated"
-    await table.ask(t.Contribute("anna", 2, "cd" * 32))
+    table.do(t.Contribute("anna", 2, "cd" * 32))
     with pytest.raises(TableError) as twice:
-        await table.ask(t.Contribute("anna", 2, "ef" * 32))
+        table.do(t.Contribute("anna", 2, "ef" * 32))
     assert twice.value.code == "already_contributed"
-    await _play(table, ear, deals=2, contribute=False)
-    record = await _record(store, table)
+    _play(table, ear, deals=2, contribute=False)
+    record = _record(table)
     assert record["fair"]["deals"][1]["contributions"] == {"0": "cd" * 32}
-    await table.stop()
 
 
-async def test_a_test_seed_deals_the_same_game_again(store: Store) -> None:
+def test_a_test_seed_deals_the_same_game_again() -> None:
     """KROEG_TEST_SEED's tables take their secret from the seeded generator: the same seed
     gives the same deals (without contributions), as the seeded shuffles did."""
     records = []
     for table_id in ("s1", "s2"):
-        table, ear = await _started(store, "toepen", table_id=table_id, rng=random.Random(7))
-        await _play(table, ear, deals=2, contribute=False)
-        records.append(await _record(store, table))
-        await table.stop()
+        table, ear = _started("toepen", table_id=table_id, rng=random.Random(7))
+        _play(table, ear, deals=2, contribute=False)
+        records.append(_record(table))
     assert records[0]["deals"][0]["hands"] == records[1]["deals"][0]["hands"]
     assert records[0]["fair"]["deals"] == records[1]["fair"]["deals"]
 
 
-async def test_a_card_changed_into_its_neighbour_in_the_deck_is_rejected(store: Store) -> None:
+def test_a_card_changed_into_its_neighbour_in_the_deck_is_rejected() -> None:
     """The shuffle is recomputed from the deal's own cards: a stock card changed into the
     card just below it in the deck's order (so one card twice, one missing) gave the
     changed deal back, and verify accepted it (seen once in twenty runs of the test
     below, whose changed card is random). The game's own deal check refuses it."""
-    table, ear = await _started(store, "toepen")
-    await _play(table, ear)
-    record = await _record(store, table)
+    table, ear = _started("toepen")
+    _play(table, ear)
+    record = _record(table)
     assert verify(record)[1] == 0
     deal = Deal.from_json(record["deals"][0])
     order = deck_of(deal)
@@ -294,13 +242,12 @@ async def test_a_card_changed_into_its_neighbour_in_the_deck_is_rejected(store: 
     changed["deals"][0]["stock"][0] = card_str(below)
     out, status = verify(changed)
     assert (status, out["error"]["deal"]) == (1, 0), out
-    await table.stop()
 
 
-async def test_a_tampered_record_is_rejected_naming_the_deal(store: Store) -> None:
-    table, ear = await _started(store, "toepen")
-    await _play(table, ear)
-    record = await _record(store, table)
+def test_a_tampered_record_is_rejected_naming_the_deal() -> None:
+    table, ear = _started("toepen")
+    _play(table, ear)
+    record = _record(table)
     assert len(record["deals"]) >= 2
     assert verify(record)[1] == 0
 
@@ -329,7 +276,6 @@ async def test_a_tampered_record_is_rejected_naming_the_deal(store: Store) -> No
     out, status = verify(secret)
     assert (status, out["error"]["deal"]) == (1, 0), out
     assert "commitment" in out["error"]["reason"]
-    await table.stop()
 
 
 RESHUFFLE = ("standaard", {"stock_empty": "reshuffle_discards"}, 6)
@@ -339,24 +285,13 @@ RESHUFFLE_SEED = 11
 """A test seed whose game turns the pile over at least once (the house plays it all)."""
 
 
-async def _reshuffle_table(store: Store) -> Table:
+def _reshuffle_table() -> Driven:
     variant, options, seats = RESHUFFLE
     config = TableConfig("eurokaarten", variant, options, seats, 60.0, False, "huis", True)
-    table = Table(
-        "r1",
-        config,
-        make_game("eurokaarten", variant, options),
-        store,
-        House(),
-        TableSettings(house_delay=0, deal_pause=0.03),
-        created_at=time.time(),
-        rng=random.Random(RESHUFFLE_SEED),
-    )
-    await store.create_table(
-        TableRow("r1", "eurokaarten", variant, {}, seats, 60.0, False, "huis", time.time(), 0, {})
-    )
-    table.start()
-    return table
+    settings = TableSettings(house_delay=0, deal_pause=0.03)
+    made = make_game("eurokaarten", variant, options)
+    rng = random.Random(RESHUFFLE_SEED)
+    return Driven(TableState("r1", config, made, settings, created_at=START, rng=rng))
 
 
 def _restocks(record: dict[str, Any]) -> list[tuple[int, int]]:
@@ -369,19 +304,19 @@ def _restocks(record: dict[str, Any]) -> list[tuple[int, int]]:
     ]
 
 
-async def test_a_turned_over_pile_is_shuffled_from_the_secret_and_verified(store: Store) -> None:
+def test_a_turned_over_pile_is_shuffled_from_the_secret_and_verified() -> None:
     """RULES.md §7.9 ``stock_empty: reshuffle_discards``: the pile turned over as the new
     stock is shuffled (it was only turned over, so whoever watched the discards knew the
     new stock), by the table, from the fair-deal secret (docs/fair-deals.md "Restocks"),
     at once after the draw that emptied the stock; the order is in no frame, and
     ``kroeg verify`` checks it: a changed order, or a restock left out, does not match."""
-    table = await _reshuffle_table(store)
+    table = _reshuffle_table()
     ear = Ear("anna")
-    await table.ask(t.Watch(ear))
-    await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
-    await table.ask(t.Start("anna"))
-    await _play(table, ear, contribute=False)
-    record = await _finished_record(store, table)
+    table.do(t.Watch(ear))
+    table.do(t.Sit("anna", "Anna", 0, listener=ear))
+    table.do(t.Start("anna"))
+    _play(table, ear, contribute=False)
+    record = _record(table)
     restocks = _restocks(record)
     assert restocks, "the seeded game turns the pile over"
     assert verify(record) == (
@@ -407,7 +342,6 @@ async def test_a_turned_over_pile_is_shuffled_from_the_secret_and_verified(store
     out, status = verify(left_out)
     assert (status, out["error"]["deal"]) == (1, deal), out
     assert "without its shuffle" in out["error"]["reason"]
-    await table.stop()
 
 
 def test_a_restart_counts_the_running_deals_restocks_and_keeps_its_contributions() -> None:
@@ -434,42 +368,35 @@ def test_a_restart_counts_the_running_deals_restocks_and_keeps_its_contributions
     assert fair.restock(cards, random.Random(1)) == ("restock", tuple(expected))
 
 
-async def test_a_table_restored_between_a_draw_and_its_restock_shuffles_first(
-    store: Store,
-) -> None:
+def test_a_table_restored_between_a_draw_and_its_restock_shuffles_first() -> None:
     """A log that ends with the draw that turned the pile over (a game logged before the
     restock step existed, docs/records.md): the restored table shuffles the pile from
     the secret before anyone acts, as it would have at once."""
-    table = await _reshuffle_table(store)
+    table = _reshuffle_table()
     ear = Ear("anna")
-    await table.ask(t.Sit("anna", "Anna", 0, listener=ear))
-    await table.ask(t.Start("anna"))
+    table.do(t.Sit("anna", "Anna", 0, listener=ear))
+    table.do(t.Start("anna"))
+    game = table.table.game
     for _ in range(5000):
-        if table.game.pending_restock(table.state) is None and any(
+        if game.pending_restock(table.table.state) is None and any(
             e["kind"] == "stock_renewed" for f in ear.frames for e in f.get("events", [])
         ):
             break
-        if 0 not in table.game.to_act(table.state):
-            await asyncio.sleep(0.01)
+        if 0 not in game.to_act(table.table.state):
+            table.wait(0.01)
             continue
-        action = table.game.action_json(table.game.default(table.state, 0))
-        await table.ask(t.Act("anna", table.version, action))
-    await table.stop()
-    row = await store.table("r1")
-    running = await store.running_game("r1")
-    assert row is not None and running is not None and running.fair_secret is not None
-    entries = await store.log(running.id)
+        table.act("anna", game.action_json(game.default(table.table.state, 0)))
+    row, running, entries = table.stored()
+    assert running.fair_secret is not None
     at = next(i for i, e in enumerate(entries) if e.kind == "act" and e.data[0] == "restock")
     logged = entries[at].data[1]
-    again = Table(
-        "r1", table.config, table.game, store, House(), table.settings, created_at=time.time()
+    again = Driven(
+        TableState("r1", table.table.config, game, table.table.settings, created_at=START)
     )
-    again.restore(row, running, entries[:at], restarted=True)
-    assert again.game.pending_restock(again.state) is not None
-    again.start()
-    await again.ask(t.Summary())
-    assert again.game.pending_restock(again.state) is None
-    stock = [card_str(c) for c in reversed(again.state.stock)]
+    restore(again.table, row, running, entries[:at], now=table.now, restarted=True)
+    assert game.pending_restock(again.table.state) is not None
+    again.do(t.Summary())
+    assert game.pending_restock(again.table.state) is None
+    stock = [card_str(c) for c in reversed(again.table.state.stock)]
     # The same order as at once (the house may have drawn its top cards since).
     assert stock and logged[len(logged) - len(stock) :] == stock
-    await again.stop()

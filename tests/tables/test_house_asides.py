@@ -16,8 +16,9 @@ from kroeg.store import Store, TableRow, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.config import TableConfig
 from kroeg.tables.house import House, HouseRequest
-from kroeg.tables.table import Table, TableSettings
-from tests.tables.test_table import Ear
+from kroeg.tables.state import TableSettings, TableState
+from kroeg.tables.task import TableTask
+from tests.tables.driven import Ear
 
 
 class KnockingHouse(House):
@@ -51,8 +52,10 @@ async def test_a_house_seat_knocks_out_of_turn_and_a_person_is_never_asked(store
     game = make_game("toepen", "kroegregels")
     config = TableConfig("toepen", "kroegregels", {}, 4, 60.0, False, "basis", True)
     house = KnockingHouse()
-    table = Table(
-        "t1", config, game, store, house, TableSettings(house_delay=0), created_at=time.time()
+    table = TableTask(
+        TableState("t1", config, game, TableSettings(house_delay=0), created_at=time.time()),
+        store,
+        house,
     )
     await store.create_table(
         TableRow(

@@ -1,4 +1,4 @@
-"""A table's progress hook (``Table.on_progress``, for a club night's online round):
+"""A table's progress hook (``TableTask.on_progress``, for a club night's online round):
 told after each deal's end and each player taken out, in the table's task once the
 change is stored; a failing hook never stops the game; a table with a hook is not closed
 as idle while its game runs (docs/clubs.md, "Online rounds")."""
@@ -15,36 +15,32 @@ from kroeg.store import Store, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.state import TableSettings
+from kroeg.tables.task import TableTask
 
 
 @pytest.fixture
 async def lobby(tmp_path: Path) -> AsyncIterator[Lobby]:
     store: Store = await open_store(f"sqlite+aiosqlite:///{tmp_path / 't.sqlite3'}")
-    # The house waits a moment before each move, as in play: each of its moves is then
-    # stored (and told) on its own, not a whole run of them at once.
-    lobby = Lobby(store, House(), TableSettings(house_delay=0.001), min_clock=0)
+    # The house moves at once: a game nobody plays is over when the command that left it
+    # to the house is answered. The hook hearing each deal's end, each commit on its own,
+    # is the machine's (test_machine.py).
+    lobby = Lobby(store, House(), TableSettings(house_delay=0), min_clock=0)
     yield lobby
     await lobby.stop()
     await store.close()
 
 
-async def _game_over(table: Table) -> None:
-    for _ in range(500):
-        if table.state is not None and not table.running:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the game did not end")
-
-
-async def test_the_hook_hears_each_deal_end_and_who_was_taken_out(lobby: Lobby) -> None:
+async def test_the_hook_is_told_in_the_task_once_stored_and_keeps_the_table(
+    lobby: Lobby,
+) -> None:
     table = await lobby.create(
         "klaverjassen", "nku", {"game_length": "4_deals"}, private=True, clock_seconds=60
     )
     heard: list[tuple[int, list[int], bool]] = []
 
-    def on_progress(tb: Table) -> None:
-        stored = tb.staged is None  # told after the commit, with nothing left to send
+    def on_progress(tb: TableTask) -> None:
+        stored = tb.table.staged is None  # told after the commit, with nothing left to send
         heard.append((len(tb.game.deal_summaries(tb.state)), sorted(tb.seating.left), stored))
 
     table.on_progress = on_progress
@@ -53,29 +49,23 @@ async def test_the_hook_hears_each_deal_end_and_who_was_taken_out(lobby: Lobby) 
     assert heard == []  # nothing ended yet: the game waits for Anna
     await lobby.sweep(0.0, 0.0)
     assert table.id in lobby.tables  # nobody follows it, but its game runs: kept
-    await table.ask(t.Leave("p1"))  # the house plays her seat to the end
-    await _game_over(table)
-    for _ in range(200):  # the game is over once applied; the hook is told after the commit
-        if heard and heard[-1][0] == 4:
-            break
-        await asyncio.sleep(0.01)
-    assert heard[0] == (0, [0], True)  # taken out, before any deal ended
-    assert [deals for deals, _, _ in heard[1:]] == [1, 2, 3, 4]  # then each deal's end
-    assert all(left == [0] and stored for _, left, stored in heard)
+    await table.ask(t.Leave("p1"))  # the house plays her seat to the end at once
+    assert not table.running
+    assert heard == [(4, [0], True)]  # one commit: the whole rest of the game
     assert (await lobby.sweep(0.0, 0.0)) == [table.id]  # over: idle like any table
 
 
 async def test_a_failing_hook_does_not_stop_the_game(lobby: Lobby) -> None:
     table = await lobby.create("klaverjassen", "nku", {"game_length": "4_deals"})
 
-    def broken(tb: Table) -> None:
+    def broken(tb: TableTask) -> None:
         raise RuntimeError("the club's side failed")
 
     table.on_progress = broken
     await table.ask(t.Sit("p1", "Anna", 0))
     await table.ask(t.Start("p1"))
     await table.ask(t.Leave("p1"))
-    await _game_over(table)
+    assert not table.running
     assert len(table.game.deal_summaries(table.state)) == 4
 
 
@@ -85,8 +75,8 @@ async def test_the_lobby_tells_of_every_table_it_rebuilds_and_starts(lobby: Lobb
     made = await lobby.create("klaverjassen", "nku", {"game_length": "4_deals"}, private=True)
     await made.ask(t.Sit("p1", "Anna", 0))
     await made.ask(t.Start("p1"))
-    other = Lobby(lobby.store, House(), TableSettings(house_delay=0.001), min_clock=0)
-    told: list[Table] = []
+    other = Lobby(lobby.store, House(), TableSettings(house_delay=0), min_clock=0)
+    told: list[TableTask] = []
     other.on_adopt = told.append
     try:
         [row] = [r for r in await lobby.store.open_tables() if r.id == made.id]
@@ -136,10 +126,6 @@ async def test_a_table_taken_over_mid_round_is_hooked_and_its_stand_recorded(
     assert lobby.on_adopt is not None, "the rounds listen to the lobby's adoptions"
     for table in tables:
         lobby.on_adopt(table)  # as the lobby tells it after a takeover
-    for _ in range(200):
-        if recorded:
-            break
-        await asyncio.sleep(0.01)
-    await asyncio.sleep(0.05)  # the other two had the same time to be (wrongly) hooked
+    await asyncio.gather(*rounds._tasks)  # each adoption's look-up, done: no waiting
     assert [tb.on_progress is not None for tb in tables] == [False, True, False]
     assert recorded == [("n", "rt-2", 0)]

@@ -1,8 +1,8 @@
-"""The table actor on its own (a real SQLite store, fake listeners, a tiny game)."""
+"""The table's task on its own (a real SQLite store, fake listeners, a tiny game); its
+clocks, driven at given times, are in test_machine.py."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -17,28 +17,11 @@ from kroeg.tables import commands as t
 from kroeg.tables.config import TableConfig
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.restoring import restore
+from kroeg.tables.state import TableSettings, TableState
+from kroeg.tables.task import TableTask
+from tests.tables.driven import Ear
 from tests.tables.fake import SayGame
-
-
-class Ear:
-    """A listener that keeps what it is sent."""
-
-    def __init__(self, player: str | None, blocked: frozenset[str] = frozenset()) -> None:
-        self.player = player
-        self.blocked = blocked
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, frame: bytes) -> None:
-        self.frames.append(json.loads(frame))
-
-    def hears(self, player: str) -> bool:
-        return player not in self.blocked
-
-    def events(self, kind: str) -> list[dict[str, Any]]:
-        return [
-            e for f in self.frames if f["type"] == "event" for e in f["events"] if e["kind"] == kind
-        ]
 
 
 @pytest.fixture
@@ -50,19 +33,17 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 async def _table(
     store: Store, variant: str = "rotating", clock: float = 60.0, game_class: type = SayGame
-) -> Table:
+) -> TableTask:
     """A table of the say game; its ``rotating`` variant rotates losers as Toepen
     kroegregels does (RULES.md §2.8), ``plain`` does not."""
     game = "say"
     config = TableConfig(game, variant, {}, 4, clock, False, "huis", True)
-    table = Table(
-        "t1",
-        config,
-        game_class(variant),
+    table = TableTask(
+        TableState(
+            "t1", config, game_class(variant), TableSettings(house_delay=0), created_at=time.time()
+        ),
         store,
         House(),
-        TableSettings(house_delay=0),
-        created_at=time.time(),
     )
     from kroeg.store import TableRow
 
@@ -75,7 +56,7 @@ async def _table(
     return table
 
 
-async def _say(table: Table, player: str, word: str) -> None:
+async def _say(table: TableTask, player: str, word: str) -> None:
     await table.ask(t.Act(player, table.version, [word]))
 
 
@@ -171,7 +152,7 @@ async def test_stand_is_refused_during_a_game_and_leave_loses(store: Store) -> N
     await table.stop()
 
 
-async def _refused_then_taken(table: Table, version: int, said: list[str | None]) -> None:
+async def _refused_then_taken(table: TableTask, version: int, said: list[str | None]) -> None:
     """Anna's word fails inside the server: refused as ``internal``, the table exactly as
     it was; said again, it is taken."""
     with pytest.raises(TableError) as failed:
@@ -238,7 +219,7 @@ async def test_while_the_store_can_be_neither_written_nor_read_the_table_refuses
     await table.ask(t.Sit("anna", "Anna", 1))
     await table.ask(t.Start("anna"))
     version, said = table.version, list(table.state.said)
-    assert table.game_id is not None
+    assert table.table.game_id is not None
     real_write, real_table = store.write, store.table
     down = True
 
@@ -263,7 +244,7 @@ async def test_while_the_store_can_be_neither_written_nor_read_the_table_refuses
     down = False
     await table.ask(t.Act("anna", version, ["lose"]))  # reloaded: the committed version
     assert table.state.said[1] == "lose" and said[1] is None
-    log = await store.log(table.game_id)
+    log = await store.log(table.table.game_id)
     assert [e.seq for e in log] == list(range(len(log)))
     assert [e.version for e in log] == sorted(e.version for e in log)
     await table.stop()
@@ -280,59 +261,18 @@ async def test_a_restored_table_has_the_same_version_seats_and_state(store: Stor
     assert row is not None
     running = await store.running_game("t1")
     entries = await store.log(running.id) if running else []
-    again = Table(
-        "t1",
-        table.config,
-        SayGame("plain"),
+    again = TableTask(
+        TableState(
+            "t1", table.config, SayGame("plain"), TableSettings(house_delay=0), created_at=0
+        ),
         store,
         House(),
-        TableSettings(house_delay=0),
-        created_at=0,
     )
-    again.restore(row, running, entries)
+    restore(again.table, row, running, entries, now=time.time())
     assert again.version == table.version
     assert [s.player for s in again.seats] == [s.player for s in table.seats]
     assert again.state.said == table.state.said == [None, "win", "lose", None]
     assert again.state.hands == table.state.hands
-
-
-async def test_a_person_gets_a_clock_the_house_none(store: Store) -> None:
-    table = await _table(store, clock=0.2)
-    ear = Ear(None)
-    await table.ask(t.Watch(ear))
-    await table.ask(t.Sit("anna", "Anna", 2))
-    await table.ask(t.Start("anna"))
-    clocks = [f for f in ear.frames if f["type"] == "clock"]
-    assert [c["seat"] for c in clocks] == [2]  # seat 1 (house) spoke at once
-    await asyncio.sleep(0.5)
-    assert ear.events("timeout")[0]["seat"] == 2
-    assert table.state.said[2] == "win"  # the house's default for her
-    await table.stop()
-
-
-class TimeoutSayGame(SayGame):
-    """The say game whose timed-out player says ``lose`` (its house says ``win``)."""
-
-    def timeout_action(self, s: Any, seat: int) -> tuple[str]:
-        return ("lose",)
-
-
-async def test_a_timed_out_person_gets_the_games_timeout_action_not_the_house_default(
-    store: Store,
-) -> None:
-    """RULES.md §2.7: what the house plays for a person whose clock ran out is the game's
-    one timeout rule (``Game.timeout_action``; Toepen: pass on a knock), not the house's
-    own choice for its seats (``default()``)."""
-    table = await _table(store, clock=0.2, game_class=TimeoutSayGame)
-    ear = Ear(None)
-    await table.ask(t.Watch(ear))
-    await table.ask(t.Sit("anna", "Anna", 2))
-    await table.ask(t.Start("anna"))
-    await asyncio.sleep(0.5)
-    assert ear.events("timeout")[0]["seat"] == 2
-    assert table.state.said[1] == "win" and table.state.said[2] == "lose"
-    assert [a["by"] for a in ear.events("action") if a["seat"] == 2] == ["timeout"]
-    await table.stop()
 
 
 async def test_a_told_move_is_played_without_a_reply_and_its_refusal_goes_to_the_callback(
@@ -370,25 +310,20 @@ async def test_after_a_restart_a_waiting_person_keeps_the_deadline_or_gets_the_m
     await table.ask(t.Sit("bram", "Bram", 3))
     await table.ask(t.Start("anna"))
     await _say(table, "anna", "lose")  # Bram (3) waits now, with a 60-second clock
-    deadline = table.deadlines[3]
+    deadline = table.table.deadlines[3]
     await table.stop()
     row = await store.table("t1")
     running = await store.running_game("t1")
     assert row is not None and running is not None
     entries = await store.log(running.id)
     for minimum, expected in ((15.0, deadline), (100.0, time.time() + 60.0)):
-        again = Table(
-            "t1",
-            table.config,
-            SayGame("plain"),
-            store,
-            House(),
-            TableSettings(house_delay=0, restart_min_clock=minimum),
-            created_at=0,
+        settings = TableSettings(house_delay=0, restart_min_clock=minimum)
+        again = TableTask(
+            TableState("t1", table.config, SayGame("plain"), settings, created_at=0), store, House()
         )
-        again.restore(row, running, entries, restarted=True)
-        assert list(again.deadlines) == [3]  # a person's; the house has none
-        assert again.deadlines[3] == pytest.approx(expected, abs=0.2)
+        restore(again.table, row, running, entries, now=time.time(), restarted=True)
+        assert list(again.table.deadlines) == [3]  # a person's; the house has none
+        assert again.table.deadlines[3] == pytest.approx(expected, abs=0.2)
 
 
 async def test_chat_from_a_blocked_player_never_reaches_who_blocked_them(store: Store) -> None:
@@ -434,11 +369,11 @@ async def test_more_time_doubles_the_seat_s_clock_and_the_table_is_told(store: S
     assert anna_clock["seconds"] == 120.0
     assert anna_clock["deadline"] - anna_clock["now"] == pytest.approx(120.0, abs=1.0)
     await _say(table, "anna", "lose")  # Bram (3) waits now, on the table's 60 s
-    bram_deadline = table.deadlines[3]
+    bram_deadline = table.table.deadlines[3]
     [bram_clock] = [f for f in ear.frames if f["type"] == "clock" and f["seat"] == 3]
     assert bram_clock["seconds"] == 60.0
     await table.ask(t.MoreTime("bram", True))  # while his clock runs: 60 s more
-    assert table.deadlines[3] == pytest.approx(bram_deadline + 60.0)
+    assert table.table.deadlines[3] == pytest.approx(bram_deadline + 60.0)
     assert [f["deadline"] for f in ear.frames if f["type"] == "clock" and f["seat"] == 3][
         -1
     ] == pytest.approx(bram_deadline + 60.0)

@@ -3,7 +3,7 @@
 Starting a round opens one private, unrated table per scheduled table with the night's
 game, variant and options and the round's length (:func:`kroeg.clubs.online.round_options`),
 seats the registered players with their accounts (the house keeps the schedule's house
-seats), and starts its game. Each table tells us (``Table.on_progress``) when a deal ended
+seats), and starts its game. Each table tells us (``TableTask.on_progress``) when a deal ended
 or a player was taken out; what its game stands at then (each seat's total, the deals
 played, who the house took over, whether it is over) is stored on the round's table
 (``round_tables.online``) and the night's standings, big screen and changes follow. When
@@ -31,7 +31,7 @@ from kroeg.store.clubs import Row
 from kroeg.tables.commands import Sit, Start
 from kroeg.tables.errors import TableError
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table
+from kroeg.tables.task import TableTask
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class OnlineRounds:
 
     async def _open(
         self, night: Row, planned: Row, options: Mapping[str, Any], members: Mapping[str, Row]
-    ) -> Table:
+    ) -> TableTask:
         table = await self.lobby.create(
             night["game"],
             night["variant"],
@@ -100,12 +100,12 @@ class OnlineRounds:
                     stand = _stand(night["game"], table)
                     self._spawn(self.record(night["id"], planned["id"], stand))
 
-    def _adopted(self, table: Table) -> None:
+    def _adopted(self, table: TableTask) -> None:
         """A table this process took over (from one that died, docs/cluster.md) or
         rebuilt: if it plays a running round, hook it as :meth:`resume` does."""
         self._spawn(self._rehook(table))
 
-    async def _rehook(self, table: Table) -> None:
+    async def _rehook(self, table: TableTask) -> None:
         planned = await self.access.store.round_table_at(table.id)
         if planned is None:
             return
@@ -116,10 +116,10 @@ class OnlineRounds:
                     stand = _stand(night["game"], table)
                     await self.record(night["id"], planned["id"], stand)
 
-    def _hook(self, night_id: str, round_table: str, table: Table) -> None:
+    def _hook(self, night_id: str, round_table: str, table: TableTask) -> None:
         """Told in the table's task: read the stand there, store it in a task of ours."""
 
-        def on_progress(t: Table) -> None:
+        def on_progress(t: TableTask) -> None:
             self._spawn(self.record(night_id, round_table, _stand(t.config.game, t)))
 
         table.on_progress = on_progress
@@ -164,7 +164,7 @@ class OnlineRounds:
         await store.commit(writes)
 
 
-def _stand(game_name: str, table: Table) -> dict[str, Any]:
+def _stand(game_name: str, table: TableTask) -> dict[str, Any]:
     """Where the table's game stands, read at once (no await: the game cannot move
     meanwhile)."""
     game, state = table.game, table.state

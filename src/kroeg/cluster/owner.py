@@ -32,7 +32,7 @@ from kroeg.store import Store, TableRow
 from kroeg.tables.commands import Pause, Regain
 from kroeg.tables.errors import TableError
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table
+from kroeg.tables.task import TableTask
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ class Owner:
         again (:meth:`_regain`)."""
         self._recovering: dict[str, asyncio.Task[None]] = {}
         """The paused tables being taken back (:meth:`_recover`), at most one task each."""
-        self.on_lost: Callable[[Table], None] | None = None
+        self.on_lost: Callable[[TableTask], None] | None = None
         """Told of a table this process lets go because another process holds it now,
         before it stops: the router resumes the table's followers here at its new owner."""
         self._tasks: list[asyncio.Task[None]] = []
@@ -345,7 +345,7 @@ class Owner:
             self.on_lost(table)
         await self.lobby.drop(table_id)
 
-    def _fenced(self, table: Table) -> None:
+    def _fenced(self, table: TableTask) -> None:
         """A write of ``table`` was refused: another process owns it. Its lease (if this
         process still thinks it has one) is no longer renewed; its followers here are
         resumed wherever it went (``on_lost``)."""

@@ -44,7 +44,7 @@ from kroeg.tables import commands as t
 from kroeg.tables import protocol as m
 from kroeg.tables.errors import TableError, internal
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import Table
+from kroeg.tables.task import TableTask
 
 log = logging.getLogger(__name__)
 
@@ -339,7 +339,7 @@ class Router:
             self.sinks.pop(conn, None)
             self._ids.pop(id(sink), None)
 
-    def follow_moved(self, table: Table) -> None:
+    def follow_moved(self, table: TableTask) -> None:
         """A table this process lets go (another process holds its lease, or refused its
         write): each connection of this process that followed it is resumed wherever the
         table goes next, as one that followed a table elsewhere (:meth:`_check_owners`),

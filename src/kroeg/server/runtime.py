@@ -27,7 +27,7 @@ from kroeg.server.settings import ServerSettings
 from kroeg.store import Store, open_store
 from kroeg.tables.house import House, start_bot_house
 from kroeg.tables.lobby import Lobby
-from kroeg.tables.table import TableSettings
+from kroeg.tables.state import TableSettings
 
 log = logging.getLogger(__name__)
 

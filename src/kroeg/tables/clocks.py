@@ -1,9 +1,10 @@
 """A table's clocks: each waiting person's deadline, the house's next move and the pause
 after a deal.
 
-Deadlines are wall-clock times (they are shown to people and survive a restart); the
-house's move and the deal pause are event-loop times (nobody sees them). Nothing here
-waits or sends: the table asks what is due and when, and tells people about new clocks.
+Every time here is a wall-clock time, the ``now`` the table machine is handed: deadlines
+are shown to people and survive a restart; the house's move and the deal pause are only
+the machine's. Nothing here waits or sends: the machine asks what is due and when (its
+alarm), and tells people about new clocks.
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ class Clocks:
         self.deadlines: dict[int, float] = {}
         """Wall-clock deadlines of the people the game waits for, by seat."""
         self.house_due: float | None = None
-        """Loop time when the house may move (it waits so people can follow)."""
+        """When the house may move (it waits so people can follow)."""
         self.deal_due: float | None = None
-        """Loop time when the pause after a deal's end is over and the next deal may be
-        dealt."""
+        """When the pause after a deal's end is over and the next deal may be dealt."""
 
     def clear(self) -> None:
         """No clock runs: a new game, or a table that cannot reach its store."""
@@ -29,11 +29,11 @@ class Clocks:
         self.house_due = None
         self.deal_due = None
 
-    def next_due(self, loop_now: float, wall_now: float) -> float | None:
-        """The loop time the earliest clock is due, or None when none runs."""
+    def next_due(self) -> float | None:
+        """When the earliest clock is due, or None when none runs."""
         dues: list[float] = []
         if self.deadlines:
-            dues.append(loop_now + (min(self.deadlines.values()) - wall_now))
+            dues.append(min(self.deadlines.values()))
         if self.house_due is not None:
             dues.append(self.house_due)
         if self.deal_due is not None:

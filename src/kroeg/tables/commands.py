@@ -1,10 +1,11 @@
-"""What other tasks hand a table: the commands its task answers in order, and the
-listeners (connections) that follow it.
+"""What a table is handed: the commands its task answers in order, the listeners
+(connections) that follow it, and the inputs its task hands the machine itself.
 
-A command is put in the table's inbox by :meth:`kroeg.tables.table.Table.ask`, which sets
-its ``reply`` future, or by :meth:`~kroeg.tables.table.Table.tell`, which sets a
+A command is put in the table's inbox by :meth:`kroeg.tables.task.TableTask.ask`, which
+sets its ``reply`` future, or by :meth:`~kroeg.tables.task.TableTask.tell`, which sets a
 :class:`Told` (nobody waits; an error goes to a callback); the table's task answers each
-in turn.
+in turn. The task's own inputs (:class:`AlarmFired`, the answers to the machine's
+questions, what it read from the store) have no reply: nobody outside sends them.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from kroeg.games.base import Action
+    from kroeg.store import GameRow, LogEntry, TableRow
+    from kroeg.tables.replay import Finished
 
 
 class Listener(Protocol):
@@ -174,7 +180,7 @@ class Abandon(Command):
 
 @dataclass(slots=True)
 class Stop(Command):
-    """Sent by :meth:`Table.stop` only: the task refuses what is still queued and ends."""
+    """Sent by :meth:`TableTask.stop` only: the task refuses what is still queued and ends."""
 
 
 @dataclass(slots=True)
@@ -190,3 +196,63 @@ class Regain(Command):
     ``epoch``; the table reloads from its log and plays on."""
 
     epoch: int
+
+
+# The task's own inputs ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    """The task starts (a table made, or rebuilt from the store): deal and let the house
+    move until a person must decide, as after every command."""
+
+
+@dataclass(frozen=True, slots=True)
+class AlarmFired:
+    """The alarm the machine set rang: a clock may have run out, the house may move, a
+    deal pause may be over (or the store may be readable again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseAnswer:
+    """The house's answer to :class:`~kroeg.tables.effects.AskHouse`; None when it failed
+    (the table then plays the request's fallback)."""
+
+    action: Action | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameCreated:
+    """The store wrote the new game of :class:`~kroeg.tables.effects.CreateGame`."""
+
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reloaded:
+    """The table as the store has it (after a failure): its row and its unfinished game's
+    log, or its last game's when that one is over."""
+
+    row: TableRow
+    running: GameRow | None
+    entries: list[LogEntry]
+    finished: Finished | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoreDown:
+    """The store cannot be read: no clock runs, and the task tries again shortly."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockFailed:
+    """Handling an alarm failed: no clock runs until the table is reloaded."""
+
+
+@dataclass(frozen=True, slots=True)
+class Regained:
+    """The cluster's lease is this process's again and the task reloaded the table if it
+    could (``fresh``); ``before``: the version the table had while paused."""
+
+    before: int
+    fresh: bool

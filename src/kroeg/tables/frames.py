@@ -8,7 +8,6 @@ build messages from what a table shows; the table decides when to send them, and
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from typing import Any, Protocol
 
@@ -112,19 +111,19 @@ def _current(table: Shown, audience: int | None) -> JSON:
     }
 
 
-def snapshot(table: Shown, audience: int | None, log: list[JSON] | None = None) -> JSON:
-    """The whole table for one audience; ``log`` the recent versions' events as its
-    player was sent them (:meth:`~kroeg.tables.history.History.log_for`)."""
+def snapshot(table: Shown, audience: int | None, log: list[JSON], now: float) -> JSON:
+    """The whole table for one audience at ``now``; ``log`` the recent versions' events as
+    its player was sent them (:meth:`~kroeg.tables.history.History.log_for`)."""
     return {
         "type": "snapshot",
         "table": table.id,
         "version": table.version,
-        "now": time.time(),
+        "now": now,
         "info": {"id": table.id, **table.config.json(), "deal_pause": table.settings.deal_pause},
         "you": audience,
         "spectators": _spectators(table),
         **_current(table, audience),
-        "log": log or [],
+        "log": log,
     }
 
 

@@ -64,6 +64,11 @@ class History:
         """Keep a version just sent (versions come in order; the oldest falls out)."""
         self._kept.append((version, events, seated))
 
+    def forget_after(self, version: int) -> None:
+        """Drop the versions after ``version``: their commit failed, nobody was sent them."""
+        while self._kept and self._kept[-1][0] > version:
+            self._kept.pop()
+
     def since(self, since: int | None, current: int) -> list[Kept] | None:
         """The versions after ``since`` up to ``current``, or None when the client needs a
         snapshot instead: it names no version, one newer than the table's, or one so old

@@ -17,7 +17,9 @@ from kroeg.tables.config import make_config
 from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
 from kroeg.tables.replay import last_finished
-from kroeg.tables.table import Table, TableSettings
+from kroeg.tables.restoring import restore
+from kroeg.tables.state import TableSettings, TableState
+from kroeg.tables.task import TableTask
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +39,7 @@ class Lobby:
         self.house = house
         self.settings = settings
         self.min_clock = min_clock
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, TableTask] = {}
         self.broken: dict[str, tuple[TableRow, str]] = {}
         """Tables that could not be rebuilt at start-up, and why: not served, reported
         (``/api/health``, the lobby) and refused with ``table_broken``."""
@@ -53,11 +55,11 @@ class Lobby:
         self.claim: Callable[[str], Awaitable[int]] | None = None
         """With several server processes: the fencing epoch a new table's writes state,
         once its row exists. None: this process owns every table."""
-        self.on_adopt: Callable[[Table], None] | None = None
+        self.on_adopt: Callable[[TableTask], None] | None = None
         """Told of every table this process rebuilt from the store and started (at a
         start, or taken over from a process that died): a club night's online round
         hooks its tables again (kroeg.clubs.online_rounds)."""
-        self.on_fenced: Callable[[Table], None] | None = None
+        self.on_fenced: Callable[[TableTask], None] | None = None
         """With several server processes: told when a table of this process was taken
         over by another (its write was refused); the table has stopped."""
 
@@ -68,7 +70,7 @@ class Lobby:
         for row in await self.store.open_tables():
             await self.adopt(row)
 
-    async def adopt(self, row: TableRow, epoch: int | None = None) -> Table | None:
+    async def adopt(self, row: TableRow, epoch: int | None = None) -> TableTask | None:
         """Rebuild one open table from the store and start it, owned under ``epoch``, as
         at a start; None when it cannot be rebuilt (it is marked broken)."""
         try:
@@ -85,20 +87,14 @@ class Lobby:
                 bots_allowed=row.bots_allowed,
                 rated=row.rated,
             )
-            table = Table(
-                row.id,
-                config,
-                game,
-                self.store,
-                self.house,
-                self.settings,
-                created_at=row.created_at,
-            )
+            state = TableState(row.id, config, game, self.settings, created_at=row.created_at)
             running = await self.store.running_game(row.id)
             entries = [] if running is None else await self.store.log(running.id)
-            table.number = await self.store.game_count(row.id)
+            state.number = await self.store.game_count(row.id)
             finished = None if running else await last_finished(self.store, row.id)
-            table.restore(row, running, entries, restarted=True, finished=finished)
+            now = time.time()
+            restore(state, row, running, entries, now=now, restarted=True, finished=finished)
+            table = TableTask(state, self.store, self.house)
         except Exception as e:
             log.exception("table %s could not be restored; it is marked broken", row.id)
             self.broken[row.id] = (row, f"{BROKEN} ({type(e).__name__})")
@@ -109,7 +105,7 @@ class Lobby:
             self.on_adopt(table)
         return table
 
-    def _start(self, table: Table, epoch: int | None, creator: str | None) -> None:
+    def _start(self, table: TableTask, epoch: int | None, creator: str | None) -> None:
         table.epoch = epoch
         table.on_fenced = self._fenced
         self.tables[table.id] = table
@@ -117,14 +113,14 @@ class Lobby:
             self.creators[table.id] = creator
         table.start()
 
-    def _fenced(self, table: Table) -> None:
+    def _fenced(self, table: TableTask) -> None:
         """A table was taken over by another process: it is no longer this lobby's."""
         if self.tables.get(table.id) is table:
             self._forget(table.id)
         if self.on_fenced is not None:
             self.on_fenced(table)
 
-    def _forget(self, table_id: str) -> Table | None:
+    def _forget(self, table_id: str) -> TableTask | None:
         self.creators.pop(table_id, None)
         self.idle_since.pop(table_id, None)
         return self.tables.pop(table_id, None)
@@ -151,7 +147,7 @@ class Lobby:
         open_limit: int | None = None,
         bots_allowed: bool | None = None,
         rated: bool = False,
-    ) -> Table:
+    ) -> TableTask:
         """A new table, created by ``creator``, who may have at most ``open_limit`` open."""
         if creator is not None and open_limit is not None:
             held = self.open_tables_of(creator)
@@ -181,16 +177,7 @@ class Lobby:
             rng = random.Random(self.settings.test_seed + len(self.tables))
         if self.reserve is not None:
             await self.reserve(table_id)
-        table = Table(
-            table_id,
-            config,
-            built,
-            self.store,
-            self.house,
-            self.settings,
-            created_at=time.time(),
-            rng=rng,
-        )
+        state = TableState(table_id, config, built, self.settings, created_at=time.time(), rng=rng)
         await self.store.create_table(
             TableRow(
                 id=table_id,
@@ -201,9 +188,9 @@ class Lobby:
                 clock_seconds=config.clock_seconds,
                 private=config.private,
                 house_level=config.house_level,
-                created_at=table.created_at,
+                created_at=state.created_at,
                 version=0,
-                seating=table.seating.json(),
+                seating=state.seating.json(),
                 public_records=config.public_records,
                 created_by=creator,
                 bots_allowed=config.bots_allowed,
@@ -211,6 +198,7 @@ class Lobby:
             )
         )
         epoch = None if self.claim is None else await self.claim(table_id)
+        table = TableTask(state, self.store, self.house)
         self._start(table, epoch, creator)
         return table
 
@@ -269,7 +257,7 @@ class Lobby:
         await self.store.close_table(table_id, time.time())
         log.info("table %s closed: idle", table_id)
 
-    def get(self, table_id: str) -> Table:
+    def get(self, table_id: str) -> TableTask:
         table = self.tables.get(table_id)
         if table is None and table_id in self.broken:
             raise TableError(
@@ -308,7 +296,7 @@ class Lobby:
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
 
 
-def _idle(table: Table) -> bool:
+def _idle(table: TableTask) -> bool:
     """Nobody follows the table: no connection of a seated or waiting player or of a
     spectator (someone seated whose browser is gone does not keep a table open: else a
     guest could sit down, leave, and keep a table forever), and nothing asked of it (a

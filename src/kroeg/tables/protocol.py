@@ -21,7 +21,7 @@ import msgspec
 from kroeg.tables import commands as t
 from kroeg.tables.commands import Listener
 from kroeg.tables.errors import TableError
-from kroeg.tables.table import Table
+from kroeg.tables.task import TableTask
 
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 Version = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
@@ -115,7 +115,7 @@ decoder = msgspec.json.Decoder(TableMessage)
 
 
 async def carry_out(
-    table: Table,
+    table: TableTask,
     listener: Listener,
     player: str,
     name: str,
