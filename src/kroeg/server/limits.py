@@ -17,7 +17,7 @@ from fastapi import HTTPException
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kroeg.tables.errors import TableError
+from kroeg.errors import Refusal
 
 WINDOW = 60.0
 """The window of the creation quotas, in seconds: a number per minute."""
@@ -54,7 +54,7 @@ class RateLimit:
             events.popleft()
         if len(events) >= self.limit:
             wait = max(1, math.ceil(events[0] + self.window - now))
-            raise TableError(
+            raise Refusal(
                 self.code,
                 f"too many {what} {whose}: at most {self.limit} {self._per()}; "
                 f"try again in {wait} s",
