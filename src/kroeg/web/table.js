@@ -15,10 +15,12 @@ import { has, t } from "./i18n.js";
 import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } from "./keyboard.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
+import { frameNames, namedContext, restoredNames, seatNames } from "./log_names.js";
 import { handCardName, readState } from "./reading.js";
 import { refusalText } from "./refusals.js";
 import { settings } from "./settings.js";
 import { playSound, yourTurn } from "./sound.js";
+import { lastChance, outDialog, outOfGame, warn, warningNote } from "./timeouts.js";
 import eurokaarten from "./games/eurokaarten.js";
 import klaverjassen from "./games/klaverjassen.js";
 import toepen from "./games/toepen.js";
@@ -63,6 +65,7 @@ export class TableView {
     this.offMessage = null;
     this.refusal = null; // the reason the last action was refused, shown next to the hand
     this.refusalTimer = null;
+    this.out = null; // you were taken out of the running game: {reason, name, closed}
     // A phone turned, a window resized: the hand's row is measured again (fitHand).
     this.onResize = () => this.fitHand();
     window.addEventListener("resize", this.onResize);
@@ -124,7 +127,8 @@ export class TableView {
         for (const c of msg.clocks || []) this.clocks.set(c.seat, localDeadline(c.deadline, msg.now));
         this.pending = false;
         this.tricks.sync(msg.view);
-        if (Array.isArray(msg.log)) this.restoreLog(msg.log);
+        this.seatNames = seatNames(msg.seats); // who holds each seat now (log_names.js)
+        if (Array.isArray(msg.log)) this.restoreLog(msg.log, msg.seats);
         this.conn.applied(this.id, this.version);
         this.loadBadges();
         this.render();
@@ -207,15 +211,22 @@ export class TableView {
     }
     this.pending = false;
     this.conn.applied(this.id, this.version);
-    for (const ev of msg.events || []) this.onGameEvent(ev);
+    const events = msg.events || [];
+    const names = frameNames(events, this.seatNames ?? seatNames(before?.seats), msg.seats);
+    this.seatNames = names.after;
+    events.forEach((ev, i) => this.onGameEvent(ev, names.each[i]));
     if (msg.view) this.tricks.sync(msg.view);
     this.render();
   }
 
-  onGameEvent(ev) {
-    const ctx = this.context();
+  /** One event of a frame; `names` are the seats' names when it happened (log_names.js). */
+  onGameEvent(ev, names) {
+    const ctx = namedContext(this.context(), names);
     if (ev.kind === "waiting" && this.snapshot) this.snapshot.waiting = ev.waiting;
+    if (outOfGame(ev, this.conn.player)) this.out = { reason: ev.reason, name: ev.name, closed: false };
+    if (ev.kind === "sit" && ev.player === this.conn.player) this.out = null; // back for the next game
     if (ev.kind === "game_start") {
+      this.out = null;
       this.resultClosed = false;
       this.lastResult = null;
       this.selection.clear();
@@ -236,8 +247,8 @@ export class TableView {
     if (ev.kind === "deal") this.lastDealEnd = null;
     if (ev.kind === "deal_end") this.lastDealEnd = ev;
     if (ev.kind === "trick") this.lastTrick = this.tricks.completed;
-    this.addLog({ ev, view: this.snapshot?.view, version: this.version ?? 0 });
-    const sentence = this.eventText(ev, this.spokenContext());
+    this.addLog({ ev, view: this.snapshot?.view, version: this.version ?? 0, names });
+    const sentence = this.eventText(ev, namedContext(this.spokenContext(), names));
     if (sentence) this.speech.push(sentence);
     const effect = this.game.effect?.(ev, ctx) ?? this.commonEffect(ev, ctx);
     if (effect) showEffect(this.effectLayer, effect);
@@ -280,11 +291,15 @@ export class TableView {
    *  sentence for it is said with the events that led to it (speak). */
   turnSound(ctx) {
     const mine = ctx.running && ctx.you !== null && (this.snapshot.to_act || []).includes(ctx.you) && ctx.legal.length > 0;
+    // The last chance warns once it begins (the turn may have gone on through the timeout).
+    const chance = lastChance(ctx, this.snapshot.to_act);
+    if (chance && !this.wasLastChance) warn();
     if (mine && !this.wasMyTurn) {
-      yourTurn();
+      if (!chance) yourTurn();
       this.turnStarted = true;
     }
     this.wasMyTurn = mine;
+    this.wasLastChance = chance;
   }
 
   /** Say the events of the last frame as sentences: politely, or, when they end with your
@@ -406,13 +421,14 @@ export class TableView {
 
   /** A log entry as a line in the current language ({content, cls}), or null when the
    *  entry says nothing in the log. An event is worded with the view of its own time
-   *  when the table saw it happen (a restored one with today's view). */
+   *  when the table saw it happen (a restored one with today's view), and names each seat
+   *  by who held it then (`names`). */
   logLine(entry, ctx = this.context()) {
     if (entry.chat) {
       const msg = entry.chat;
       return { content: h("span", {}, h("span", { class: "who" }, `${msg.name}: `), msg.preset ? this.presetText(msg.preset) : msg.text), cls: "" };
     }
-    const text = this.eventText(entry.ev, entry.view ? { ...ctx, view: entry.view } : ctx);
+    const text = this.eventText(entry.ev, namedContext(entry.view ? { ...ctx, view: entry.view } : ctx, entry.names));
     return text ? { content: text, cls: entry.ev.kind === "action" ? "" : "sys" } : null;
   }
 
@@ -431,9 +447,14 @@ export class TableView {
   /** The snapshot's `log` (the table's recent events as this player saw them, oldest
    *  first: docs/protocol.md) replaces the events of the log; chat heard since stays, in
    *  version order. So a reload, a new tab or a long disconnection finds the log again. */
-  restoreLog(versions) {
+  restoreLog(versions, seats) {
     const chats = this.log.filter((entry) => entry.chat);
-    const events = versions.flatMap(({ version, events: evs }) => evs.map((ev) => ({ ev, version })));
+    const flat = versions.flatMap(({ version, events: evs }) => evs.map((ev) => ({ ev, version })));
+    const names = restoredNames(flat.map((entry) => entry.ev), seatNames(seats));
+    const events = flat.map((entry, i) => ({ ...entry, names: names[i] }));
+    // Taken out of this game before the reload: the out screen again (unless closed here).
+    const out = flat.reduce((found, { ev }) => (ev.kind === "game_start" ? null : outOfGame(ev, this.conn.player) ? ev : found), null);
+    if (out && !this.out) this.out = { reason: out.reason, name: out.name, closed: false };
     const ctx = this.context();
     const kept = events.filter((entry) => this.logLine(entry, ctx));
     this.log = [...kept, ...chats].sort((a, b) => a.version - b.version).slice(-LOG_LINES);
@@ -475,7 +496,8 @@ export class TableView {
       info,
       view,
       legal: this.pending ? [] : snap.legal || [],
-      you: snap.you ?? null,
+      // Taken out, you no longer hold the seat (the house does), though no snapshot said so.
+      you: this.out ? null : snap.you ?? null,
       seats,
       running: Boolean(snap.running),
       selection: this.selection,
@@ -521,7 +543,7 @@ export class TableView {
     // The announcer says every event as a sentence; the effects over the felt are for the eye.
     this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-hidden": "true" });
     const [previousButton, previousPanel] = this.renderPrevious(ctx);
-    const dialog = this.renderMoment(ctx) ?? this.renderResult(ctx) ?? previousPanel;
+    const dialog = this.renderMoment(ctx) ?? this.renderOut() ?? this.renderResult(ctx) ?? previousPanel;
     const felt = h(
       "section",
       { class: `felt${dialog ? " has-dialog" : ""}`, "aria-label": t("table.felt", { game: t(`game.${ctx.gameName}`) }) },
@@ -605,7 +627,8 @@ export class TableView {
     const extra = this.game.seatExtra?.(ctx, seat);
     const label = h("span", { class: "sr-only clock-label", style: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } });
     const edge = pos.x > 72 ? "right" : pos.x < 28 ? "left" : null;
-    const classes = ["seat", edge ? `edge ${edge}` : "", waitingFor ? "turn" : "", view.dealer === seat ? "dealer" : "", this.game.seatFolded?.(ctx, seat) ? "folded" : "", seat === ctx.you ? "me" : ""];
+    const warned = seat === ctx.you && lastChance(ctx, this.snapshot.to_act);
+    const classes = ["seat", edge ? `edge ${edge}` : "", waitingFor ? "turn" : "", warned ? "warn" : "", view.dealer === seat ? "dealer" : "", this.game.seatFolded?.(ctx, seat) ? "folded" : "", seat === ctx.you ? "me" : ""];
     return h(
       "div",
       {
@@ -693,7 +716,7 @@ export class TableView {
   renderHand(ctx) {
     const hand = ctx.view.hand && this.arranged(this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
     if (!hand) {
-      const note = ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
+      const note = this.out && ctx.running ? t("table.out_hand") : ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
       return h("div", { class: "hand", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
     }
     const selecting = this.game.cardMode === "select";
@@ -878,7 +901,8 @@ export class TableView {
   renderActions(ctx) {
     const snap = this.snapshot;
     const controls = [];
-    const prompt = snap.view ? this.game.prompt?.(ctx) : null;
+    // Once you are out, no prompt: the game no longer waits for you (timeouts.js).
+    const prompt = snap.view && !this.out ? this.game.prompt?.(ctx) : null;
     if (snap.running && ctx.you !== null) {
       for (const action of ctx.legal) {
         if (CARD_VERBS.has(action[0]) && typeof action[1] === "string" && this.game.cardMode !== "select") continue;
@@ -900,7 +924,7 @@ export class TableView {
       controls.push(h("button", { class: "btn", dataset: { control: "stand" }, onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
     controls.push(this.renderArrangeToggle(ctx));
-    const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
+    const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : lastChance(ctx, snap.to_act) ? warningNote() : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
     return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, note, controls);
   }
 
@@ -972,6 +996,17 @@ export class TableView {
         h("button", { class: "btn small", type: "submit" }, t("chat.send")),
       ),
     );
+  }
+
+  /** The screen once the clock (or leaving) took you out of the running game. */
+  renderOut() {
+    if (!this.out || this.out.closed) return null;
+    const close = () => {
+      this.out.closed = true;
+      this.render();
+    };
+    const waiting = (this.snapshot.waiting || []).some((w) => w.player === this.conn.player);
+    return outDialog(this.out, { next: () => this.tableMessage("sit"), lobby: this.app.link("/"), close, waiting });
   }
 
   renderResult(ctx) {

@@ -1243,4 +1243,16 @@ export default {
   "error.unknown_card": "That is not a card.",
   "error.illegal_card": "You may not play that card here.",
   "error.puzzle_answered": "You answered this puzzle already.",
+
+  // Issue 32: the regular's table.
+  "timeout.warning": "Careful: let the clock run out once more and you are out.",
+  "timeout.out_title": "You are out",
+  "timeout.out_timeouts": "You let the clock run out twice in a row. The house plays your seat to the end of this game; it counts as lost.",
+  "timeout.out_left": "You left the table. The house plays your seat to the end of this game; it counts as lost.",
+  "timeout.out_away": "You were away when the table closed. The house plays your seat to the end; it counts as lost.",
+  "timeout.next_game": "You can watch, or sign up for the next game at this table.",
+  "timeout.on_waitlist": "You are on the waiting list: the next game gives you a seat.",
+  "timeout.join_next": "Join the next game",
+  "timeout.watch": "Watch",
+  "table.out_hand": "You are out: the house plays your cards.",
 };

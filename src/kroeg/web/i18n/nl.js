@@ -1306,4 +1306,16 @@ export default {
   "error.unknown_card": "Dat is geen kaart.",
   "error.illegal_card": "Die kaart mag je hier niet spelen.",
   "error.puzzle_answered": "Deze puzzel heb je al beantwoord.",
+
+  // Issue 32: the regular's table.
+  "timeout.warning": "Let op: laat je de tijd nog een keer verlopen, dan lig je eruit.",
+  "timeout.out_title": "Je ligt eruit",
+  "timeout.out_timeouts": "Je liet de tijd twee keer achter elkaar verlopen. Het huis speelt je plaats tot het eind van dit spel; je potje telt als verloren.",
+  "timeout.out_left": "Je ging van tafel. Het huis speelt je plaats tot het eind van dit spel; je potje telt als verloren.",
+  "timeout.out_away": "Je was weg toen de tafel sloot. Het huis speelt je plaats tot het eind; je potje telt als verloren.",
+  "timeout.next_game": "Je kunt meekijken, of je aanmelden voor het volgende potje aan deze tafel.",
+  "timeout.on_waitlist": "Je staat op de wachtlijst: het volgende potje krijg je een plaats.",
+  "timeout.join_next": "Meedoen met het volgende potje",
+  "timeout.watch": "Meekijken",
+  "table.out_hand": "Je ligt eruit: het huis speelt je kaarten.",
 };
