@@ -37,7 +37,9 @@ def test_a_warning_before_the_second_timeout_then_a_clear_out_screen(new_page: N
     page = new_page(viewport=PHONE, touch=True)
     page.add_init_script(SPY)
     enter(page, "Anna")
-    made = api(page, "POST", "/tables", {"game": "toepen", "variant": "klassiek", "clock_seconds": CLOCK})
+    made = api(
+        page, "POST", "/tables", {"game": "toepen", "variant": "klassiek", "clock_seconds": CLOCK}
+    )
     page.goto(f"/t/{made['id']}")
     page.get_by_role("button", name="Aanschuiven").click()
     page.get_by_role("button", name="Begin het spel").click()
@@ -78,7 +80,9 @@ def test_a_warning_before_the_second_timeout_then_a_clear_out_screen(new_page: N
         box = screen.bounding_box()
         assert box is not None
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, (width, height, box)
-        expect(screen.get_by_role("button", name="Meedoen met het volgende potje")).to_be_in_viewport()
+        expect(
+            screen.get_by_role("button", name="Meedoen met het volgende potje")
+        ).to_be_in_viewport()
     page.set_viewport_size(PHONE)
     shoot(page, "regular/out-screen")
 
