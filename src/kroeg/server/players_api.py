@@ -5,13 +5,24 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import sqlalchemy as sa
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 
 from kroeg.accounts import by_name, history, rating_store, social
+from kroeg.accounts.ratings import LEADERBOARD_GAMES, LEADERBOARD_OPPONENTS, Rating
 from kroeg.accounts.store import Account
 from kroeg.games import GAMES, game_class
-from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, _http, responses, same_origin
+from kroeg.server.api import (
+    GameId,
+    PlayerDep,
+    RuntimeDep,
+    SessionDep,
+    _http,
+    responses,
+    same_origin,
+)
 from kroeg.server.runtime import Runtime
+from kroeg.store import schema
 from kroeg.store.store import ID_MAX
 from kroeg.tables.errors import TableError
 
@@ -101,6 +112,20 @@ async def leaderboard(
     return {"game": game, "variant": chosen, "kind": kind, "players": rows}
 
 
+@router.get("/players/{name}/relation", responses=responses(401, 404, 422))
+async def relation(name: Name, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+    """How you stand to the player, for the buttons their profile and card offer: whether
+    it is you, whether you follow them and whether you block them (only you see that)."""
+    account = await _account(rt, name)
+    me = player[0]
+    return {
+        "name": account.name,
+        "self": account.player_id == me,
+        "following": await social.follows(rt.store, me, account.player_id),
+        "blocked": await social.blocks(rt.store, me, account.player_id),
+    }
+
+
 async def _change(rt: Runtime, player: tuple[str, str], name: str, what: Any) -> dict[str, Any]:
     try:
         account: Account = await what(rt.store, player[0], name)
@@ -150,7 +175,8 @@ TableId = Annotated[str, Path(max_length=64)]
 @router.get("/tables/{table_id}/ratings", responses=responses(404, 422))
 async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
     """The seated players' ratings in the table's game and variant, by seat (the seats'
-    badges): ``rating`` is mu − 3σ; a seat without a rated game is absent."""
+    badges and cards): ``rating`` is mu − 3σ, with mu, sigma and the leaderboard's counts;
+    a seat without a rated game is absent. ``rule``: what the leaderboard asks."""
     try:
         table = rt.lobby.get(table_id)
     except TableError as e:
@@ -161,11 +187,36 @@ async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
     )
     return {
         "ratings": {
-            str(seat): {"rating": round(found[p].rating.score, 1), "games": found[p].games}
+            str(seat): {
+                "rating": round(found[p].rating.score, 1),
+                "mu": round(found[p].rating.mu, 1),
+                "sigma": round(found[p].rating.sigma, 1),
+                "games": found[p].games,
+                "opponents": found[p].opponents,
+                "established": found[p].established,
+            }
             for seat, p in seated.items()
             if p in found
-        }
+        },
+        "rule": {"games": LEADERBOARD_GAMES, "established": LEADERBOARD_OPPONENTS},
     }
+
+
+@router.get("/games/{game_id}/ratings", responses=responses(422))
+async def game_ratings(game_id: GameId, rt: RuntimeDep) -> dict[str, Any]:
+    """Each seat's rating before and after the game (mu − 3σ), for the end screen's
+    "+8"; empty until the game is rated (just after its end) or for an unrated game."""
+    rc = schema.rating_changes
+    async with rt.store.engine.connect() as conn:
+        rows = await conn.execute(sa.select(rc).where(rc.c.game_id == game_id))
+        changes = {
+            str(row.seat): {
+                "before": round(Rating(row.mu_before, row.sigma_before).score, 1),
+                "after": round(Rating(row.mu, row.sigma).score, 1),
+            }
+            for row in rows
+        }
+    return {"game_id": game_id, "changes": changes}
 
 
 @router.get("/me/following", responses=responses(401))
