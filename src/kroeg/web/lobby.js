@@ -24,7 +24,10 @@ function usualSeats(g, variant) {
   return g.traits?.[variant]?.usual_seats ?? Math.min(Math.max(4, low), high);
 }
 
-const SUGGESTIONS = ["Kees", "Mieke", "Joop", "Anneke", "Henk", "Truus", "Sjaak", "Riet", "Piet", "Ans"];
+/** Names suggested to a first visitor: pub names, none of them one of the house's regulars
+ *  (kroeg.tables.house.HOUSE_NAMES), so a guest never sits as "Truus 57" beside the house's
+ *  "Truus" (issue 32, bug 7; tests/e2e/test_people.py compares the two lists). */
+export const SUGGESTIONS = ["Marja", "Anneke", "Riet", "Piet", "Ans", "Wim", "Gerrit", "Tineke", "Dirk", "Lies"];
 
 /** A name to start from: a pub regular's name with a number, so it is rarely taken twice. */
 function suggestedName() {

@@ -11,10 +11,12 @@ import { h, replace } from "./dom.js";
 import { showEffect } from "./effects.js";
 import { errorText, toast } from "./errors.js";
 import { Contributor } from "./fair.js";
+import { GameEndRatings } from "./game_end.js";
 import { has, t } from "./i18n.js";
 import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } from "./keyboard.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
+import { PlayerCard } from "./player_card.js";
 import { frameNames, namedContext, restoredNames, seatNames } from "./log_names.js";
 import { handCardName, readState } from "./reading.js";
 import { refusalText } from "./refusals.js";
@@ -66,6 +68,9 @@ export class TableView {
     this.refusal = null; // the reason the last action was refused, shown next to the hand
     this.refusalTimer = null;
     this.out = null; // you were taken out of the running game: {reason, name, closed}
+    this.card = null; // the player's card opened from a seat (player_card.js)
+    this.muted = new Set(); // players whose chat you muted at this table
+    this.endRatings = new GameEndRatings(() => this.loadBadges()); // the end's "+8" (game_end.js)
     // A phone turned, a window resized: the hand's row is measured again (fitHand).
     this.onResize = () => this.fitHand();
     window.addEventListener("resize", this.onResize);
@@ -149,6 +154,7 @@ export class TableView {
         }
         break;
       case "chat":
+        if (this.muted.has(msg.player)) break;
         this.addLog({ chat: msg, version: this.version ?? 0 });
         this.announcer.say(`${msg.name}: ${msg.preset ? this.presetText(msg.preset) : msg.text}`);
         if (msg.preset) showEffect(this.effectLayer, `${msg.name}: ${this.presetText(msg.preset)}`);
@@ -543,7 +549,7 @@ export class TableView {
     // The announcer says every event as a sentence; the effects over the felt are for the eye.
     this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-hidden": "true" });
     const [previousButton, previousPanel] = this.renderPrevious(ctx);
-    const dialog = this.renderMoment(ctx) ?? this.renderOut() ?? this.renderResult(ctx) ?? previousPanel;
+    const dialog = this.card?.render() ?? this.renderMoment(ctx) ?? this.renderOut() ?? this.renderResult(ctx) ?? previousPanel;
     const felt = h(
       "section",
       { class: `felt${dialog ? " has-dialog" : ""}`, "aria-label": t("table.felt", { game: t(`game.${ctx.gameName}`) }) },
@@ -638,6 +644,15 @@ export class TableView {
         dataset: { seat: String(seat) },
         role: "group",
         "aria-label": this.seatLabel(seat, ctx, state, count, extra, waitingFor),
+        // The player's card: a tap or a click on the plate, Enter or Space on it.
+        tabindex: "0",
+        title: t("card.open", { name: info.name || t("seat.empty_name", { n: seat + 1 }) }),
+        onclick: () => this.openCard(seat),
+        onkeydown: (e) => {
+          if (e.target !== e.currentTarget || (e.key !== "Enter" && e.key !== " ")) return;
+          e.preventDefault();
+          this.openCard(seat);
+        },
       },
       h("div", { class: "avatar" }, h("span", { class: "initial", "aria-hidden": "true" }, (info.name || "?").slice(0, 1).toUpperCase()), ringSvg(), h("span", { class: "countdown", "aria-hidden": "true" })),
       h(
@@ -681,17 +696,41 @@ export class TableView {
   /** The seated players' ratings in this game and variant (GET /api/tables/{id}/ratings). */
   async loadBadges() {
     try {
-      this.badges = (await api("GET", `/tables/${this.id}/ratings`)).ratings;
+      const found = await api("GET", `/tables/${this.id}/ratings`);
+      this.badges = found.ratings;
+      this.ratingRule = found.rule;
       this.render();
     } catch {
       /* no badges: the seats still show their names */
     }
   }
 
-  /** A small badge with the seat's rating (mu − 3σ), for a player with a rated game. */
+  /** The card of the player at `seat`, over the felt until closed. */
+  openCard(seat) {
+    const info = this.snapshot?.seats?.[seat];
+    if (!info) return;
+    const close = () => {
+      this.card = null;
+      this.render();
+      this.root.querySelector(`.seat[data-seat="${seat}"]`)?.focus();
+    };
+    const mute = (player, on) => {
+      if (on) this.muted.add(player);
+      else this.muted.delete(player);
+      toast(on ? t("card.muted", { name: info.name }) : t("card.unmute"));
+      this.render();
+    };
+    const ctx = { you: this.context().you, houseLevel: this.snapshot.info?.house_level ?? "basis", muted: this.muted, mute, close, link: this.app.link, rerender: () => this.render() };
+    this.card = new PlayerCard(seat, info, this.badges?.[seat], ctx);
+    this.render();
+    this.root.querySelector(".player-card [data-control='close-card']")?.focus();
+  }
+
+  /** A small badge with the seat's rating (mu − 3σ), for an account with a rated game. A
+   *  guest's is on their card only (issue 32, bug 7: a bare "-1" beside a guest said nothing). */
   ratingBadge(seat) {
     const badge = this.badges?.[seat];
-    if (!badge) return null;
+    if (!badge || !this.snapshot.seats?.[seat]?.account) return null;
     return h("span", { class: "rating-badge", title: t("seat.rating_title", { n: badge.games }), dataset: { rating: String(badge.rating) } }, ` ${Math.round(badge.rating)}`);
   }
 
@@ -890,7 +929,8 @@ export class TableView {
 
   /** Escape: the previous trick, the score side panel. True when something closed. */
   closeOpened() {
-    if (this.previousOpen) this.previousOpen = false;
+    if (this.card) this.card = null;
+    else if (this.previousOpen) this.previousOpen = false;
     else if (this.sideOpen) this.sideOpen = false;
     else return false;
     this.render();
@@ -919,8 +959,9 @@ export class TableView {
       controls.push(h("button", { class: "btn primary", dataset: { control: "sit" }, onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
     }
     if (waiting) controls.push(h("span", { class: "prompt" }, t("table.on_waitlist")));
+    // "Nog een potje" once: the result's own button while the result is shown.
     if (ctx.you !== null && !snap.running) {
-      controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
+      if (!this.resultOpen(ctx)) controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
       controls.push(h("button", { class: "btn", dataset: { control: "stand" }, onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
     controls.push(this.renderArrangeToggle(ctx));
@@ -1009,10 +1050,16 @@ export class TableView {
     return outDialog(this.out, { next: () => this.tableMessage("sit"), lobby: this.app.link("/"), close, waiting });
   }
 
+  /** Whether the result of the last game is shown (its dialog offers "Nog een potje"). */
+  resultOpen(ctx) {
+    return !this.snapshot.running && Boolean(ctx.view.result) && !this.resultClosed && !this.moment;
+  }
+
   renderResult(ctx) {
     const snap = this.snapshot;
     const result = ctx.view.result;
-    if (snap.running || !result || this.resultClosed || this.moment) return null;
+    if (!this.resultOpen(ctx)) return null;
+    this.endRatings.follow(snap.game_id, snap.info?.rated);
     const outcome = this.lastResult?.outcomes?.[ctx.you];
     return h(
       "div",
@@ -1021,6 +1068,7 @@ export class TableView {
       h("p", {}, this.game.resultText(ctx, result)),
       outcome ? h("p", { class: "outcome" }, t(`result.outcome.${outcome}`)) : null,
       this.game.resultExtra?.(ctx, result),
+      this.endRatings.render(ctx, this.badges?.[ctx.you], this.ratingRule),
       h(
         "div",
         { class: "buttons" },
