@@ -585,7 +585,8 @@ export class TableView {
     const focused = document.activeElement;
     const focusKey = this.focusKey(focused);
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
-    replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
+    const summaryOpen = this.moment?.stage === "summary" ? " summary-open" : "";
+    replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}${summaryOpen}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
     this.freshCard = null;
     if (this.snapshot.view?.hand?.length) this.freshDeal = false;
     this.fitHand();

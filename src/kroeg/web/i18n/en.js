@@ -1273,4 +1273,5 @@ export default {
   "end.board_guest": "With an account your games count for the leaderboard.",
   "end.board_on": "You are on this game's leaderboard.",
   "end.board_progress": "To the leaderboard: {games} of {need} games, {established} of {people} established opponents.",
+  "moment.scroll_cue": "More below ↓",
 };

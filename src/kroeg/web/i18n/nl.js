@@ -1336,4 +1336,5 @@ export default {
   "end.board_guest": "Met een account tellen je potjes voor de ranglijst.",
   "end.board_on": "Je staat op de ranglijst van dit spel.",
   "end.board_progress": "Naar de ranglijst: {games} van {need} potjes, {established} van {people} vaste tegenstanders.",
+  "moment.scroll_cue": "Meer hieronder ↓",
 };
