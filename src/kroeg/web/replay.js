@@ -203,10 +203,21 @@ function describe(name, verb, args) {
 const STEP_MS = 1200;
 const SPEEDS = [0.5, 1, 2, 4];
 
-/** Where a seat sits around the replay's table, in percent: seat 0 at the bottom, clockwise. */
-function seatPlace(seat, seats) {
-  const angle = Math.PI / 2 + (seat * 2 * Math.PI) / seats;
+/** Where a seat sits around the replay's table, in percent: the viewer's own seat (`base`,
+ *  else seat 0) at the bottom, the others clockwise, as at the live table. */
+function seatPlace(seat, seats, base = 0) {
+  const angle = Math.PI / 2 + (((seat - base + seats) % seats) * 2 * Math.PI) / seats;
   return { x: 50 + 38 * Math.cos(angle), y: 50 + 38 * Math.sin(angle) };
+}
+
+/** The seat the viewer played in the record (by their name), or 0 for an onlooker. */
+async function viewerSeat(record) {
+  try {
+    const me = await api("GET", "/me");
+    return Math.max(0, (record.names || []).indexOf(me.account?.name ?? me.name));
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -252,6 +263,7 @@ export class ReplayView {
       return;
     }
     this.checkFairness();
+    this.viewer = await viewerSeat(this.record);
     this.goDeal(0);
     try {
       this.standings = await api("GET", `/games/${this.gameId}/standings`);
@@ -387,7 +399,7 @@ export class ReplayView {
       pos.hands.map((hand, seat) => {
         const folded = pos.folded.includes(seat);
         const label = folded ? `${this.nameOf(seat)} (${t("replay.folded")})` : this.nameOf(seat);
-        const place = seatPlace(seat, seats);
+        const place = seatPlace(seat, seats, this.viewer);
         const here = playing.find((p) => p.seat === seat);
         return h(
           "div",
