@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.conftest import DESKTOP, PHONE, NewPage
 from tests.e2e.helpers import (
@@ -130,3 +131,46 @@ def test_the_round_summary_on_a_phone_shows_the_loser_first(new_page: NewPage) -
         assert found["hands"] >= 5, found
         assert found["firstLost"], "the hand that lost the coin comes first"
         assert found["seen"] == found["hands"] or found["cue"], f"{width}×{height}: {found}"
+
+
+CUT = """() => [...document.querySelectorAll('#prompt, .seat:not(.me) .state')]
+  .filter((el) => el.offsetParent !== null)
+  .filter((el) => el.scrollWidth > el.clientWidth + 1)
+  .map((el) => `${el.innerText} ${el.scrollWidth}/${el.clientWidth}`)"""
+
+
+def test_the_bidding_prompt_and_the_side_plates_are_whole_on_a_phone(new_page: NewPage) -> None:
+    """Issue 32, bug 14: the bidding prompt ended in "…" at 640, a side plate in "het h…"."""
+    page = new_page(viewport=PHONE, touch=True)
+    frames = Frames(page)
+    enter(page, "Anna")
+    sit_and_start(page, TABLES["klaverjassen"])
+    for _ in range(20):
+        frame = my_turn(page, frames, timeout=30_000)
+        assert frame is not None
+        if frame["view"].get("phase") == "bidding":
+            break
+        decide(page, frame)
+    expect(page.locator("#prompt")).to_have_text(
+        "Jij beslist: speel je, en met welke troef? Of pas je?"
+    )
+    for width, height in THREE_SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        try:  # once the redraw of the resize has settled
+            page.wait_for_function(f"() => ({CUT})().length === 0", timeout=3_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"cut at {width}×{height}: {page.evaluate(CUT)}") from None
+    page.set_viewport_size(PHONE)
+    shoot(page, "regular/bidding-prompt")
+
+
+def test_het_is_english_in_english(new_page: NewPage) -> None:
+    """Issue 32, bug 14: Toepen's draw for the deal said "Het:" in the English log."""
+    page = new_page()
+    enter(page, "Anna")
+    page.get_by_label("Taal").select_option("en")
+    text = page.evaluate(
+        "async () => (await import('/web/i18n.js')).t('toepen.log_het', {draws: 'x', name: 'y'})"
+    )
+    assert not text.startswith("Het:"), text
+    assert text.startswith("Drawing for the deal"), text

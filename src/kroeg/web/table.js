@@ -673,7 +673,9 @@ export class TableView {
           { class: `state ${state}` },
           // The card count first: a compact side plate cuts the end of this line.
           typeof count === "number" && seat !== ctx.you ? `${t("seat.cards", { n: count })} · ` : "",
-          t(`seat.state.${state}`),
+          // A phone's plates say it in a word ("huis"): "het h…" was cut (issue 32, bug 14).
+          h("span", { class: "long" }, t(`seat.state.${state}`)),
+          h("span", { class: "short", "aria-hidden": "true" }, t(`seat.state_short.${state}`)),
           info.timeouts > 0 && !info.out ? ` · ${t("seat.timeouts", { n: info.timeouts })}` : "",
         ),
         extra ? h("span", { class: "extra" }, extra) : null,

@@ -1337,4 +1337,11 @@ export default {
   "end.board_on": "Je staat op de ranglijst van dit spel.",
   "end.board_progress": "Naar de ranglijst: {games} van {need} potjes, {established} van {people} vaste tegenstanders.",
   "moment.scroll_cue": "Meer hieronder ↓",
+  "club.org.shape.one": "{rounds} ronde van {deals} spellen, {size} per tafel",
+  "puzzle.cards_left.one": "{n} kaart",
+  "club.links.back": "Terug naar de avond",
+  "seat.state_short.present": "er",
+  "seat.state_short.away": "weg",
+  "seat.state_short.house": "huis",
+  "seat.state_short.out": "eruit",
 };
