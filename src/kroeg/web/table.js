@@ -17,6 +17,7 @@ import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } fro
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
 import { PlayerCard } from "./player_card.js";
+import { rulesButton } from "./rules.js";
 import { frameNames, namedContext, restoredNames, seatNames } from "./log_names.js";
 import { handCardName, readState } from "./reading.js";
 import { refusalText } from "./refusals.js";
@@ -988,7 +989,7 @@ export class TableView {
         h("input", { type: "text", readonly: true, value: invite, "aria-label": t("table.invite_link"), onfocus: (e) => e.target.select() }),
         h("button", { class: "btn small", onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("table.copied"))) }, t("table.copy")),
       ),
-      h("div", { class: "chat-presets", style: { "margin-top": "6px" } }, h("a", { href: "/", class: "btn small", role: "button", onclick: this.app.link("/"), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("nav.lobby")), this.leaveButton(ctx)),
+      h("div", { class: "chat-presets", style: { "margin-top": "6px" } }, h("a", { href: "/", class: "btn small", role: "button", onclick: this.app.link("/"), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("nav.lobby")), rulesButton(info.game, info.variant), this.leaveButton(ctx)),
     );
   }
 
