@@ -1,4 +1,5 @@
-// The end of a rated game (issue 32, build 6): each player's rating change ("+8,2") and
+// The end of a game: its result dialog with one "Nog een potje", and for a rated game
+// (issue 32, build 6) each player's rating change ("+8,2") and
 // how far you are from the leaderboard's rule (docs/ratings.md: 20 rated games against 5
 // established opponents). The game is rated just after its end (the store's on_finish),
 // so the changes are asked for a few times until they are there.
@@ -72,4 +73,30 @@ export class GameEndRatings {
     if (badge.games >= rule.games && badge.established >= rule.established) return h("p", { class: "prompt progress" }, t("end.board_on"));
     return h("p", { class: "prompt progress" }, t("end.board_progress", { games: Math.min(badge.games, rule.games), need: rule.games, established: Math.min(badge.established, rule.established), people: rule.established }));
   }
+}
+
+/**
+ * The result of the game over the felt: who won, your outcome, the game's extra lines, the
+ * rating changes, and "Nog een potje" (once: the decisions bar leaves it out meanwhile),
+ * the replay and close. `how`: {game (its module), outcome, ratings (an element or null),
+ * again(), replay ({href, onclick} or null), close()}.
+ */
+export function resultDialog(ctx, how) {
+  const result = ctx.view.result;
+  return h(
+    "div",
+    { class: "result", role: "dialog", "aria-label": t("result.title") },
+    h("h2", {}, t("result.title")),
+    h("p", {}, how.game.resultText(ctx, result)),
+    how.outcome ? h("p", { class: "outcome" }, t(`result.outcome.${how.outcome}`)) : null,
+    how.game.resultExtra?.(ctx, result),
+    how.ratings,
+    h(
+      "div",
+      { class: "buttons" },
+      ctx.you !== null ? h("button", { class: "btn primary", onclick: how.again }, t("table.again")) : null,
+      how.replay ? h("a", { class: "btn", role: "button", href: how.replay.href, onclick: how.replay.onclick, style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("result.replay")) : null,
+      h("button", { class: "btn", onclick: how.close }, t("result.close")),
+    ),
+  );
 }

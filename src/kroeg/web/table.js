@@ -6,17 +6,18 @@
 import { Announcer } from "./announce.js";
 import { api } from "./api.js";
 import { cardName, cardShort, cardSvg } from "./cards.js";
-import { localDeadline, ringSvg, updateRing } from "./clock.js";
+import { localDeadline, updateRing } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { showEffect } from "./effects.js";
 import { errorText, toast } from "./errors.js";
 import { Contributor } from "./fair.js";
-import { GameEndRatings } from "./game_end.js";
+import { GameEndRatings, resultDialog } from "./game_end.js";
 import { has, t } from "./i18n.js";
 import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } from "./keyboard.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
 import { PlayerCard } from "./player_card.js";
+import { seatPlate } from "./seat_plate.js";
 import { rulesButton } from "./rules.js";
 import { frameNames, namedContext, restoredNames, seatNames } from "./log_names.js";
 import { handCardName, readState } from "./reading.js";
@@ -623,78 +624,15 @@ export class TableView {
   }
 
   renderSeat(seat, ctx) {
-    const info = ctx.seats[seat];
-    const view = ctx.view;
     const pos = this.seatPosition(seat, 1.25, 1);
-    const waitingFor = (this.snapshot.to_act || []).includes(seat);
-    let state = "present";
-    if (info.out) state = "out";
-    else if (info.house) state = "house";
-    else if (info.away) state = "away";
-    const count = view.hand_counts?.[seat];
-    const extra = this.game.seatExtra?.(ctx, seat);
-    const label = h("span", { class: "sr-only clock-label", style: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } });
-    const edge = pos.x > 72 ? "right" : pos.x < 28 ? "left" : null;
-    const warned = seat === ctx.you && lastChance(ctx, this.snapshot.to_act);
-    const classes = ["seat", edge ? `edge ${edge}` : "", waitingFor ? "turn" : "", warned ? "warn" : "", view.dealer === seat ? "dealer" : "", this.game.seatFolded?.(ctx, seat) ? "folded" : "", seat === ctx.you ? "me" : ""];
-    return h(
-      "div",
-      {
-        class: classes.filter(Boolean).join(" "),
-        // Side seats hug the edge of the felt instead of hanging over it.
-        style: { left: `${pos.x}%`, top: `${pos.y}%`, transform: `translate(${edge === "right" ? -100 : edge === "left" ? 0 : -50}%, -50%)` },
-        dataset: { seat: String(seat) },
-        role: "group",
-        "aria-label": this.seatLabel(seat, ctx, state, count, extra, waitingFor),
-        // The player's card: a tap or a click on the plate, Enter or Space on it.
-        tabindex: "0",
-        title: t("card.open", { name: info.name || t("seat.empty_name", { n: seat + 1 }) }),
-        onclick: () => this.openCard(seat),
-        onkeydown: (e) => {
-          if (e.target !== e.currentTarget || (e.key !== "Enter" && e.key !== " ")) return;
-          e.preventDefault();
-          this.openCard(seat);
-        },
-      },
-      h("div", { class: "avatar" }, h("span", { class: "initial", "aria-hidden": "true" }, (info.name || "?").slice(0, 1).toUpperCase()), ringSvg(), h("span", { class: "countdown", "aria-hidden": "true" })),
-      h(
-        "div",
-        { class: "info" },
-        h(
-          "span",
-          { class: "name", dataset: info.account ? { account: info.account.kind } : {} },
-          info.name || t("seat.empty_name", { n: seat + 1 }),
-          info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null,
-          // A person without an account: the "gast" mark (issue 19 point 6).
-          !info.house && !info.account ? h("span", { class: "guest-mark" }, t("seat.guest")) : null,
-          this.ratingBadge(seat),
-        ),
-        h(
-          "span",
-          { class: `state ${state}` },
-          // The card count first: a compact side plate cuts the end of this line.
-          typeof count === "number" && seat !== ctx.you ? `${t("seat.cards", { n: count })} · ` : "",
-          // A phone's plates say it in a word ("huis"): "het h…" was cut (issue 32, bug 14).
-          h("span", { class: "long" }, t(`seat.state.${state}`)),
-          h("span", { class: "short", "aria-hidden": "true" }, t(`seat.state_short.${state}`)),
-          info.timeouts > 0 && !info.out ? ` · ${t("seat.timeouts", { n: info.timeouts })}` : "",
-        ),
-        extra ? h("span", { class: "extra" }, extra) : null,
-        label,
-      ),
-    );
-  }
-
-  /** A seat's accessible name: who, present or not, the dealer, whose turn, the cards
-   *  left, and the game's line under the name (points, coins, the contract). */
-  seatLabel(seat, ctx, state, count, extra, waitingFor) {
-    const parts = [t("seat.label", { name: ctx.name(seat), state: t(`seat.state.${state}`) })];
-    if (seat === ctx.you) parts.push(t("table.read.you"));
-    if (ctx.view.dealer === seat) parts.push(t("seat.dealer"));
-    if (waitingFor) parts.push(t("seat.to_act"));
-    if (typeof count === "number" && seat !== ctx.you) parts.push(t("seat.cards", { n: count }));
-    if (extra) parts.push(extra);
-    return parts.join(", ");
+    return seatPlate(seat, ctx, {
+      game: this.game,
+      pos,
+      toAct: this.snapshot.to_act || [],
+      warned: seat === ctx.you && lastChance(ctx, this.snapshot.to_act),
+      badge: this.badges?.[seat],
+      open: () => this.openCard(seat),
+    });
   }
 
   /** The seated players' ratings in this game and variant (GET /api/tables/{id}/ratings). */
@@ -728,14 +666,6 @@ export class TableView {
     this.card = new PlayerCard(seat, info, this.badges?.[seat], ctx);
     this.render();
     this.root.querySelector(".player-card [data-control='close-card']")?.focus();
-  }
-
-  /** A small badge with the seat's rating (mu − 3σ), for an account with a rated game. A
-   *  guest's is on their card only (issue 32, bug 7: a bare "-1" beside a guest said nothing). */
-  ratingBadge(seat) {
-    const badge = this.badges?.[seat];
-    if (!badge || !this.snapshot.seats?.[seat]?.account) return null;
-    return h("span", { class: "rating-badge", title: t("seat.rating_title", { n: badge.games }), dataset: { rating: String(badge.rating) } }, ` ${Math.round(badge.rating)}`);
   }
 
   cardButton(code, attrs = {}) {
@@ -1061,27 +991,22 @@ export class TableView {
 
   renderResult(ctx) {
     const snap = this.snapshot;
-    const result = ctx.view.result;
     if (!this.resultOpen(ctx)) return null;
     this.endRatings.follow(snap.game_id, snap.info?.rated);
-    const outcome = this.lastResult?.outcomes?.[ctx.you];
-    return h(
-      "div",
-      { class: "result", role: "dialog", "aria-label": t("result.title") },
-      h("h2", {}, t("result.title")),
-      h("p", {}, this.game.resultText(ctx, result)),
-      outcome ? h("p", { class: "outcome" }, t(`result.outcome.${outcome}`)) : null,
-      this.game.resultExtra?.(ctx, result),
-      this.endRatings.render(ctx, this.badges?.[ctx.you], this.ratingRule),
-      h(
-        "div",
-        { class: "buttons" },
-        ctx.you !== null ? h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, t("table.again")) : null,
-        snap.game_id ? h("a", { class: "btn", role: "button", href: `/t/${this.id}?replay=${snap.game_id}`, onclick: this.app.link(`/t/${this.id}?replay=${snap.game_id}`), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("result.replay")) : null,
-        h("button", { class: "btn", onclick: () => { this.resultClosed = true; this.render(); } }, t("result.close")),
-      ),
-    );
+    const replay = snap.game_id ? `/t/${this.id}?replay=${snap.game_id}` : null;
+    return resultDialog(ctx, {
+      game: this.game,
+      outcome: this.lastResult?.outcomes?.[ctx.you],
+      ratings: this.endRatings.render(ctx, this.badges?.[ctx.you], this.ratingRule),
+      again: () => this.tableMessage("start"),
+      replay: replay && { href: replay, onclick: this.app.link(replay) },
+      close: () => {
+        this.resultClosed = true;
+        this.render();
+      },
+    });
   }
+
 
   tick() {
     if (!this.snapshot) return;
