@@ -579,7 +579,8 @@ export class TableView {
       "aside",
       { class: `side${this.sideOpen ? " open" : ""}`, id: "side", "aria-label": t("table.side") },
       h("button", { class: "btn small side-close", onclick: () => { this.sideOpen = false; this.render(); } }, t("table.close_side")),
-      hasView ? h("section", { class: "score" }, h("h2", {}, t(`score.title.${ctx.gameName}`)), game.score(ctx)) : null,
+      // It scrolls when the side is short (the log keeps its eight lines), so it takes focus.
+      hasView ? h("section", { class: "score", tabindex: "0", "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t(`score.title.${ctx.gameName}`)), game.score(ctx)) : null,
       this.renderTableInfo(ctx),
       h("section", { class: "chat" }, h("h2", {}, t("chat.title")), this.logEl, this.renderChat()),
     );
