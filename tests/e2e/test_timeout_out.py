@@ -67,6 +67,7 @@ def test_a_warning_before_the_second_timeout_then_a_clear_out_screen(new_page: N
     expect(screen).to_be_visible(timeout=20_000)
     expect(screen).to_contain_text("twee keer")
     expect(page.locator("#prompt, #timeout-warning")).to_have_count(0)
+    expect(page.get_by_role("button", name="Op de wachtlijst")).to_have_count(0)  # once
     assert "Jij bent aan de beurt" not in page.inner_text("main")
     assert "Je kaarten komen zo" not in page.inner_text("main")
     # The seat is the house's now, under a house name; the past still names Anna.

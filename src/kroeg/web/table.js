@@ -890,7 +890,8 @@ export class TableView {
     // Seat controls between games, for spectators and for leaving.
     const houseSeat = ctx.seats.some((s) => s.house);
     const waiting = (snap.waiting || []).some((w) => w.player === this.conn.player);
-    if (ctx.you === null && !waiting && houseSeat) {
+    // The out screen offers the next game itself: one button for it, not two.
+    if (ctx.you === null && !waiting && houseSeat && !(this.out && !this.out.closed)) {
       controls.push(h("button", { class: "btn primary", dataset: { control: "sit" }, onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
     }
     if (waiting) controls.push(h("span", { class: "prompt" }, t("table.on_waitlist")));
