@@ -214,7 +214,8 @@ function seatPlace(seat, seats, base = 0) {
 async function viewerSeat(record) {
   try {
     const me = await api("GET", "/me");
-    return Math.max(0, (record.names || []).indexOf(me.account?.name ?? me.name));
+    const names = record.names || [];
+    return [me.name, me.account?.name].map((name) => names.indexOf(name)).find((seat) => seat >= 0) ?? 0;
   } catch {
     return 0;
   }
