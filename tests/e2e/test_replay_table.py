@@ -140,6 +140,8 @@ def test_on_a_phone_the_controls_lie_beside_the_table_and_your_seat_below(
     assert games and games[-1]["finished"], games
     page.goto(f"/t/{table}?replay={games[-1]['id']}")
     expect(page.locator(".replay-seat")).to_have_count(4)
+    # The scores come with the standings, the page's last redraw of its own.
+    expect(page.locator("#replay-scores li").first).to_be_visible()
     assert page.locator('.replay-seat[data-seat="2"] .label').inner_text().startswith("Anna")
     for viewport in (PHONE, WIDE_PHONE, DESKTOP):
         page.set_viewport_size(viewport)
