@@ -38,6 +38,7 @@ TOKEN_MAY: list[Route] = [
     ("GET", "/api/tables/{table_id}/ratings"),
     ("GET", "/api/games/{game_id}/record"),
     ("GET", "/api/games/{game_id}/standings"),
+    ("GET", "/api/games/{game_id}/ratings"),
     ("GET", "/api/games/{game_id}/analysis"),
     ("GET", "/api/players/{name}"),
     ("GET", "/api/players/{name}/games"),
@@ -91,6 +92,7 @@ TOKEN_MAY_NOT: dict[Route, Any] = {
     ("DELETE", "/api/accounts/me"): {"name": "{bot_name}"},
     # Follows and blocks.
     ("GET", "/api/me/following"): None,
+    ("GET", "/api/players/{name}/relation"): None,
     ("PUT", "/api/players/{name}/follow"): None,
     ("DELETE", "/api/players/{name}/follow"): None,
     ("PUT", "/api/players/{name}/block"): None,

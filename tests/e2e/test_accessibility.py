@@ -62,6 +62,9 @@ def test_the_lobby_account_profile_and_leaderboard(new_page: NewPage) -> None:
         page.goto(f"/ranglijst/{game}")
         expect(page.locator("h1")).to_be_visible()
         check(page, f"the {game} leaderboard", problems)
+        page.goto(f"/regels/{game}")
+        page.locator(".rules-options summary").first.click()
+        check(page, f"the {game} rules", problems)
     assert_clean(problems)
 
 
@@ -171,6 +174,10 @@ def test_each_table_in_each_phase(new_page: NewPage, game: str) -> None:
     sit_and_start(page, options)
     assert my_turn(page, frames, timeout=30_000) is not None
     check(page, f"{game}: {FIRST_DECISIONS[game]}", problems)
+    page.locator('.seat[data-seat="1"]').click()
+    expect(page.locator(".player-card")).to_be_visible()
+    check(page, f"{game}: a player's card", problems)
+    page.keyboard.press("Escape")
     play_to_a_card_turn(page, frames)
     check(page, f"{game}: the play", problems)
     play_to_the_summary(page, frames)

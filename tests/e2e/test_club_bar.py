@@ -168,6 +168,9 @@ def test_a_night_at_the_bar_with_three_phones(new_page: NewPage, server: str) ->
     links.goto(f"/web/mieke/links.html#{night['id']}")
     expect(links.locator(".tablecard")).to_have_count(2)
     expect(links.locator(".tablecard img.qr").first).to_have_attribute("src", re.compile("qr.svg"))
+    # The way back to the night's page (issue 32, bug 14: the sheet had none).
+    back = links.get_by_role("link", name="Terug naar de avond")
+    expect(back).to_have_attribute("href", f"/clubs/avond/{night['id']}")
     shoot(links, "club-links", labels=True)
 
     # The night closed, it counts in the club's season (its best 10 nights): with one

@@ -207,6 +207,8 @@ def test_an_organiser_runs_a_night_from_the_pages(new_page: NewPage, server: str
     # is refused in Dutch and nobody is registered (docs/clubs.md, "Online rounds").
     online = _online_night(server, token, club_id)
     page.goto(f"/clubs/avond/{online}")
+    # One round, said in the singular (issue 32, bug 14: "1 rondes").
+    expect(page.locator("#night-what")).to_contain_text("1 ronde van 4 spellen")
     page.select_option("#register-member", label=f"{GUESTS[0]} (gast)")
     page.click("#register-form button[type=submit]")
     expect(page.locator("#night-refused")).to_have_text(

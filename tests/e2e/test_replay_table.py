@@ -9,10 +9,12 @@ numbers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import ViewportSize, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE, NewPage
-from tests.e2e.helpers import Frames, enter, finished_game
+from tests.e2e.helpers import Frames, api, enter, finished_game, shoot, wait_my_turn
 
 WIDE_PHONE: ViewportSize = {"width": 844, "height": 390}
 
@@ -105,3 +107,53 @@ def test_the_replay_table_fits_every_screen(new_page: NewPage) -> None:
     for viewport in (PHONE, WIDE_PHONE, DESKTOP):
         page.set_viewport_size(viewport)
         assert page.evaluate(SEAT_PROBLEMS) == [], f"at {viewport}"
+
+
+LOWEST_SEAT = """() => {
+  const seats = [...document.querySelectorAll('.replay-seat')];
+  const y = (el) => el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2;
+  return Number(seats.reduce((low, s) => (y(s) > y(low) ? s : low)).dataset.seat);
+}"""
+
+
+def test_on_a_phone_the_controls_lie_beside_the_table_and_your_seat_below(
+    new_page: NewPage,
+) -> None:
+    """Issue 32, bug 10: on a phone the play and step buttons lay ~500 px under the
+    table, and seat 0 sat at the bottom whoever watched."""
+    page = new_page()
+    enter(page, "Anna")
+    body = {"game": "toepen", "variant": "kroegregels", "options": {"max_points": 3}}
+    table = api(page, "POST", "/tables", body)["id"]
+    api(page, "POST", f"/tables/{table}/sit", {"seat": 2})
+    page.goto(f"/t/{table}")
+    page.get_by_role("button", name="Begin het spel").click()
+    assert wait_my_turn(page)
+    page.locator("#leave").click()
+    page.locator("#leave").click()
+    games: list[dict[str, Any]] = []
+    for _ in range(100):
+        games = api(page, "GET", f"/tables/{table}/games")["games"]
+        if games and games[-1]["finished"]:
+            break
+        page.wait_for_timeout(200)
+    assert games and games[-1]["finished"], games
+    page.goto(f"/t/{table}?replay={games[-1]['id']}")
+    expect(page.locator(".replay-seat")).to_have_count(4)
+    # The scores come with the standings, the page's last redraw of its own.
+    expect(page.locator("#replay-scores li").first).to_be_visible()
+    assert page.locator('.replay-seat[data-seat="2"] .label').inner_text().startswith("Anna")
+    for viewport in (PHONE, WIDE_PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        assert page.evaluate(LOWEST_SEAT) == 2, f"Anna's own seat at the bottom at {viewport}"
+        assert page.evaluate(SEAT_PROBLEMS) == [], f"at {viewport}"
+        for control in ("#play", "#prev-step", "#next-step", "#next-deal"):
+            expect(page.locator(control)).to_be_in_viewport(ratio=1)
+        if viewport is not DESKTOP:
+            felt = page.locator(".replay-table").bounding_box()
+            controls = page.locator(".replay .controls").bounding_box()
+            assert felt is not None and controls is not None
+            assert controls["x"] >= felt["x"] + felt["width"] - 1, "beside the table"
+    page.set_viewport_size(PHONE)
+    page.click("#next-step")
+    shoot(page, "regular/replay-phone")

@@ -51,8 +51,17 @@ async def test_a_rated_game_changes_both_ratings_and_shows_in_profile_and_histor
         autoplay(bram, table, random.Random(5), seat=1),
     )
     game_id = last["game_id"]
-    badges = server.get(f"/api/tables/{table}/ratings").json()["ratings"]
+    seated = server.get(f"/api/tables/{table}/ratings").json()
+    badges = seated["ratings"]
     assert set(badges) == {"0", "1"} and badges["0"]["games"] == badges["1"]["games"] == 1
+    # The card's uncertainty and the leaderboard's counts (issue 32, build 2 and 6).
+    assert badges["0"]["sigma"] < 25 / 3 and badges["0"]["opponents"] == 1
+    assert seated["rule"] == {"games": 20, "established": 5}
+    # The end screen's "+8": each rated seat before and after.
+    changes = server.get(f"/api/games/{game_id}/ratings").json()["changes"]
+    assert set(changes) == {"0", "1"}
+    assert all(c["before"] != c["after"] for c in changes.values())
+    assert changes["0"]["after"] == badges["0"]["rating"]
     for name in (a, b):
         profile = server.get(f"/api/players/{name.lower()}").json()  # any case finds them
         assert profile["name"] == name
@@ -141,6 +150,31 @@ async def test_follow_invite_and_block(server: Server) -> None:
     assert _delete(server, f"/api/players/{a}/block", bram.token).json()["blocked"] is False
     await anna.send({"type": "chat", "table": table, "text": "en nu?"})
     await bram.expect(lambda f: f["type"] == "chat" and f["text"] == "en nu?")
+    await anna.close()
+    await bram.close()
+
+
+def _relation(server: Server, name: str, token: str) -> dict[str, object]:
+    r = httpx.get(
+        f"{server.url}/api/players/{name}/relation", headers={"authorization": f"Bearer {token}"}
+    )
+    assert r.status_code == 200, r.text
+    found: dict[str, object] = r.json()
+    return found
+
+
+async def test_the_relation_follows_what_you_did(server: Server) -> None:
+    """The profile's buttons follow how you stand to the player (issue 32, bug 8)."""
+    (anna, a), (bram, b) = await _member(server, "Anna"), await _member(server, "Bram")
+    fresh = {"name": b, "self": False, "following": False, "blocked": False}
+    assert _relation(server, b, anna.token) == fresh
+    assert _relation(server, a, anna.token) == {**fresh, "name": a, "self": True}
+    _put(server, f"/api/players/{b}/follow", anna.token)
+    assert _relation(server, b, anna.token)["following"] is True
+    _put(server, f"/api/players/{b}/block", anna.token)
+    assert _relation(server, b, anna.token)["blocked"] is True
+    assert _relation(server, a, bram.token) == {**fresh, "name": a}  # only Anna sees it
+    assert httpx.get(f"{server.url}/api/players/{b}/relation").status_code == 401
     await anna.close()
     await bram.close()
 

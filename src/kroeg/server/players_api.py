@@ -8,12 +8,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query
 
 from kroeg.accounts import by_name, history, rating_store, social
+from kroeg.accounts.ratings import LEADERBOARD_GAMES, LEADERBOARD_OPPONENTS, Rating
 from kroeg.errors import Refusal
 from kroeg.games import GAMES, game_class
-from kroeg.server.api import PlayerDep, RuntimeDep, SessionDep, responses, same_origin
+from kroeg.server.api import GameId, PlayerDep, RuntimeDep, SessionDep, responses, same_origin
 from kroeg.server.runtime import Runtime
 from kroeg.store.accounts import Account
-from kroeg.store.social import blocked_by, following
+from kroeg.store.ratings import changes_of_game
+from kroeg.store.social import blocked_by, blocks, following, follows
 from kroeg.store.store import ID_MAX
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
@@ -80,6 +82,20 @@ async def leaderboard(
     return {"game": game, "variant": chosen, "kind": kind, "players": rows}
 
 
+@router.get("/players/{name}/relation", responses=responses(401, 404, 422))
+async def relation(name: Name, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+    """How you stand to the player, for the buttons their profile and card offer: whether
+    it is you, whether you follow them and whether you block them (only you see that)."""
+    account = await _account(rt, name)
+    me = player[0]
+    return {
+        "name": account.name,
+        "self": account.player_id == me,
+        "following": await follows(rt.store, me, account.player_id),
+        "blocked": await blocks(rt.store, me, account.player_id),
+    }
+
+
 async def _change(rt: Runtime, player: tuple[str, str], name: str, what: Any) -> dict[str, Any]:
     account: Account = await what(rt.store, player[0], name)
     return {"name": account.name}
@@ -126,7 +142,8 @@ TableId = Annotated[str, Path(max_length=64)]
 @router.get("/tables/{table_id}/ratings", responses=responses(404, 422))
 async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
     """The seated players' ratings in the table's game and variant, by seat (the seats'
-    badges): ``rating`` is mu − 3σ; a seat without a rated game is absent."""
+    badges and cards): ``rating`` is mu − 3σ, with mu, sigma and the leaderboard's counts;
+    a seat without a rated game is absent. ``rule``: what the leaderboard asks."""
     table = rt.lobby.get(table_id)
     seated = {i: s.player for i, s in enumerate(table.seats) if s.player is not None}
     found = await rating_store.ratings_by_player(
@@ -134,11 +151,33 @@ async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
     )
     return {
         "ratings": {
-            str(seat): {"rating": round(found[p].rating.score, 1), "games": found[p].games}
+            str(seat): {
+                "rating": round(found[p].rating.score, 1),
+                "mu": round(found[p].rating.mu, 1),
+                "sigma": round(found[p].rating.sigma, 1),
+                "games": found[p].games,
+                "opponents": found[p].opponents,
+                "established": found[p].established,
+            }
             for seat, p in seated.items()
             if p in found
-        }
+        },
+        "rule": {"games": LEADERBOARD_GAMES, "established": LEADERBOARD_OPPONENTS},
     }
+
+
+@router.get("/games/{game_id}/ratings", responses=responses(422))
+async def game_ratings(game_id: GameId, rt: RuntimeDep) -> dict[str, Any]:
+    """Each seat's rating before and after the game (mu − 3σ), for the end screen's
+    "+8"; empty until the game is rated (just after its end) or for an unrated game."""
+    changes = {
+        str(row.seat): {
+            "before": round(Rating(row.mu_before, row.sigma_before).score, 1),
+            "after": round(Rating(row.mu, row.sigma).score, 1),
+        }
+        for row in await changes_of_game(rt.store, game_id)
+    }
+    return {"game_id": game_id, "changes": changes}
 
 
 @router.get("/me/following", responses=responses(401))

@@ -1,7 +1,7 @@
 """The browser client (``src/kroeg/web/``, built by its own engineer): ``/``, ``/t/{id}``
 deep links, the players' pages (``/speler/{name}``, ``/mijn-spellen``, ``/ranglijst/{game}``),
-``/account``, the organiser's club pages (``/clubs``, ``/clubs/{club}``,
-``/clubs/avond/{night}``), and ``/web/...`` for its files."""
+``/account``, the rules (``/regels/{game}``), the organiser's club pages (``/clubs``,
+``/clubs/{club}``, ``/clubs/avond/{night}``), and ``/web/...`` for its files."""
 
 from __future__ import annotations
 
@@ -57,6 +57,17 @@ async def my_games_page() -> Response:
 
 @router.get("/ranglijst/{game}")
 async def leaderboard_page(game: str) -> Response:
+    return _index()
+
+
+@router.get("/regels")
+async def rules_index() -> Response:
+    """The rules pages (web/rules.js): each game's rules, variants and table options."""
+    return _index()
+
+
+@router.get("/regels/{game}")
+async def rules_page(game: str) -> Response:
     return _index()
 
 

@@ -188,6 +188,13 @@ async def ratings_of(store: Store, player_id: str) -> list[Any]:
         return list(await conn.execute(sa.select(_r).where(_r.c.player_id == player_id)))
 
 
+async def changes_of_game(store: Store, game_id: int) -> list[Any]:
+    """The ``rating_changes`` rows of one game, a row per rated seat (none until it is
+    rated, or for an unrated game)."""
+    async with store.engine.connect() as conn:
+        return list(await conn.execute(sa.select(_c).where(_c.c.game_id == game_id)))
+
+
 async def ratings_in(store: Store, players: Sequence[str], game: str, variant: str) -> list[Any]:
     """The ``ratings`` rows of some players in one game and variant."""
     async with store.engine.connect() as conn:

@@ -1,6 +1,6 @@
 // The app shell: top bar, router (/ is the lobby, /t/{id} a table, /t/{id}?replay=GAME a
 // replay, /speler/{name} a profile, /mijn-spellen your own, /ranglijst/{game} a
-// leaderboard, /puzzels the puzzles, /account the account page, /clubs, /clubs/{club} and /clubs/avond/{night}
+// leaderboard, /regels/{game} the rules, /puzzels the puzzles, /account the account page, /clubs, /clubs/{club} and /clubs/avond/{night}
 // the organiser's pages), the one connection, invitations, and the
 // "verbinding kwijt" banner.
 
@@ -16,6 +16,7 @@ import { LobbyView } from "./lobby.js";
 import { LeaderboardView, ProfileView, showInvite } from "./players.js";
 import { PuzzleView } from "./puzzles.js";
 import { ReplayView } from "./replay.js";
+import { RulesView } from "./rules.js";
 import { onSettings, settings, updateSettings } from "./settings.js";
 import { TableView } from "./table.js";
 
@@ -126,8 +127,11 @@ function route() {
   const night = location.pathname.match(/^\/clubs\/avond\/([A-Za-z0-9_-]+)\/?$/);
   const club = location.pathname.match(/^\/clubs\/([A-Za-z0-9_-]+)\/?$/);
   const puzzle = location.pathname.match(/^\/puzzels(?:\/([a-z0-9]+))?\/?$/);
+  const rules = location.pathname.match(/^\/regels(?:\/([a-z]+))?\/?$/);
   if (location.pathname === "/account") {
     app.view = new AccountView(root, app);
+  } else if (rules) {
+    app.view = new RulesView(root, app, rules[1]);
   } else if (puzzle) {
     app.view = new PuzzleView(root, app, puzzle[1] || "next");
   } else if (location.pathname.replace(/\/$/, "") === "/clubs") {

@@ -129,7 +129,7 @@ export class NightView {
 
   description() {
     const n = this.night;
-    const parts = [t(`game.${n.game}`), variantLabel(n.game, n.variant), t(`club.org.mode.${n.mode}`), t("club.org.shape", { rounds: n.rounds, deals: n.deals_per_round, size: n.table_size })];
+    const parts = [t(`game.${n.game}`), variantLabel(n.game, n.variant), t(`club.org.mode.${n.mode}`), t("club.org.shape", { n: n.rounds, deals: n.deals_per_round, size: n.table_size })];
     if (n.pairs) parts.push(t("club.org.pairs"));
     return parts.join(" · ");
   }

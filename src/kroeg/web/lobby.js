@@ -9,6 +9,7 @@ import { lang, t } from "./i18n.js";
 import { nameForm } from "./names.js";
 import { checkNumber, offered, optionField, optionLabel, refusedOption, variantLabel } from "./option_fields.js";
 import { friendsPanel } from "./players.js";
+import { rulesPath } from "./rules.js";
 import { settings, updateSettings } from "./settings.js";
 
 const POLL_MS = 3000;
@@ -24,7 +25,10 @@ function usualSeats(g, variant) {
   return g.traits?.[variant]?.usual_seats ?? Math.min(Math.max(4, low), high);
 }
 
-const SUGGESTIONS = ["Kees", "Mieke", "Joop", "Anneke", "Henk", "Truus", "Sjaak", "Riet", "Piet", "Ans"];
+/** Names suggested to a first visitor: pub names, none of them one of the house's regulars
+ *  (kroeg.tables.house.HOUSE_NAMES), so a guest never sits as "Truus 57" beside the house's
+ *  "Truus" (issue 32, bug 7; tests/e2e/test_people.py compares the two lists). */
+export const SUGGESTIONS = ["Marja", "Anneke", "Riet", "Piet", "Ans", "Wim", "Gerrit", "Tineke", "Dirk", "Lies"];
 
 /** A name to start from: a pub regular's name with a number, so it is rarely taken twice. */
 function suggestedName() {
@@ -188,7 +192,7 @@ export class LobbyView {
             "div",
             { class: "game-tile", dataset: { game: g.game } },
             h("h3", {}, t(`game.${g.game}`)),
-            h("p", {}, t(`game.${g.game}.desc`)),
+            h("p", {}, t(`game.${g.game}.desc`), " ", h("a", { class: "rules-link", href: rulesPath(g.game), onclick: this.app.link(rulesPath(g.game)), "aria-label": t("rules.link_game", { game: t(`game.${g.game}`) }) }, t("rules.link"))),
             h("button", { class: "btn primary", disabled: this.busy, onclick: () => this.needName(() => this.playNow(g)) || this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
             h("button", { class: "btn new-table", onclick: () => this.needName(() => this.openCreate(g.game)) || this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
           ),

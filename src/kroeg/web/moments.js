@@ -69,12 +69,26 @@ export function previousTrickPanel(ctx, trick, onClose) {
 /** The deal's summary over the felt; the game module writes its body from the `deal_end` event. */
 export function summaryDialog(game, ctx, ev, onNext) {
   const title = t(ctx.running ? "moment.deal_over" : "moment.last_deal");
+  // Focusable: on a small screen the body scrolls, and a keyboard must scroll it too.
+  const body = h("div", { class: "summary-body", tabindex: "0", role: "group", "aria-label": title }, game.dealSummary?.(ctx, ev) ?? null);
   return h(
     "div",
     { class: "summary", role: "dialog", "aria-label": title },
     h("h2", {}, title),
-    // Focusable: on a small screen the body scrolls, and a keyboard must scroll it too.
-    h("div", { class: "summary-body", tabindex: "0", role: "group", "aria-label": title }, game.dealSummary?.(ctx, ev) ?? null),
+    body,
+    scrollCue(body),
     h("div", { class: "buttons" }, h("button", { class: "btn primary", id: "next-deal", onclick: onNext }, t("moment.next"))),
   );
+}
+
+/** "Meer hieronder ↓" under a body that scrolls, until its end is in view (issue 32, bug 5:
+ *  three of six Eurokaarten hands in an inner scroll box, with nothing to say so). */
+function scrollCue(body) {
+  const cue = h("p", { class: "scroll-cue", hidden: true }, t("moment.scroll_cue"));
+  const update = () => {
+    cue.hidden = body.scrollTop + body.clientHeight >= body.scrollHeight - 2;
+  };
+  body.addEventListener("scroll", update);
+  new ResizeObserver(update).observe(body);
+  return cue;
 }

@@ -42,6 +42,39 @@ function profileLink(app, name) {
   return h("a", { href: path, onclick: app.link(path) }, name);
 }
 
+/** How you stand to the player (GET /api/players/{name}/relation), or null when nobody is
+ *  signed in here or the player is not found. */
+export async function relationTo(name) {
+  try {
+    return await api("GET", `/players/${encodeURIComponent(name)}/relation`);
+  } catch {
+    return null;
+  }
+}
+
+/** Follow, unfollow, block or unblock (`what` "follow" or "block", `on`), said in a toast. */
+export async function changeRelation(name, what, on) {
+  try {
+    await api(on ? "PUT" : "DELETE", `/players/${encodeURIComponent(name)}/${what}`);
+    toast(t(`players.${what}_${on ? "done" : "undone"}`, { name }));
+  } catch (err) {
+    toast(errorText(err.code, err.message));
+  }
+}
+
+/** The buttons that fit how you stand to a player (issue 32, bug 8): follow or unfollow,
+ *  block or unblock; none for yourself or when nobody is signed in. */
+export function relationButtons(relation, change) {
+  if (!relation || relation.self) return null;
+  const button = (id, what, on, primary) => h("button", { class: `btn small${primary ? " primary" : ""}`, id, onclick: () => change(what, on) }, t(`players.${id}`));
+  return h(
+    "div",
+    { class: "row relation" },
+    relation.following ? button("unfollow", "follow", false, false) : button("follow", "follow", true, !relation.blocked),
+    relation.blocked ? button("unblock", "block", false, false) : button("block", "block", true, false),
+  );
+}
+
 /** A profile: name, member since, per game and variant the games, rating and form;
  *  follow and block (for someone else), and the history, 20 games a page. */
 export class ProfileView {
@@ -69,6 +102,7 @@ export class ProfileView {
         this.name = me.account.name;
       }
       this.profile = await api("GET", `/players/${encodeURIComponent(this.name)}`);
+      this.relation = this.mine ? null : await relationTo(this.name);
       const page = await api("GET", `/players/${encodeURIComponent(this.name)}/games`);
       this.games = page.games;
       this.next = page.next;
@@ -89,13 +123,10 @@ export class ProfileView {
     this.render();
   }
 
-  async relation(what, on) {
-    try {
-      await api(on ? "PUT" : "DELETE", `/players/${encodeURIComponent(this.name)}/${what}`);
-      toast(t(`players.${what}_${on ? "done" : "undone"}`, { name: this.name }));
-    } catch (err) {
-      toast(errorText(err.code, err.message));
-    }
+  async change(what, on) {
+    await changeRelation(this.name, what, on);
+    this.relation = await relationTo(this.name);
+    this.render();
   }
 
   render() {
@@ -119,16 +150,7 @@ export class ProfileView {
       { class: "card-panel", "aria-labelledby": "profile-h" },
       h("h2", { id: "profile-h" }, t("players.profile_of", { name: p.name })),
       h("p", {}, t("players.member_since", { date: date(p.member_since) })),
-      this.mine
-        ? null
-        : h(
-            "div",
-            { class: "row" },
-            h("button", { class: "btn small primary", id: "follow", onclick: () => this.relation("follow", true) }, t("players.follow")),
-            h("button", { class: "btn small", id: "unfollow", onclick: () => this.relation("follow", false) }, t("players.unfollow")),
-            h("button", { class: "btn small", id: "block", onclick: () => this.relation("block", true) }, t("players.block")),
-            h("button", { class: "btn small", id: "unblock", onclick: () => this.relation("block", false) }, t("players.unblock")),
-          ),
+      relationButtons(this.relation, (what, on) => this.change(what, on)),
       p.games.length
         ? h(
             "table",

@@ -82,10 +82,22 @@ function describe(name, verb, args) {
 const STEP_MS = 1200;
 const SPEEDS = [0.5, 1, 2, 4];
 
-/** Where a seat sits around the replay's table, in percent: seat 0 at the bottom, clockwise. */
-function seatPlace(seat, seats) {
-  const angle = Math.PI / 2 + (seat * 2 * Math.PI) / seats;
+/** Where a seat sits around the replay's table, in percent: the viewer's own seat (`base`,
+ *  else seat 0) at the bottom, the others clockwise, as at the live table. */
+function seatPlace(seat, seats, base = 0) {
+  const angle = Math.PI / 2 + (((seat - base + seats) % seats) * 2 * Math.PI) / seats;
   return { x: 50 + 38 * Math.cos(angle), y: 50 + 38 * Math.sin(angle) };
+}
+
+/** The seat the viewer played in the record (by their name), or 0 for an onlooker. */
+async function viewerSeat(record) {
+  try {
+    const me = await api("GET", "/me");
+    const names = record.names || [];
+    return [me.name, me.account?.name].map((name) => names.indexOf(name)).find((seat) => seat >= 0) ?? 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -132,6 +144,7 @@ export class ReplayView {
       return;
     }
     this.checkFairness();
+    this.viewer = await viewerSeat(this.record);
     await this.goDeal(0);
     try {
       this.standings = await api("GET", `/games/${this.gameId}/standings`);
@@ -286,7 +299,7 @@ export class ReplayView {
       pos.hands.map((hand, seat) => {
         const folded = pos.folded.includes(seat);
         const label = folded ? `${this.nameOf(seat)} (${t("replay.folded")})` : this.nameOf(seat);
-        const place = seatPlace(seat, seats);
+        const place = seatPlace(seat, seats, this.viewer);
         const here = playing.find((p) => p.seat === seat);
         return h(
           "div",

@@ -20,6 +20,12 @@ const SOUNDS = {
     { freq: 988, at: 0, length: 0.1, wave: "sine" },
     { freq: 1319, at: 0.1, length: 0.3, wave: "sine" },
   ],
+  // Your last chance before a second timeout takes you out (timeouts.js): three sharp beeps.
+  warning: [
+    { freq: 1500, at: 0, length: 0.12, wave: "sawtooth" },
+    { freq: 1500, at: 0.2, length: 0.12, wave: "sawtooth" },
+    { freq: 1500, at: 0.4, length: 0.12, wave: "sawtooth" },
+  ],
 };
 
 let context = null;
@@ -59,8 +65,13 @@ function onPhone() {
   return typeof navigator.vibrate === "function" && window.matchMedia("(pointer: coarse)").matches;
 }
 
+/** A buzz (ms, or a pattern) on a phone, unless "Geluid" is off. */
+export function vibrate(pattern) {
+  if (settings().sound && onPhone()) navigator.vibrate(pattern);
+}
+
 /** Your turn: the chime, and on a phone a short buzz. */
 export function yourTurn() {
   playSound("turn");
-  if (settings().sound && onPhone()) navigator.vibrate(60);
+  vibrate(60);
 }

@@ -6,19 +6,25 @@
 import { Announcer } from "./announce.js";
 import { api } from "./api.js";
 import { cardName, cardShort, cardSvg } from "./cards.js";
-import { localDeadline, ringSvg, updateRing } from "./clock.js";
+import { localDeadline, updateRing } from "./clock.js";
 import { h, replace } from "./dom.js";
 import { showEffect } from "./effects.js";
 import { errorText, toast } from "./errors.js";
 import { Contributor } from "./fair.js";
+import { GameEndRatings, resultDialog } from "./game_end.js";
 import { has, t } from "./i18n.js";
 import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } from "./keyboard.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
+import { PlayerCard } from "./player_card.js";
+import { seatPlate } from "./seat_plate.js";
+import { rulesButton } from "./rules.js";
+import { frameNames, namedContext, restoredNames, seatNames } from "./log_names.js";
 import { handCardName, readState } from "./reading.js";
 import { refusalText } from "./refusals.js";
 import { settings } from "./settings.js";
 import { playSound, yourTurn } from "./sound.js";
+import { lastChance, outDialog, outOfGame, warn, warningNote } from "./timeouts.js";
 import eurokaarten from "./games/eurokaarten.js";
 import klaverjassen from "./games/klaverjassen.js";
 import toepen from "./games/toepen.js";
@@ -63,6 +69,10 @@ export class TableView {
     this.offMessage = null;
     this.refusal = null; // the reason the last action was refused, shown next to the hand
     this.refusalTimer = null;
+    this.out = null; // you were taken out of the running game: {reason, name, closed}
+    this.card = null; // the player's card opened from a seat (player_card.js)
+    this.muted = new Set(); // players whose chat you muted at this table
+    this.endRatings = new GameEndRatings(() => this.loadBadges()); // the end's "+8" (game_end.js)
     // A phone turned, a window resized: the hand's row is measured again (fitHand).
     this.onResize = () => this.fitHand();
     window.addEventListener("resize", this.onResize);
@@ -124,7 +134,8 @@ export class TableView {
         for (const c of msg.clocks || []) this.clocks.set(c.seat, localDeadline(c.deadline, msg.now));
         this.pending = false;
         this.tricks.sync(msg.view);
-        if (Array.isArray(msg.log)) this.restoreLog(msg.log);
+        this.seatNames = seatNames(msg.seats); // who holds each seat now (log_names.js)
+        if (Array.isArray(msg.log)) this.restoreLog(msg.log, msg.seats);
         this.conn.applied(this.id, this.version);
         this.loadBadges();
         this.render();
@@ -145,6 +156,7 @@ export class TableView {
         }
         break;
       case "chat":
+        if (this.muted.has(msg.player)) break;
         this.addLog({ chat: msg, version: this.version ?? 0 });
         this.announcer.say(`${msg.name}: ${msg.preset ? this.presetText(msg.preset) : msg.text}`);
         if (msg.preset) showEffect(this.effectLayer, `${msg.name}: ${this.presetText(msg.preset)}`);
@@ -207,15 +219,22 @@ export class TableView {
     }
     this.pending = false;
     this.conn.applied(this.id, this.version);
-    for (const ev of msg.events || []) this.onGameEvent(ev);
+    const events = msg.events || [];
+    const names = frameNames(events, this.seatNames ?? seatNames(before?.seats), msg.seats);
+    this.seatNames = names.after;
+    events.forEach((ev, i) => this.onGameEvent(ev, names.each[i]));
     if (msg.view) this.tricks.sync(msg.view);
     this.render();
   }
 
-  onGameEvent(ev) {
-    const ctx = this.context();
+  /** One event of a frame; `names` are the seats' names when it happened (log_names.js). */
+  onGameEvent(ev, names) {
+    const ctx = namedContext(this.context(), names);
     if (ev.kind === "waiting" && this.snapshot) this.snapshot.waiting = ev.waiting;
+    if (outOfGame(ev, this.conn.player)) this.out = { reason: ev.reason, name: ev.name, closed: false };
+    if (ev.kind === "sit" && ev.player === this.conn.player) this.out = null; // back for the next game
     if (ev.kind === "game_start") {
+      this.out = null;
       this.resultClosed = false;
       this.lastResult = null;
       this.selection.clear();
@@ -236,8 +255,8 @@ export class TableView {
     if (ev.kind === "deal") this.lastDealEnd = null;
     if (ev.kind === "deal_end") this.lastDealEnd = ev;
     if (ev.kind === "trick") this.lastTrick = this.tricks.completed;
-    this.addLog({ ev, view: this.snapshot?.view, version: this.version ?? 0 });
-    const sentence = this.eventText(ev, this.spokenContext());
+    this.addLog({ ev, view: this.snapshot?.view, version: this.version ?? 0, names });
+    const sentence = this.eventText(ev, namedContext(this.spokenContext(), names));
     if (sentence) this.speech.push(sentence);
     const effect = this.game.effect?.(ev, ctx) ?? this.commonEffect(ev, ctx);
     if (effect) showEffect(this.effectLayer, effect);
@@ -280,11 +299,15 @@ export class TableView {
    *  sentence for it is said with the events that led to it (speak). */
   turnSound(ctx) {
     const mine = ctx.running && ctx.you !== null && (this.snapshot.to_act || []).includes(ctx.you) && ctx.legal.length > 0;
+    // The last chance warns once it begins (the turn may have gone on through the timeout).
+    const chance = lastChance(ctx, this.snapshot.to_act);
+    if (chance && !this.wasLastChance) warn();
     if (mine && !this.wasMyTurn) {
-      yourTurn();
+      if (!chance) yourTurn();
       this.turnStarted = true;
     }
     this.wasMyTurn = mine;
+    this.wasLastChance = chance;
   }
 
   /** Say the events of the last frame as sentences: politely, or, when they end with your
@@ -406,13 +429,14 @@ export class TableView {
 
   /** A log entry as a line in the current language ({content, cls}), or null when the
    *  entry says nothing in the log. An event is worded with the view of its own time
-   *  when the table saw it happen (a restored one with today's view). */
+   *  when the table saw it happen (a restored one with today's view), and names each seat
+   *  by who held it then (`names`). */
   logLine(entry, ctx = this.context()) {
     if (entry.chat) {
       const msg = entry.chat;
       return { content: h("span", {}, h("span", { class: "who" }, `${msg.name}: `), msg.preset ? this.presetText(msg.preset) : msg.text), cls: "" };
     }
-    const text = this.eventText(entry.ev, entry.view ? { ...ctx, view: entry.view } : ctx);
+    const text = this.eventText(entry.ev, namedContext(entry.view ? { ...ctx, view: entry.view } : ctx, entry.names));
     return text ? { content: text, cls: entry.ev.kind === "action" ? "" : "sys" } : null;
   }
 
@@ -431,9 +455,14 @@ export class TableView {
   /** The snapshot's `log` (the table's recent events as this player saw them, oldest
    *  first: docs/protocol.md) replaces the events of the log; chat heard since stays, in
    *  version order. So a reload, a new tab or a long disconnection finds the log again. */
-  restoreLog(versions) {
+  restoreLog(versions, seats) {
     const chats = this.log.filter((entry) => entry.chat);
-    const events = versions.flatMap(({ version, events: evs }) => evs.map((ev) => ({ ev, version })));
+    const flat = versions.flatMap(({ version, events: evs }) => evs.map((ev) => ({ ev, version })));
+    const names = restoredNames(flat.map((entry) => entry.ev), seatNames(seats));
+    const events = flat.map((entry, i) => ({ ...entry, names: names[i] }));
+    // Taken out of this game before the reload: the out screen again (unless closed here).
+    const out = flat.reduce((found, { ev }) => (ev.kind === "game_start" ? null : outOfGame(ev, this.conn.player) ? ev : found), null);
+    if (out && !this.out) this.out = { reason: out.reason, name: out.name, closed: false };
     const ctx = this.context();
     const kept = events.filter((entry) => this.logLine(entry, ctx));
     this.log = [...kept, ...chats].sort((a, b) => a.version - b.version).slice(-LOG_LINES);
@@ -475,7 +504,8 @@ export class TableView {
       info,
       view,
       legal: this.pending ? [] : snap.legal || [],
-      you: snap.you ?? null,
+      // Taken out, you no longer hold the seat (the house does), though no snapshot said so.
+      you: this.out ? null : snap.you ?? null,
       seats,
       running: Boolean(snap.running),
       selection: this.selection,
@@ -521,7 +551,7 @@ export class TableView {
     // The announcer says every event as a sentence; the effects over the felt are for the eye.
     this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-hidden": "true" });
     const [previousButton, previousPanel] = this.renderPrevious(ctx);
-    const dialog = this.renderMoment(ctx) ?? this.renderResult(ctx) ?? previousPanel;
+    const dialog = this.card?.render() ?? this.renderMoment(ctx) ?? this.renderOut() ?? this.renderResult(ctx) ?? previousPanel;
     const felt = h(
       "section",
       { class: `felt${dialog ? " has-dialog" : ""}`, "aria-label": t("table.felt", { game: t(`game.${ctx.gameName}`) }) },
@@ -549,7 +579,8 @@ export class TableView {
       "aside",
       { class: `side${this.sideOpen ? " open" : ""}`, id: "side", "aria-label": t("table.side") },
       h("button", { class: "btn small side-close", onclick: () => { this.sideOpen = false; this.render(); } }, t("table.close_side")),
-      hasView ? h("section", { class: "score" }, h("h2", {}, t(`score.title.${ctx.gameName}`)), game.score(ctx)) : null,
+      // It scrolls when the side is short (the log keeps its eight lines), so it takes focus.
+      hasView ? h("section", { class: "score", tabindex: "0", "aria-labelledby": "score-h" }, h("h2", { id: "score-h" }, t(`score.title.${ctx.gameName}`)), game.score(ctx)) : null,
       this.renderTableInfo(ctx),
       h("section", { class: "chat" }, h("h2", {}, t("chat.title")), this.logEl, this.renderChat()),
     );
@@ -557,7 +588,8 @@ export class TableView {
     const focused = document.activeElement;
     const focusKey = this.focusKey(focused);
     const focusInHand = Boolean(focused?.closest?.(".hand, .actions-bar"));
-    replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
+    const summaryOpen = this.moment?.stage === "summary" ? " summary-open" : "";
+    replace(this.root, h("div", { class: `table-view${strip ? " has-strip" : ""}${summaryOpen}`, dataset: { game: ctx.gameName, phase: snap.view?.phase ?? "none", version: String(this.version) } }, felt, strip, bottom, side));
     this.freshCard = null;
     if (this.snapshot.view?.hand?.length) this.freshDeal = false;
     this.fitHand();
@@ -593,83 +625,48 @@ export class TableView {
   }
 
   renderSeat(seat, ctx) {
-    const info = ctx.seats[seat];
-    const view = ctx.view;
     const pos = this.seatPosition(seat, 1.25, 1);
-    const waitingFor = (this.snapshot.to_act || []).includes(seat);
-    let state = "present";
-    if (info.out) state = "out";
-    else if (info.house) state = "house";
-    else if (info.away) state = "away";
-    const count = view.hand_counts?.[seat];
-    const extra = this.game.seatExtra?.(ctx, seat);
-    const label = h("span", { class: "sr-only clock-label", style: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } });
-    const edge = pos.x > 72 ? "right" : pos.x < 28 ? "left" : null;
-    const classes = ["seat", edge ? `edge ${edge}` : "", waitingFor ? "turn" : "", view.dealer === seat ? "dealer" : "", this.game.seatFolded?.(ctx, seat) ? "folded" : "", seat === ctx.you ? "me" : ""];
-    return h(
-      "div",
-      {
-        class: classes.filter(Boolean).join(" "),
-        // Side seats hug the edge of the felt instead of hanging over it.
-        style: { left: `${pos.x}%`, top: `${pos.y}%`, transform: `translate(${edge === "right" ? -100 : edge === "left" ? 0 : -50}%, -50%)` },
-        dataset: { seat: String(seat) },
-        role: "group",
-        "aria-label": this.seatLabel(seat, ctx, state, count, extra, waitingFor),
-      },
-      h("div", { class: "avatar" }, h("span", { class: "initial", "aria-hidden": "true" }, (info.name || "?").slice(0, 1).toUpperCase()), ringSvg(), h("span", { class: "countdown", "aria-hidden": "true" })),
-      h(
-        "div",
-        { class: "info" },
-        h(
-          "span",
-          { class: "name", dataset: info.account ? { account: info.account.kind } : {} },
-          info.name || t("seat.empty_name", { n: seat + 1 }),
-          info.bot ? h("span", { class: "bot-tag" }, t("seat.bot")) : null,
-          // A person without an account: the "gast" mark (issue 19 point 6).
-          !info.house && !info.account ? h("span", { class: "guest-mark" }, t("seat.guest")) : null,
-          this.ratingBadge(seat),
-        ),
-        h(
-          "span",
-          { class: `state ${state}` },
-          // The card count first: a compact side plate cuts the end of this line.
-          typeof count === "number" && seat !== ctx.you ? `${t("seat.cards", { n: count })} · ` : "",
-          t(`seat.state.${state}`),
-          info.timeouts > 0 && !info.out ? ` · ${t("seat.timeouts", { n: info.timeouts })}` : "",
-        ),
-        extra ? h("span", { class: "extra" }, extra) : null,
-        label,
-      ),
-    );
-  }
-
-  /** A seat's accessible name: who, present or not, the dealer, whose turn, the cards
-   *  left, and the game's line under the name (points, coins, the contract). */
-  seatLabel(seat, ctx, state, count, extra, waitingFor) {
-    const parts = [t("seat.label", { name: ctx.name(seat), state: t(`seat.state.${state}`) })];
-    if (seat === ctx.you) parts.push(t("table.read.you"));
-    if (ctx.view.dealer === seat) parts.push(t("seat.dealer"));
-    if (waitingFor) parts.push(t("seat.to_act"));
-    if (typeof count === "number" && seat !== ctx.you) parts.push(t("seat.cards", { n: count }));
-    if (extra) parts.push(extra);
-    return parts.join(", ");
+    return seatPlate(seat, ctx, {
+      game: this.game,
+      pos,
+      toAct: this.snapshot.to_act || [],
+      warned: seat === ctx.you && lastChance(ctx, this.snapshot.to_act),
+      badge: this.badges?.[seat],
+      open: () => this.openCard(seat),
+    });
   }
 
   /** The seated players' ratings in this game and variant (GET /api/tables/{id}/ratings). */
   async loadBadges() {
     try {
-      this.badges = (await api("GET", `/tables/${this.id}/ratings`)).ratings;
+      const found = await api("GET", `/tables/${this.id}/ratings`);
+      this.badges = found.ratings;
+      this.ratingRule = found.rule;
       this.render();
     } catch {
       /* no badges: the seats still show their names */
     }
   }
 
-  /** A small badge with the seat's rating (mu − 3σ), for a player with a rated game. */
-  ratingBadge(seat) {
-    const badge = this.badges?.[seat];
-    if (!badge) return null;
-    return h("span", { class: "rating-badge", title: t("seat.rating_title", { n: badge.games }), dataset: { rating: String(badge.rating) } }, ` ${Math.round(badge.rating)}`);
+  /** The card of the player at `seat`, over the felt until closed. */
+  openCard(seat) {
+    const info = this.snapshot?.seats?.[seat];
+    if (!info) return;
+    const close = () => {
+      this.card = null;
+      this.render();
+      this.root.querySelector(`.seat[data-seat="${seat}"]`)?.focus();
+    };
+    const mute = (player, on) => {
+      if (on) this.muted.add(player);
+      else this.muted.delete(player);
+      toast(on ? t("card.muted", { name: info.name }) : t("card.unmute"));
+      this.render();
+    };
+    const ctx = { you: this.context().you, houseLevel: this.snapshot.info?.house_level ?? "basis", muted: this.muted, mute, close, link: this.app.link, rerender: () => this.render() };
+    this.card = new PlayerCard(seat, info, this.badges?.[seat], ctx);
+    this.render();
+    this.root.querySelector(".player-card [data-control='close-card']")?.focus();
   }
 
   cardButton(code, attrs = {}) {
@@ -693,7 +690,7 @@ export class TableView {
   renderHand(ctx) {
     const hand = ctx.view.hand && this.arranged(this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
     if (!hand) {
-      const note = ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
+      const note = this.out && ctx.running ? t("table.out_hand") : ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
       return h("div", { class: "hand", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
     }
     const selecting = this.game.cardMode === "select";
@@ -867,7 +864,8 @@ export class TableView {
 
   /** Escape: the previous trick, the score side panel. True when something closed. */
   closeOpened() {
-    if (this.previousOpen) this.previousOpen = false;
+    if (this.card) this.card = null;
+    else if (this.previousOpen) this.previousOpen = false;
     else if (this.sideOpen) this.sideOpen = false;
     else return false;
     this.render();
@@ -878,7 +876,8 @@ export class TableView {
   renderActions(ctx) {
     const snap = this.snapshot;
     const controls = [];
-    const prompt = snap.view ? this.game.prompt?.(ctx) : null;
+    // Once you are out, no prompt: the game no longer waits for you (timeouts.js).
+    const prompt = snap.view && !this.out ? this.game.prompt?.(ctx) : null;
     if (snap.running && ctx.you !== null) {
       for (const action of ctx.legal) {
         if (CARD_VERBS.has(action[0]) && typeof action[1] === "string" && this.game.cardMode !== "select") continue;
@@ -891,16 +890,18 @@ export class TableView {
     // Seat controls between games, for spectators and for leaving.
     const houseSeat = ctx.seats.some((s) => s.house);
     const waiting = (snap.waiting || []).some((w) => w.player === this.conn.player);
-    if (ctx.you === null && !waiting && houseSeat) {
+    // The out screen offers the next game itself: one button for it, not two.
+    if (ctx.you === null && !waiting && houseSeat && !(this.out && !this.out.closed)) {
       controls.push(h("button", { class: "btn primary", dataset: { control: "sit" }, onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
     }
     if (waiting) controls.push(h("span", { class: "prompt" }, t("table.on_waitlist")));
+    // "Nog een potje" once: the result's own button while the result is shown.
     if (ctx.you !== null && !snap.running) {
-      controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
+      if (!this.resultOpen(ctx)) controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
       controls.push(h("button", { class: "btn", dataset: { control: "stand" }, onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
     controls.push(this.renderArrangeToggle(ctx));
-    const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
+    const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : lastChance(ctx, snap.to_act) ? warningNote() : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
     return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, note, controls);
   }
 
@@ -920,7 +921,7 @@ export class TableView {
         h("input", { type: "text", readonly: true, value: invite, "aria-label": t("table.invite_link"), onfocus: (e) => e.target.select() }),
         h("button", { class: "btn small", onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("table.copied"))) }, t("table.copy")),
       ),
-      h("div", { class: "chat-presets", style: { "margin-top": "6px" } }, h("a", { href: "/", class: "btn small", role: "button", onclick: this.app.link("/"), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("nav.lobby")), this.leaveButton(ctx)),
+      h("div", { class: "chat-presets", style: { "margin-top": "6px" } }, h("a", { href: "/", class: "btn small", role: "button", onclick: this.app.link("/"), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("nav.lobby")), rulesButton(info.game, info.variant), this.leaveButton(ctx)),
     );
   }
 
@@ -974,27 +975,40 @@ export class TableView {
     );
   }
 
+  /** The screen once the clock (or leaving) took you out of the running game. */
+  renderOut() {
+    if (!this.out || this.out.closed) return null;
+    const close = () => {
+      this.out.closed = true;
+      this.render();
+    };
+    const waiting = (this.snapshot.waiting || []).some((w) => w.player === this.conn.player);
+    return outDialog(this.out, { next: () => this.tableMessage("sit"), lobby: this.app.link("/"), close, waiting });
+  }
+
+  /** Whether the result of the last game is shown (its dialog offers "Nog een potje"). */
+  resultOpen(ctx) {
+    return !this.snapshot.running && Boolean(ctx.view.result) && !this.resultClosed && !this.moment;
+  }
+
   renderResult(ctx) {
     const snap = this.snapshot;
-    const result = ctx.view.result;
-    if (snap.running || !result || this.resultClosed || this.moment) return null;
-    const outcome = this.lastResult?.outcomes?.[ctx.you];
-    return h(
-      "div",
-      { class: "result", role: "dialog", "aria-label": t("result.title") },
-      h("h2", {}, t("result.title")),
-      h("p", {}, this.game.resultText(ctx, result)),
-      outcome ? h("p", { class: "outcome" }, t(`result.outcome.${outcome}`)) : null,
-      this.game.resultExtra?.(ctx, result),
-      h(
-        "div",
-        { class: "buttons" },
-        ctx.you !== null ? h("button", { class: "btn primary", onclick: () => this.tableMessage("start") }, t("table.again")) : null,
-        snap.game_id ? h("a", { class: "btn", role: "button", href: `/t/${this.id}?replay=${snap.game_id}`, onclick: this.app.link(`/t/${this.id}?replay=${snap.game_id}`), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("result.replay")) : null,
-        h("button", { class: "btn", onclick: () => { this.resultClosed = true; this.render(); } }, t("result.close")),
-      ),
-    );
+    if (!this.resultOpen(ctx)) return null;
+    this.endRatings.follow(snap.game_id, snap.info?.rated);
+    const replay = snap.game_id ? `/t/${this.id}?replay=${snap.game_id}` : null;
+    return resultDialog(ctx, {
+      game: this.game,
+      outcome: this.lastResult?.outcomes?.[ctx.you],
+      ratings: this.endRatings.render(ctx, this.badges?.[ctx.you], this.ratingRule),
+      again: () => this.tableMessage("start"),
+      replay: replay && { href: replay, onclick: this.app.link(replay) },
+      close: () => {
+        this.resultClosed = true;
+        this.render();
+      },
+    });
   }
+
 
   tick() {
     if (!this.snapshot) return;

@@ -58,7 +58,8 @@ export default {
       h(
         "ul",
         { class: "showdown" },
-        (ev.hands || []).map((cards, seat) =>
+        // Who lost the coin first: on a phone the rest may lie below the fold.
+        [...(ev.hands || []).keys()].sort((x, y) => Number(lost.has(y)) - Number(lost.has(x))).map((seat) => [ev.hands[seat], seat]).map(([cards, seat]) =>
           cards === null || cards === undefined
             ? null
             : h(

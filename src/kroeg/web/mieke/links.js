@@ -7,6 +7,8 @@ const nightId = decodeURIComponent(location.hash.slice(1));
 
 async function main() {
   fillTexts();
+  // The way back to the night's page (issue 32, bug 14: the sheet opened in its own tab).
+  document.getElementById("back-night").href = `/clubs/avond/${encodeURIComponent(nightId)}`;
   const [night, links] = await Promise.all([
     fetch(`/api/clubs/nights/${encodeURIComponent(nightId)}`).then((r) => r.json().then((b) => [r, b])),
     fetch(`/api/clubs/nights/${encodeURIComponent(nightId)}/links`).then((r) => r.json().then((b) => [r, b])),
