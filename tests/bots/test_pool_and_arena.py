@@ -95,3 +95,11 @@ def test_the_arena_counts_each_bots_deals_as_declarer_and_how_many_went_nat() ->
     for name, (deals, n) in report.declarer.items():
         assert f"{name:<10} as declarer: {deals} deals, nat {n}" in text
     assert report.json()["declarer"]["basis"]["deals"] == report.declarer["basis"][0]
+
+
+def test_only_bots_that_were_asked_out_of_turn_have_out_of_turn_times() -> None:
+    """Klaverjassen has no out-of-turn actions: the report's ``aside_ms`` is empty, as it
+    was before the arena went through Match (which first gave every bot an empty entry)."""
+    board = play_board(Config("klaverjassen", "nku", 4, ("huis", "basis"), 3, 1.0, None), 0)
+    assert board.asides == {}
+    assert sorted(board.times) == [0, 1]
