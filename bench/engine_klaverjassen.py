@@ -4,8 +4,8 @@ Three loops, each with uniformly random legal choices:
 
 * ``apply``: the public interface (``legal`` + ``apply`` with validation and events),
   as the server and the replay use it;
-* ``rollout``: the search path for bots (``core.rollout``: ``Rules.legal_mask`` +
-  ``core.play_card`` on masks, no events, no checks), what a searching bot calls;
+* ``rollout``: the search path for bots (``moves.rollout``: ``Rules.legal_mask`` +
+  ``moves.play_card`` on masks, no events, no checks), what a searching bot calls;
 * whole 16-deal games through the public interface.
 
 When ``KROEG_OPENSPIEL_PYTHON`` names a python with ``open_spiel`` installed (a
@@ -30,7 +30,7 @@ from pathlib import Path
 
 from kroeg.cards import PIKET_DECK, mask_of
 from kroeg.games.base import Deal
-from kroeg.games.klaverjassen import Klaverjassen, core
+from kroeg.games.klaverjassen import Klaverjassen, moves
 from kroeg.games.klaverjassen.state import OVER
 
 PEER = Path(__file__).resolve().parent / "openspiel_peer.py"
@@ -67,7 +67,7 @@ def shuffled_hands(deck: list[int], rnd: Callable[[], float]) -> list[int]:
 
 
 def deals_rollout(game: Klaverjassen, seconds: float, rng: random.Random) -> float:
-    """Random deals on the bot search path: ``core.rollout`` (masks, no checks, no events)
+    """Random deals on the bot search path: ``moves.rollout`` (masks, no checks, no events)
     from a freshly dealt state with a random trump, as a searching bot runs them."""
     rules, cfg = game.rules, game.config
     deck = list(PIKET_DECK)
@@ -80,9 +80,9 @@ def deals_rollout(game: Klaverjassen, seconds: float, rng: random.Random) -> flo
         for _ in range(50):
             if s.phase == OVER:
                 s = game.new_state(4, dealer=0)
-            core.start_deal(cfg, s, shuffled_hands(deck, rnd))
-            core.make_trump(s, s.dealer, int(rnd() * 4))
-            core.rollout(rules, cfg, s, rnd)
+            moves.start_deal(cfg, s, shuffled_hands(deck, rnd))
+            moves.make_trump(s, s.dealer, int(rnd() * 4))
+            moves.rollout(rules, cfg, s, rnd)
         done += 50
     return done / (time.process_time() - start)
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kroeg.cards import mask_of, parse_card, parse_cards, parse_suit
-from kroeg.games.klaverjassen import Klaverjassen, core
+from kroeg.games.klaverjassen import Klaverjassen, moves
 
 
 def four_of_a_kind_roem(rank: str, **options: object) -> int:
@@ -18,8 +18,8 @@ def four_of_a_kind_roem(rank: str, **options: object) -> int:
     game = Klaverjassen("nku", options)
     s = game.new_state(4, dealer=3)
     cards = [rank + suit for suit in "hcds"]
-    core.start_deal(game.config, s, [mask_of(parse_cards([c])) for c in cards])
-    core.make_trump(s, 3, parse_suit("h"))
+    moves.start_deal(game.config, s, [mask_of(parse_cards([c])) for c in cards])
+    moves.make_trump(s, 3, parse_suit("h"))
     for card in cards:
         game.apply(s, s.turn, ("play", parse_card(card)))
     return s.roem[0] + s.roem[1]
@@ -52,7 +52,7 @@ def test_equal_totals_after_the_last_deal_are_a_draw() -> None:
     s = game.new_state(4, dealer=0, start={"totals": [162, 0], "deal_no": 7})
     s.declarer, s.trump = 0, parse_suit("h")
     s.points, s.roem, s.tricks_won = [81, 81], [0, 0], [4, 4]  # equal: nat (§6.7, K3)
-    core.finish_deal(game.config, s, None)
+    moves.finish_deal(game.config, s, None)
     assert s.totals == [162, 162]
     assert game.is_over(s)
     result = game.result(s)
@@ -81,8 +81,8 @@ def test_a_lower_trump_under_the_trump_jack_opens_no_revoke_call() -> None:
     game = Klaverjassen("nku", {"allow_revoke": True})
     s = game.new_state(4, dealer=3)
     hands = ["Jh Ac", "7h 8c", "8h 9c", "9h Tc"]
-    core.start_deal(game.config, s, [mask_of(parse_cards(h.split())) for h in hands])
-    core.make_trump(s, 3, parse_suit("h"))
+    moves.start_deal(game.config, s, [mask_of(parse_cards(h.split())) for h in hands])
+    moves.make_trump(s, 3, parse_suit("h"))
     game.apply(s, 0, ("play", parse_card("Jh")))
     game.apply(s, 1, ("play", parse_card("7h")))
     assert ("verzaakt", 1) not in game.legal(s, 2)

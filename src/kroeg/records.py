@@ -265,6 +265,42 @@ def replay(doc: object) -> tuple[JSON, int]:
     return {"format": REPLAY_FORMAT, "ok": True, **outcome(game, s)}, EXIT_OK
 
 
+def deal_steps(doc: object, deal: int) -> list[JSON]:
+    """Every step of deal ``deal`` (0-based) of a record as the engine plays it: after the
+    deal and after each of its actions, the game's :meth:`~kroeg.games.base.Game.open_view`
+    and the public events the step made (a trick's ``winner`` among them). The replay page
+    draws these, so it decides no rule itself. RecordError for a malformed record or a deal
+    it does not hold; a record the rules refuse raises the game's own error."""
+    record = parse_record(doc)
+    _require(0 <= deal < len(record.deals), f"the record has no deal {deal}", deal=deal)
+    game = record.game
+    s = record.new_state()
+    for i, rdeal in enumerate(record.deals[:deal]):
+        game.advance(s, _dealer(game, s, i), rdeal.deal)
+        for seat, action in rdeal.actions:
+            if action == OUT:
+                game.eliminate(s, seat)
+            else:
+                game.advance(s, seat, action)
+    rdeal = record.deals[deal]
+    steps = [_step(game, s, game.apply(s, _dealer(game, s, deal), rdeal.deal))]
+    for seat, action in rdeal.actions:
+        events = game.eliminate(s, seat) if action == OUT else game.apply(s, seat, action)
+        steps.append(_step(game, s, events))
+    return steps
+
+
+def _dealer(game: Game[Any], s: Any, deal: int) -> int:
+    dealer = game.pending_deal(s)
+    _require(dealer is not None, "no deal is due now", deal=deal)
+    assert dealer is not None
+    return dealer
+
+
+def _step(game: Game[Any], s: Any, events: list[Event]) -> JSON:
+    return {"view": game.open_view(s), "events": [e.json() for e in events if e.to is None]}
+
+
 def _malformed(e: RecordError) -> JSON:
     return {"format": REPLAY_FORMAT, "ok": False, "error": e.json()}
 

@@ -1,11 +1,11 @@
-"""The client's replay model (src/kroeg/web/replay.js) against the rules engines.
+"""The client's replay (src/kroeg/web/replay.js) draws the engine's steps.
 
-The replay steps through a record by itself: it moves cards between hands, the trick,
-the stock, the pile and the melds, and re-derives trick winners from the record's order
-(docs/client.md, "The replay"). Here random games are played with the engines, written
-as records, and replayed by the client's own module in Chromium: after every action
-every hand must hold exactly what the engine says, and every trick must go to the seat
-the engine gave it to.
+The replay page takes every position from the engine (``kroeg.records.deal_steps``,
+served as ``GET /api/games/{id}/steps/{deal}``: the open view and the public events of
+every step) and decides no rule itself (docs/client.md, "The replay"). Here random games
+are played with the engines, written as records, their steps made by the engine, and
+read by the client's own module in Chromium: after every action every hand must hold
+exactly what the engine says, and every trick must go to the seat the engine gave it to.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 from kroeg.games import make_game
 from kroeg.games.base import Deal
 from kroeg.games.match import OUT
-from kroeg.records import RecordWriter
+from kroeg.records import RecordWriter, deal_steps
 from tests.e2e.conftest import NewPage
 
 GAMES = [("toepen", "kroegregels", 4), ("toepen", "klassiek", 4), ("klaverjassen", "nku", 4),
@@ -26,9 +26,9 @@ GAMES = [("toepen", "kroegregels", 4), ("toepen", "klassiek", 4), ("klaverjassen
 DEALS = 4
 GAMES_EACH = 10
 
-STEPS = """async (record) => {
+STEPS = """async ([record, steps]) => {
   const { dealSteps } = await import('/web/replay.js');
-  return record.deals.map((_, i) => dealSteps(record, i).map((step) => ({
+  return record.deals.map((_, i) => dealSteps(record, i, steps[i]).map((step) => ({
     hands: step.hands, winner: step.lastTrick ? step.lastTrick.winner : null,
     trick: step.trick.length, folded: step.folded })));
 }"""
@@ -103,7 +103,8 @@ def test_the_replay_moves_the_cards_as_the_engine_does(
     page.goto("/")
     for seed in range(GAMES_EACH):
         record, expected = play(game_name, variant, seats, seed)
-        replayed = page.evaluate(STEPS, record)
+        steps = [deal_steps(record, i) for i in range(len(record["deals"]))]
+        replayed = page.evaluate(STEPS, [record, steps])
         assert len(replayed) == len(expected)
         for d, (steps, want) in enumerate(zip(replayed, expected, strict=True)):
             assert len(steps) == len(want), f"deal {d}: one step per action and the deal"

@@ -25,7 +25,7 @@ import pytest
 
 from kroeg.cards import mask_of, parse_cards
 from kroeg.games.base import Deal, InvalidInput, RuleError
-from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core, score_sheet
+from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, moves, score_sheet
 from kroeg.games.klaverjassen.kraken import hand_roem, roem_in_hand
 from kroeg.games.klaverjassen.state import KRAKEN, PLAY
 from kroeg.records import RecordWriter, replay
@@ -73,7 +73,7 @@ def hearts_named() -> tuple[Klaverjassen, KlaverjasState, list[Any]]:
 def finish(game: Klaverjassen, s: KlaverjasState, points: list[int], tricks: list[int]) -> Any:
     """End the running deal with these card points and tricks per team; its summary."""
     s.points, s.tricks_won = points, tricks
-    core.finish_deal(game.config, s, None)
+    moves.finish_deal(game.config, s, None)
     return game.deal_summaries(s)[-1]
 
 
@@ -203,9 +203,9 @@ def test_made_deal_counts_the_card_points_factor_times_and_the_roem_once(
         game.apply(s, speaker, (call,))
         speaker = (speaker + 1) % 4
     while s.phase == KRAKEN:
-        game.apply(s, core.caller(s), ("pass",))
+        game.apply(s, moves.caller(s), ("pass",))
     assert s.roem == [20, 50]
-    team = core.must_make(s)
+    team = moves.must_make(s)
     points = [0, 0]
     points[team], points[1 - team] = 100, 62
     summary = finish(game, s, points, [4, 4])
@@ -223,7 +223,7 @@ def test_the_cracking_team_is_nat_without_more_than_half() -> None:
     game.apply(s, 2, ("kraak",))
     game.apply(s, 3, ("pass",))  # left of the kraker first
     game.apply(s, 1, ("pass",))
-    assert core.must_make(s) == 0
+    assert moves.must_make(s) == 0
     summary = finish(game, s, [81, 81], [4, 4])  # exactly half is not more than half
     assert summary["score"] == [0, 324 + 20 + 50]
     assert summary["mark"] == "nat"
@@ -402,7 +402,7 @@ def test_a_kraken_record_replays_and_renders_its_score_sheet() -> None:
         (seat,) = game.to_act(s)
         action = game.default(s, seat)
         if s.phase == KRAKEN and s.deal_no == 0:
-            action = (core.next_call(s),)  # deal 1: kraak, herkraak, superkraak
+            action = (moves.next_call(s),)  # deal 1: kraak, herkraak, superkraak
         game.apply(s, seat, action)
         writer.add(seat, action)
     record = writer.json()

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from kroeg.cards import PIKET_DECK, card_str, cards_in, mask_of, parse_card
 from kroeg.games.base import Action, Deal, RuleError
-from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, core
+from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, moves
 from kroeg.games.klaverjassen.state import BIDDING, KRAKEN, PLAY
 from kroeg.records import RecordWriter, replay
 from tests.support import RANDOM_GAMES, assert_no_hidden_cards, assert_valid_places
@@ -303,7 +303,7 @@ def test_a_refused_action_leaves_the_state_exactly_as_it_was(seed: int, setup: s
 
 @pytest.mark.parametrize("setup", SETUPS)
 def test_rollout_ends_where_applying_its_cards_ends(setup: str) -> None:
-    """``core.rollout`` (the bots' fast path) plays only legal cards and leaves exactly the
+    """``moves.rollout`` (the bots' fast path) plays only legal cards and leaves exactly the
     state that applying the same cards one by one leaves, from any point of a deal."""
     variant, options = SETUPS[setup]
     game = Klaverjassen(variant, options)
@@ -319,7 +319,7 @@ def test_rollout_ends_where_applying_its_cards_ends(setup: str) -> None:
         for _ in range(rng.randrange(0, 31)):
             game.apply(s, s.turn, ("play", rng.choice(cards_in(game.legal_mask(s, s.turn)))))
         fast = s.copy()
-        cards = core.rollout(game.rules, game.config, fast, rng.random)
+        cards = moves.rollout(game.rules, game.config, fast, rng.random)
         for card in cards:
             game.apply(s, s.turn, ("play", card))
         assert game.pending_deal(s) is not None or game.is_over(s)

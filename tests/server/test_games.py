@@ -43,6 +43,15 @@ async def test_a_person_plays_a_whole_game_against_the_house(
     replayed, status = replay(record)
     assert status == 0, replayed
     assert replayed["result"] == last["view"]["result"]
+    # The replay page's steps: the engine's open views, the deal and then each action.
+    deals = record["deals"]
+    steps = server.get(f"/api/games/{game_id}/steps/{len(deals) - 1}").json()["steps"]
+    assert len(steps) == 1 + len(deals[-1]["actions"])
+    dealt = [sorted(hand) for hand in deals[-1]["hands"]]
+    assert [sorted(hand) for hand in steps[0]["view"]["hands"]] == dealt
+    assert steps[-1]["view"]["result"] == replayed["result"]
+    missing = server.get(f"/api/games/{game_id}/steps/{len(deals)}")
+    assert missing.status_code == 404 and missing.json()["detail"]["code"] == "unknown_deal"
     games = server.get(f"/api/tables/{table}/games").json()["games"]
     assert games[-1]["id"] == game_id and games[-1]["result"] == replayed["result"]
     await anna.close()

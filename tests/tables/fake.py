@@ -104,6 +104,9 @@ class SayGame(Game[Say]):
         s.said[seat] = action[0]
         return [Event(action[0], {"seat": seat})]
 
+    def open_hands(self, s: Say) -> list[list[str]]:
+        return [[card_str(c) for c in hand] for hand in s.hands]
+
     def view(self, s: Say, seat: int | None) -> JSON:
         return {
             "game": "say",

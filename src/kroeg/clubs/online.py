@@ -21,7 +21,7 @@ from typing import Any
 
 from kroeg.clubs.errors import ClubError
 from kroeg.games.eurokaarten.options import Options as EuroOptions
-from kroeg.games.klaverjassen.core import team_of
+from kroeg.games.klaverjassen.moves import team_of
 from kroeg.games.klaverjassen.options import GAME_LENGTHS
 
 

@@ -5,7 +5,7 @@ scoring functions (never a copy of their arithmetic).
   points of Wij (seats 0 and 2) and Zij (1 and 3), which must add up to 162, the roem of
   each, and the mark: ``N`` (nat), ``P`` (pit: the playing team took every trick) or
   ``V`` (verzaakt, with the team that revoked). The line is scored by
-  :func:`kroeg.games.klaverjassen.core.deal_score` (``revoke_score`` for V), and a mark
+  :func:`kroeg.games.klaverjassen.moves.deal_score` (``revoke_score`` for V), and a mark
   that does not match what the rules make of the points is refused.
 - **Toepen**: per deal each seat's penalty points and who won it; the winner pays 0
   (−1 with ``winnen_met_boer``); the sheet says who stood on armoede before the deal
@@ -31,7 +31,7 @@ from kroeg.games import make_game
 from kroeg.games.base import InvalidInput
 from kroeg.games.eurokaarten.options import Options as EuroOptions
 from kroeg.games.eurokaarten.scoring import coin_outcome
-from kroeg.games.klaverjassen.core import deal_score, revoke_score, team_of
+from kroeg.games.klaverjassen.moves import deal_score, revoke_score, team_of
 from kroeg.games.klaverjassen.options import Options as KlaverjasOptions
 from kroeg.games.klaverjassen.tables import DEAL_POINTS
 from kroeg.games.toepen.options import Options as ToepenOptions

@@ -573,6 +573,17 @@ class Game(ABC, Generic[S]):
         """Everything ``seat`` may see (None: a spectator), JSON-ready."""
 
     @abstractmethod
+    def open_hands(self, s: S) -> list[list[str]]:
+        """Every seat's hand in notation, as its own view shows it once the seat may look
+        at it (``[]`` between deals and for a seat without cards)."""
+
+    def open_view(self, s: S) -> JSON:
+        """A spectator's view with every hand open (``hands``): what the replay of a
+        finished game shows at each step. Never for a game in play: its record, which
+        holds every hand, is readable only once the game is over."""
+        return {**self.view(s, None), "hands": self.open_hands(s)}
+
+    @abstractmethod
     def default(self, s: S, seat: int) -> Action:
         """What the house plays for ``seat``: always a legal action (the ``huis`` level,
         and the fallback of every bot)."""

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kroeg import accounts
 from kroeg.accounts.service import check_guest_name
 from kroeg.games import GAMES
+from kroeg.records import RecordError, deal_steps
 from kroeg.server.auth import COOKIE, clean_name, new_player_id
 from kroeg.server.csrf import CSRF_COOKIE, CSRF_HEADER, csrf_matches, csrf_token
 from kroeg.server.limits import address
@@ -418,6 +419,23 @@ async def standings(game_id: GameId, rt: RuntimeDep, session: SessionDep) -> dic
     """Each finished deal's summary and the standings after it, and the game's result, as
     the engine replays the record (for the replay page's scores); read as the record is."""
     return deal_standings(await _readable_record(game_id, rt, session))
+
+
+@router.get("/games/{game_id}/steps/{deal}", responses=responses(403, 404, 409, 422))
+async def steps(
+    game_id: GameId,
+    deal: Annotated[int, Path(ge=0, le=ID_MAX)],
+    rt: RuntimeDep,
+    session: SessionDep,
+) -> dict[str, Any]:
+    """Every step of one deal (0-based) as the engine plays the record: after the deal
+    and after each action, the public view with every hand open and the public events
+    (the replay page draws these; docs/client.md "The replay"); read as the record is."""
+    record = await _readable_record(game_id, rt, session)
+    try:
+        return {"steps": deal_steps(record, deal)}
+    except RecordError as e:
+        raise HTTPException(404, {"code": "unknown_deal", "message": e.reason}) from None
 
 
 async def _readable_record(game_id: int, rt: Runtime, session: SignedIn | None) -> dict[str, Any]:

@@ -1,11 +1,10 @@
 // The replay of a finished game from its record (GET /api/games/{id}/record, RECORDS.md):
 // deal by deal and card by card, every hand open.
 //
-// The client steps through the record itself with a deliberately small model of each
-// game: it moves cards between hands, the trick, the stock, the pile and the melds as the
-// actions say, and it re-derives who won each trick from the record's order (Toepen:
-// highest card of the led suit, B < V < H < A < 7 < 8 < 9 < 10; Klaverjassen: highest
-// trump, else highest of the led suit). It never judges legality: the server did that.
+// The positions are the engine's own: for each deal the page asks the server for its
+// steps (GET /api/games/{id}/steps/{deal}): after the deal and after every action, the
+// public view with every hand open and the public events. Who won a trick is the trick
+// event's winner, where a joker moved is in the view's melds: the client decides no rule.
 
 import { AnalysisPanel } from "./analysis.js";
 import { api } from "./api.js";
@@ -16,9 +15,6 @@ import { errorText } from "./errors.js";
 import { has, t } from "./i18n.js";
 import { cardFace } from "./parts.js";
 
-const TOEPEN_ORDER = "JQKA789T";
-const TRUMP_ORDER = "78QKTA9J"; // klaverjassen trump, low to high
-const PLAIN_ORDER = "789JQKTA"; // klaverjassen other suits, low to high
 const SUIT_ORDER = "cdhs";
 
 function sortHand(cards) {
@@ -30,162 +26,45 @@ function sortHand(cards) {
   });
 }
 
-function remove(list, card) {
-  const i = list.indexOf(card);
-  if (i >= 0) list.splice(i, 1);
-}
-
-/** The winner of a complete trick ({seat, card} in play order). */
-export function trickWinner(game, plays, trump) {
-  const led = parseCard(plays[0].card).suit;
-  const strength = (card) => {
-    const c = parseCard(card);
-    if (game === "klaverjassen") {
-      if (c.suit === trump) return 100 + TRUMP_ORDER.indexOf(c.rank);
-      return c.suit === led ? PLAIN_ORDER.indexOf(c.rank) : -1;
-    }
-    return c.suit === led ? TOEPEN_ORDER.indexOf(c.rank) : -1;
+/** The position a step's open view shows: {hands, trick, melds, pile, stock, setAside, trump, folded}. */
+function position(view) {
+  const turnedUp = (view.laundry || []).flatMap((claim) => claim.cards || []);
+  return {
+    hands: view.hands.map((hand) => sortHand(hand)),
+    trick: view.trick || [],
+    melds: (view.melds || []).map((meld) => meld.cards),
+    pile: view.discard_pile || [],
+    stock: view.stock_count || 0,
+    setAside: [...(view.dead_cards || []), ...turnedUp],
+    trump: view.trump || null,
+    folded: view.folded || [],
   };
-  return plays.reduce((best, p) => (strength(p.card) > strength(best.card) ? p : best)).seat;
 }
 
-/**
- * Eurokaarten (RULES.md §12): a real card laid off on the suit a joker stands for in a
- * set moves that joker to the first missing suit (c, d, h, s), as the engine does.
- */
-function retargetJokers(meld, added) {
-  const identity = (c) => parseCard(c).standsFor || parseCard(c);
-  const ranks = new Set(meld.map((c) => identity(c).rank));
-  if (ranks.size !== 1) return; // a run: its jokers never change
-  const addedIds = new Set(added.map((c) => identity(c).code));
-  const taken = new Set([...added, ...meld.filter((c) => !parseCard(c).joker)].map((c) => identity(c).suit));
-  meld.forEach((c, i) => {
-    const card = parseCard(c);
-    if (!card.joker || !card.standsFor || !addedIds.has(card.standsFor.code)) return;
-    for (const other of meld) if (parseCard(other).joker) taken.add(identity(other).suit);
-    const free = SUIT_ORDER.split("").find((suit) => !taken.has(suit));
-    if (!free) return;
-    meld[i] = `${card.base}=${card.standsFor.rank}${free}`;
-    taken.add(free);
-  });
-}
-
-/** Every position of one deal: [{hands, trick, lastTrick, melds, pile, stock, folded, text}]
- *  (``folded``: the Toepen seats that folded, still shown, dimmed). */
-export function dealSteps(record, dealIndex) {
-  const deal = record.deals[dealIndex];
-  const seats = record.seats;
+/** Every position of one deal from the engine's ``steps`` (GET /api/games/{id}/steps/{deal}):
+ *  [{hands, trick, lastTrick, melds, pile, stock, setAside, trump, folded, text}]
+ *  (``folded``: the Toepen seats that folded, still shown, dimmed; ``lastTrick``: the trick
+ *  completed last, {plays, winner}, shown until the next card is played). */
+export function dealSteps(record, dealIndex, steps) {
   const names = record.names || [];
-  const state = {
-    hands: deal.hands.map((hand) => [...hand]),
-    stock: [...(deal.stock || [])],
-    pile: deal.upcard ? [deal.upcard] : [],
-    melds: [],
-    trick: [],
-    lastTrick: null,
-    active: new Set(Array.from({ length: seats }, (_, i) => i).filter((i) => deal.hands[i].length)),
-    trump: null,
-    setAside: [],
-    folded: new Set(),
-  };
-  const snapshot = (text) => ({
-    hands: state.hands.map((hand) => sortHand(hand)),
-    trick: [...state.trick],
-    lastTrick: state.lastTrick,
-    melds: state.melds.map((m) => [...m]),
-    pile: [...state.pile],
-    stock: state.stock.length,
-    setAside: [...state.setAside],
-    trump: state.trump,
-    folded: [...state.folded].sort((a, b) => a - b),
-    text,
-  });
   const nameOf = (seat) => names[seat] || t("seat.empty_name", { n: seat + 1 });
-  const steps = [snapshot(t("replay.dealt", { n: dealIndex + 1 }))];
-  for (const [seat, verb, ...args] of deal.actions || []) {
-    const hand = state.hands[seat];
-    switch (verb) {
-      case "play":
-        if (!state.trick.length) state.lastTrick = null;
-        remove(hand, args[0]);
-        state.trick.push({ seat, card: args[0] });
-        break;
-      case "fold":
-        state.active.delete(seat);
-        state.folded.add(seat);
-        state.trick = state.trick.filter((p) => p.seat !== seat);
-        break;
-      case "bid":
-        state.trump = args[0];
-        break;
-      case "exchange":
-        remove(hand, args[0]);
-        state.setAside.push(args[0]);
-        if (state.stock.length) hand.push(state.stock.shift());
-        break;
-      case "laundry":
-        state.setAside.push(...hand.splice(0));
-        for (let i = 0; i < 4 && state.stock.length; i += 1) hand.push(state.stock.shift());
-        break;
-      case "draw":
-        if (args[0] === "stock" && state.stock.length) hand.push(state.stock.shift());
-        if (args[0] === "discard" && state.pile.length) hand.push(state.pile.pop());
-        break;
-      case "meld":
-        for (const c of args[0]) remove(hand, parseCard(c).base);
-        state.melds.push([...args[0]]);
-        break;
-      case "layoff":
-        for (const c of args[1]) remove(hand, parseCard(c).base);
-        if (state.melds[args[0]]) {
-          retargetJokers(state.melds[args[0]], args[1]);
-          state.melds[args[0]].push(...args[1]);
-        }
-        break;
-      case "swap": {
-        const meld = state.melds[args[0]] || [];
-        let i = meld.findIndex((c) => c.endsWith(`=${args[1]}`));
-        if (i < 0) {
-          // RULES.md §12: in a set of three a joker stands for either missing suit;
-          // a card of a suit no joker declares takes the first joker in suit order.
-          const jokers = meld.map((c, k) => [parseCard(c), k]).filter(([card]) => card.joker);
-          jokers.sort(([a], [b]) => SUIT_ORDER.indexOf(a.standsFor.suit) - SUIT_ORDER.indexOf(b.standsFor.suit));
-          if (jokers.length) i = jokers[0][1];
-        }
-        if (i >= 0) {
-          hand.push(parseCard(meld[i]).base);
-          meld[i] = args[1];
-        }
-        remove(hand, args[1]);
-        break;
-      }
-      case "discard":
-        remove(hand, args[0]);
-        state.pile.push(args[0]);
-        break;
-      case "restock": // docs/records.md: the pile but its top card, shuffled, is the stock
-        state.pile = state.pile.slice(-1);
-        state.stock = [...args[0]];
-        break;
-      case "out": // taken out (docs/records.md): in Eurokaarten the hand leaves play
-        if (record.game === "eurokaarten") {
-          hand.length = 0;
-          state.active.delete(seat);
-        }
-        break;
-      default:
-        break;
-    }
+  const actions = record.deals[dealIndex].actions || [];
+  const first = { ...position(steps[0].view), lastTrick: null, text: t("replay.dealt", { n: dealIndex + 1 }) };
+  const out = [first];
+  actions.forEach(([seat, verb, ...args], i) => {
+    const before = out[out.length - 1];
+    const step = steps[i + 1];
+    let lastTrick = verb === "play" && !before.trick.length ? null : before.lastTrick;
     let text = describe(nameOf(seat), verb, args);
-    if (state.trick.length && state.trick.length >= state.active.size) {
-      const winner = trickWinner(record.game, state.trick, state.trump);
-      state.lastTrick = { plays: state.trick, winner };
-      state.trick = [];
-      text += ` ${t("replay.trick_to", { name: nameOf(winner) })}`;
+    const trick = step.events.find((event) => event.kind === "trick");
+    if (trick) {
+      const plays = verb === "play" ? [...before.trick, { seat, card: args[0] }] : before.trick;
+      lastTrick = { plays, winner: trick.winner };
+      text += ` ${t("replay.trick_to", { name: nameOf(trick.winner) })}`;
     }
-    steps.push(snapshot(text));
-  }
-  return steps;
+    out.push({ ...position(step.view), lastTrick, text });
+  });
+  return out;
 }
 
 /** The step as the table's log says it ("Anna speelt ♥10."), else "Anna: verb args". */
@@ -228,6 +107,7 @@ export class ReplayView {
     this.deal = 0;
     this.step = 0;
     this.steps = [];
+    this.dealCache = new Map(); // deal index -> promise of its positions
     this.speed = 1;
     this.timer = null;
     this.fairEl = h("span", { id: "replay-fair", class: "replay-fair" });
@@ -252,7 +132,7 @@ export class ReplayView {
       return;
     }
     this.checkFairness();
-    this.goDeal(0);
+    await this.goDeal(0);
     try {
       this.standings = await api("GET", `/games/${this.gameId}/standings`);
     } catch {
@@ -273,13 +153,32 @@ export class ReplayView {
     this.render();
   }
 
-  goDeal(index, step = 0) {
+  async goDeal(index, step = 0) {
     const count = this.record.deals.length;
     if (!count) return this.render();
-    this.deal = Math.max(0, Math.min(count - 1, index));
-    this.steps = dealSteps(this.record, this.deal);
+    const deal = Math.max(0, Math.min(count - 1, index));
+    let steps;
+    try {
+      steps = await this.stepsOf(deal);
+    } catch (err) {
+      this.pause();
+      replace(this.root, h("div", { class: "replay" }, h("p", { role: "alert" }, errorText(err.code, err.message)), this.backLink()));
+      return;
+    }
+    this.deal = deal;
+    this.steps = steps;
     this.step = Math.max(0, Math.min(this.steps.length - 1, step));
     this.render();
+  }
+
+  /** A deal's positions, asked of the server once per deal. */
+  stepsOf(deal) {
+    if (!this.dealCache.has(deal)) {
+      const asked = api("GET", `/games/${this.gameId}/steps/${deal}`).then((answer) => dealSteps(this.record, deal, answer.steps));
+      asked.catch(() => this.dealCache.delete(deal));
+      this.dealCache.set(deal, asked);
+    }
+    return this.dealCache.get(deal);
   }
 
   goStep(index) {

@@ -25,7 +25,7 @@ import numpy as np
 
 from kroeg.cards import PIKET_DECK, mask_of
 from kroeg.games import make_game
-from kroeg.games.klaverjassen import Klaverjassen, core
+from kroeg.games.klaverjassen import Klaverjassen, moves
 
 from .basis import bid_weight, choose_bid
 from .bidmodel import BidModel, features
@@ -62,7 +62,7 @@ def _outcome(game: Klaverjassen, hands: list[int], trump: int, declarer: int, le
 
 
 def _made(p: Play) -> bool:
-    _, mark = core.deal_score(
+    _, mark = moves.deal_score(
         p.pit_bonus, p.declarer_team, p.points, p.roem, p.tricks_won, p.factor, p.must_make
     )
     return mark != "nat"
@@ -81,7 +81,7 @@ def label_deals(deals: int, seed: int) -> Rows:
         dealer = number % 4
         lead = (dealer + 1) % 4
         order = game.config.bid_orders[dealer]
-        forced = core.all_pass_bidder(game.config, dealer)
+        forced = moves.all_pass_bidder(game.config, dealer)
         first: dict[int, tuple[list[bool], list[float]]] = {}
         for k, seat in enumerate(order):
             played = [_outcome(game, hands, t, seat, lead) for t in range(4)]

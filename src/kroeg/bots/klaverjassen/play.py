@@ -4,7 +4,7 @@
 in a rollout), the trick so far and the score of the deal. Its rules are the engine's
 own (:class:`~kroeg.games.klaverjassen.tricks.Rules`: the legal cards and the roem;
 ``TRICK_STRENGTH``: the trick winner; :func:`~kroeg.games.klaverjassen.tricks.complete_trick`:
-the trick's points and roem; :func:`~kroeg.games.klaverjassen.core.deal_score`:
+the trick's points and roem; :func:`~kroeg.games.klaverjassen.moves.deal_score`:
 made, nat and pit as §6.7, or as kraken scores them), never written again here.
 :func:`solve` is an exact alpha-beta search of the remaining tricks on the deal's
 final score; :func:`rollout` plays the deal out with :func:`choose_card`, the
@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from kroeg.cards import PIKET_MASK, SUIT_MASKS
 from kroeg.cards import cards_in as _cards_in
-from kroeg.games.klaverjassen.core import deal_score
+from kroeg.games.klaverjassen.moves import deal_score
 from kroeg.games.klaverjassen.tables import POINTS, STRENGTH, TRUMP_BASE
 from kroeg.games.klaverjassen.tricks import TRICK_STRENGTH, Rules, complete_trick, trick_state
 

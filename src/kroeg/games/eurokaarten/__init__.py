@@ -1,7 +1,7 @@
 """Eurokaarten (RULES.md §7): rules, melds with jokers, the meld solver and the house.
 
 Modules: ``melds`` (sets, runs, jokers, lay-offs), ``solver`` (``best_melds``),
-``turn`` (what a seat may do in its turn, one function per rule), ``game`` (the
+``moves`` (what a seat may do in its turn, one function per rule), ``game`` (the
 :class:`Eurokaarten` game), ``scoring`` (round end, coins, bokje),
 ``house`` (``default``), ``notation`` (record form of actions), ``options``, ``state``.
 """

@@ -20,7 +20,6 @@ from kroeg.cards import (
     Card,
     card_str,
     cards_in,
-    cards_str,
     is_joker,
     meld_card_str,
 )
@@ -39,14 +38,12 @@ from kroeg.games.base import (
     WinnerResult,
     check_deck,
 )
-from kroeg.games.eurokaarten import house, notation, turn
+from kroeg.games.eurokaarten import house, moves, notation, view
 from kroeg.games.eurokaarten.melds import (
-    RUN,
     Meld,
     MeldCard,
     extend_meld,
     hand_notation,
-    hand_points,
     new_meld,
     swap_in,
     swap_joker,
@@ -195,12 +192,12 @@ class Eurokaarten(Game[EuroState]):
             return []
         opts = self.opts
         if not s.drawn:
-            out: list[Action] = [("open",)] if turn.may_open(s, seat, opts) else []
-            out.extend(("draw", pile) for pile in ("stock", "discard") if turn.may_draw(s, pile))
+            out: list[Action] = [("open",)] if moves.may_open(s, seat, opts) else []
+            out.extend(("draw", pile) for pile in ("stock", "discard") if moves.may_draw(s, pile))
             return out
-        actions = turn.lay_actions(s, seat, opts)
+        actions = moves.lay_actions(s, seat, opts)
         actions.extend(
-            ("discard", card) for card in cards_in(turn.discardable(s.hands[seat], s.taken))
+            ("discard", card) for card in cards_in(moves.discardable(s.hands[seat], s.taken))
         )
         return actions
 
@@ -300,7 +297,7 @@ class Eurokaarten(Game[EuroState]):
                 "deal",
                 {
                     "dealer": s.dealer,
-                    "hand_counts": self._hand_counts(s),
+                    "hand_counts": view.hand_counts(s),
                     "upcard": card_str(deal.upcard),
                     "stock_count": len(s.stock),
                     "turn": s.turn,
@@ -313,7 +310,7 @@ class Eurokaarten(Game[EuroState]):
         return events
 
     def _open(self, s: EuroState, seat: int) -> list[Event]:
-        if not turn.may_open(s, seat, self.opts):
+        if not moves.may_open(s, seat, self.opts):
             if s.drawn:
                 raise RuleError(
                     "open_after_draw", "open gaan only at the start of your turn, before you draw"
@@ -328,7 +325,7 @@ class Eurokaarten(Game[EuroState]):
         if len(action) != 2 or action[1] not in ("stock", "discard"):
             raise InvalidInput("bad_arguments", 'draw takes "stock" or "discard"', verb="draw")
         pile = action[1]
-        if not turn.may_draw(s, pile):
+        if not moves.may_draw(s, pile):
             if s.drawn:
                 raise RuleError(
                     "already_drew", "you already drew this turn: meld, lay off, swap or discard"
@@ -439,9 +436,9 @@ class Eurokaarten(Game[EuroState]):
         laid = action[1]
         mask = self._cards_in_hand(s, seat, "meld", laid)
         meld = new_meld(seat, laid, self.opts.meld_rules)
-        points = turn.first_meld_points(s, seat, self.opts)
-        if not turn.shows_enough(laid, points):
-            value = turn.first_meld_value(laid)
+        points = moves.first_meld_points(s, seat, self.opts)
+        if not moves.shows_enough(laid, points):
+            value = moves.first_meld_value(laid)
             raise RuleError(
                 "first_meld_value",
                 f"your first meld of the round must be worth {points} points,"
@@ -453,7 +450,7 @@ class Eurokaarten(Game[EuroState]):
         s.melds.append(meld)
         s.came_down |= 1 << seat
         n = len(s.melds) - 1
-        events = [Event("meld", {"seat": seat, "meld": n, **_meld_json(n, meld)})]
+        events = [Event("meld", {"seat": seat, "meld": n, **view.meld_json(n, meld)})]
         return events + self._after_lay(s, seat)
 
     def _meld_at(self, s: EuroState, verb: str, n: object) -> Meld:
@@ -474,7 +471,7 @@ class Eurokaarten(Game[EuroState]):
         _, n, laid = action
         meld = self._meld_at(s, "layoff", n)
         mask = self._cards_in_hand(s, seat, "layoff", laid)
-        if not turn.may_lay_off(s, seat, self.opts):
+        if not moves.may_lay_off(s, seat, self.opts):
             raise RuleError(
                 "layoff_before_first_meld",
                 f"lay a first meld worth {self.opts.min_first_meld} points before laying off",
@@ -490,7 +487,7 @@ class Eurokaarten(Game[EuroState]):
                     "seat": seat,
                     "meld": n,
                     "added": [meld_card_str(card, stands) for card, stands in laid],
-                    **_meld_json(n, grown),
+                    **view.meld_json(n, grown),
                 },
             )
         ]
@@ -505,7 +502,7 @@ class Eurokaarten(Game[EuroState]):
             raise InvalidInput(
                 "bad_arguments", f"swap needs a real card, got {card!r}", verb="swap"
             )
-        if not turn.may_swap(s, seat, self.opts):
+        if not moves.may_swap(s, seat, self.opts):
             raise RuleError(
                 "swap_before_meld", "lay a meld of your own first: swap_only_after_melding is on"
             )
@@ -528,7 +525,7 @@ class Eurokaarten(Game[EuroState]):
             Event(
                 "swap",
                 {"seat": seat, "meld": n, "card": card_str(card), "joker": card_str(joker)}
-                | _meld_json(n, swapped),
+                | view.meld_json(n, swapped),
             )
         ]
         return events + self._after_lay(s, seat)
@@ -539,7 +536,7 @@ class Eurokaarten(Game[EuroState]):
         card = action[1]
         if not s.hands[seat] >> card & 1:
             raise RuleError("not_in_hand", f"you do not hold {card_str(card)}", card=card_str(card))
-        if not turn.discardable(s.hands[seat], s.taken) >> card & 1:
+        if not moves.discardable(s.hands[seat], s.taken) >> card & 1:
             if is_joker(card):
                 raise RuleError(
                     "joker_discard", "you may not discard a joker: lay it in a meld or keep it"
@@ -562,7 +559,7 @@ class Eurokaarten(Game[EuroState]):
         can neither discard nor lay anything ends the turn without a discard."""
         if not s.hands[seat]:
             return end_round(s, "out", seat, self.opts)
-        if not turn.turn_stuck(s, seat, self.opts):
+        if not moves.turn_stuck(s, seat, self.opts):
             return []
         return [Event("no_discard", {"seat": seat}), *self._pass_turn(s, seat)]
 
@@ -604,47 +601,11 @@ class Eurokaarten(Game[EuroState]):
 
     # Reading the state ---------------------------------------------------------------
 
-    @staticmethod
-    def _hand_counts(s: EuroState) -> list[int]:
-        return [hand.bit_count() for hand in s.hands]
-
     def view(self, s: EuroState, seat: int | None) -> JSON:
-        phase = s.phase
-        between = phase != TURN and bool(s.summaries)
-        return {
-            "game": self.name,
-            "variant": self.variant,
-            "options": dict(self.options),
-            "seats": s.seats,
-            "you": seat,
-            "dealer": s.dealer,
-            "phase": phase,
-            "to_act": sorted(self.to_act(s)),
-            "hand": None if seat is None else hand_notation(s.hands[seat]),
-            "hand_points": None if seat is None else hand_points(s.hands[seat]),
-            "hand_counts": self._hand_counts(s),
-            "standings": self.standings(s),
-            "deals": self.deal_summaries(s),
-            "result": self.result_json(s),
-            "turn": s.turn if phase == TURN else None,
-            "drawn": s.drawn,
-            "taken": None if s.taken is None else card_str(s.taken),
-            "picked": [cards_str(cards_in(s.picked[p] & s.hands[p])) for p in range(s.seats)],
-            "declined": [cards_str(cards_in(s.declined[p])) for p in range(s.seats)],
-            "may_open": turn.may_open(s, s.turn, self.opts),
-            "stock_count": len(s.stock),
-            "discard_top": card_str(s.discard[-1]) if s.discard else None,
-            "discard_count": len(s.discard),
-            "discard_pile": cards_str(s.discard),
-            "melds": [_meld_json(n, meld) for n, meld in enumerate(s.melds)],
-            "came_down": [seat_ for seat_ in range(s.seats) if s.came_down >> seat_ & 1],
-            "revealed": [
-                None if seat_ in s.out else hand_notation(s.hands[seat_])
-                for seat_ in range(s.seats)
-            ]
-            if between
-            else None,
-        }
+        return view.view(self, s, seat)
+
+    def open_hands(self, s: EuroState) -> list[list[str]]:
+        return [hand_notation(hand) for hand in s.hands]
 
     def default(self, s: EuroState, seat: int) -> Action:
         return house.choose(s, seat, self.legal(s, seat), self.opts.meld_rules)
@@ -666,13 +627,3 @@ class Eurokaarten(Game[EuroState]):
 
     def action_json(self, action: Action) -> list[Any]:
         return notation.action_json(action)
-
-
-def _meld_json(n: int, meld: Meld) -> JSON:
-    return {
-        "n": n,
-        "owner": meld.owner,
-        "type": "run" if meld.kind == RUN else "set",
-        "cards": meld.notation(),
-        "closed": meld.kind != RUN and meld.length == 4,
-    }

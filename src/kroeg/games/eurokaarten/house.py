@@ -12,9 +12,9 @@ from __future__ import annotations
 from kroeg.cards import cards_in, rank_of
 from kroeg.games.base import Action, RuleError
 from kroeg.games.eurokaarten.melds import CARD_POINTS, Meld, MeldRules, hand_points
+from kroeg.games.eurokaarten.moves import discardable
 from kroeg.games.eurokaarten.solver import best_melds
 from kroeg.games.eurokaarten.state import EuroState
-from kroeg.games.eurokaarten.turn import discardable
 
 OPEN_AT = 3
 """The house opens gaan with at most this many points (an ace and a 2, say)."""

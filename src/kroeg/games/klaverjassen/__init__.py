@@ -1,7 +1,7 @@
 """Klaverjassen: NKU Rotterdams and Amsterdams (RULES.md §6), and its score sheet.
 
 The package is split by job: :mod:`.tables` (precomputed card tables),
-:mod:`.tricks` (troefplicht and roem on masks), :mod:`.core` (the moves of a deal
+:mod:`.tricks` (troefplicht and roem on masks), :mod:`.moves` (the moves of a deal
 and its scoring), :mod:`.game` (the :class:`Klaverjassen` game: validation, events,
 views), :mod:`.house` (what the house plays) and :mod:`.sheet` (the club score sheet).
 """

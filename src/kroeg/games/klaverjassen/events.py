@@ -12,9 +12,8 @@ from __future__ import annotations
 from kroeg.cards import suit_str
 from kroeg.games.base import Event
 
+from .state import SEATS
 from .tables import CARD_NAMES
-
-SEATS = 4
 
 PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event("play", {"seat": seat, "card": name}) for name in CARD_NAMES)

@@ -10,11 +10,8 @@ from typing import Any, ClassVar, NoReturn
 from kroeg.cards import (
     PIKET_DECK,
     PIKET_MASK,
-    CardError,
     card_str,
     mask_of,
-    parse_card,
-    parse_suit,
     suit_str,
 )
 from kroeg.games.base import (
@@ -31,12 +28,13 @@ from kroeg.games.base import (
     check_deck,
 )
 
-from . import core
+from . import moves, notation, view
 from .events import BID_EVENTS, PASS_EVENTS, PLAY_EVENTS, TRUMP_EVENTS
 from .house import house_action
 from .kraken import CALLS, KrakenRules
+from .notation import VERBS, is_seat
 from .options import OPTION_SPECS, VARIANTS, Options, kraken_options
-from .state import BIDDING, DEAL, KRAKEN, OVER, PHASE_NAMES, PLAY, KlaverjasState
+from .state import BIDDING, DEAL, KRAKEN, OVER, PLAY, SEATS, KlaverjasState
 from .tables import (
     CARD_NAMES,
     SUIT_OF,
@@ -46,7 +44,6 @@ from .tables import (
 )
 from .tricks import Rules, cards_text
 
-SEATS = 4
 TEAMS = ((0, 2), (1, 3))
 """Partners sit opposite (RULES.md §6.2): team 0 is seats 0 and 2."""
 HAND_SIZE = 8
@@ -207,9 +204,9 @@ class Klaverjassen(Game[KlaverjasState]):
         if s.phase == PLAY:
             return ONE_SEAT[s.turn]
         if s.phase == BIDDING:
-            return ONE_SEAT[core.bidder(s)]
+            return ONE_SEAT[moves.bidder(s)]
         if s.phase == KRAKEN:
-            return ONE_SEAT[core.caller(s)]
+            return ONE_SEAT[moves.caller(s)]
         return NO_SEAT
 
     def is_over(self, s: KlaverjasState) -> bool:
@@ -224,15 +221,15 @@ class Klaverjassen(Game[KlaverjasState]):
                 self.legal_plays(s.hands[seat], s.trump, s.led, s.win_seat, s.win_strength, seat)
             )
         if s.phase == BIDDING:
-            if seat != core.bidder(s):
+            if seat != moves.bidder(s):
                 return []
             suits = (s.proposed,) if self.config.gedraaid else range(4)
             bids: list[Action] = [("bid", suit) for suit in suits]
             return bids if s.forced else [*bids, ("pass",)]
         if s.phase == KRAKEN:
-            if seat != core.caller(s):
+            if seat != moves.caller(s):
                 return []
-            return [(core.next_call(s),), ("pass",)]
+            return [(moves.next_call(s),), ("pass",)]
         if s.phase != PLAY:
             return []
         out: list[Action] = []
@@ -334,8 +331,8 @@ class Klaverjassen(Game[KlaverjasState]):
                 "a gedraaid deal gives the 32 piket cards (7 to A) to the hands and"
                 " leaves the 20 draaikaarten (2 to 6) as the stock",
             )
-        core.start_deal(self.config, s, hands, deal.stock)
-        first = core.bidder(s)
+        moves.start_deal(self.config, s, hands, deal.stock)
+        first = moves.bidder(s)
         events = [
             Event(
                 "deal",
@@ -367,7 +364,7 @@ class Klaverjassen(Game[KlaverjasState]):
             )
             for i, c in enumerate(new)
         ]
-        events.append(Event("propose", {"suit": suit_str(s.proposed), "bidder": core.bidder(s)}))
+        events.append(Event("propose", {"suit": suit_str(s.proposed), "bidder": moves.bidder(s)}))
         return events
 
     def _hand_event(self, s: KlaverjasState, seat: int) -> Event:
@@ -377,9 +374,9 @@ class Klaverjassen(Game[KlaverjasState]):
         if s.phase != phase:
             _refuse_phase(s.phase)
         if phase == BIDDING:
-            waiting = core.bidder(s)
+            waiting = moves.bidder(s)
         elif phase == KRAKEN:
-            waiting = core.caller(s)
+            waiting = moves.caller(s)
         else:
             waiting = s.turn
         if seat != waiting:
@@ -388,7 +385,7 @@ class Klaverjassen(Game[KlaverjasState]):
             )
 
     def _bid(self, s: KlaverjasState, seat: int, suit: object) -> list[Event]:
-        if not _is_seat(suit):
+        if not is_seat(suit):
             raise InvalidInput(
                 "bad_arguments", f"bid needs a suit 0-3 (c, d, h, s), got {suit!r}", verb="bid"
             )
@@ -404,9 +401,9 @@ class Klaverjassen(Game[KlaverjasState]):
                 suit=proposed,
             )
         unseen = UNSEEN[s.seen]
-        core.make_trump(s, seat, suit)
+        moves.make_trump(s, seat, suit)
         if self.config.kraken:
-            core.open_calls(s)
+            moves.open_calls(s)
         events = [BID_EVENTS[seat][suit], TRUMP_EVENTS[seat][suit][s.leader]]
         events += [self._hand_event(s, x) for x in unseen]
         if s.phase == KRAKEN:
@@ -419,7 +416,7 @@ class Klaverjassen(Game[KlaverjasState]):
             "may_call",
             {
                 "seats": list(s.call_order),
-                "call": core.next_call(s),
+                "call": moves.next_call(s),
                 "factor": 1 << s.kraaks,
             },
         )
@@ -427,7 +424,7 @@ class Klaverjassen(Game[KlaverjasState]):
     def _call(self, s: KlaverjasState, seat: int, call: str) -> list[Event]:
         """``trump_mode: kraken``: kraak, herkraak, superkraak or pass (RULES.md §6.10)."""
         self._check_turn(s, seat, KRAKEN)
-        due = core.next_call(s)
+        due = moves.next_call(s)
         if call not in (due, "pass"):
             raise RuleError(
                 "kraken_next_call",
@@ -435,9 +432,9 @@ class Klaverjassen(Game[KlaverjasState]):
                 call=due,
             )
         if call == "pass":
-            core.pass_call(s, seat)
+            moves.pass_call(s, seat)
         else:
-            core.call_kraak(s, seat)
+            moves.call_kraak(s, seat)
         events = [Event("call", {"seat": seat, "call": call, "factor": 1 << s.kraaks})]
         if s.phase == KRAKEN:
             if call != "pass":
@@ -450,7 +447,7 @@ class Klaverjassen(Game[KlaverjasState]):
                     "held": list(s.roem_held),
                     "roem": list(s.roem),
                     "factor": 1 << s.kraaks,
-                    "must_make": core.must_make(s),
+                    "must_make": moves.must_make(s),
                     "leader": s.leader,
                 },
             )
@@ -469,12 +466,12 @@ class Klaverjassen(Game[KlaverjasState]):
         seen_before = s.seen
         turned_before = s.turned
         round_before = s.proposals
-        go_on = core.pass_bid(self.config, s, seat)
+        go_on = moves.pass_bid(self.config, s, seat)
         events = [PASS_EVENTS[seat]]
         if not go_on:
             events.append(Event("redeal", {"dealer": s.dealer}))
             return events
-        nxt = core.bidder(s)
+        nxt = moves.bidder(s)
         if s.proposals != round_before:  # gedraaid, rondgepast: the next suit is turned
             events += self._proposal_events(s, turned_before)
         if s.bid_index == SEATS:  # all passed (gedraaid: on every suit): this seat must play
@@ -511,10 +508,10 @@ class Klaverjassen(Game[KlaverjasState]):
         trick = s.trick
         rules = self.rules
         if len(trick) < 3:
-            core.play_card(rules, config, s, seat, card)
+            moves.play_card(rules, config, s, seat, card)
             return [PLAY_EVENTS[seat][card]]
         roem_before = s.roem[0] + s.roem[1]
-        core.play_card(rules, config, s, seat, card)  # completes the trick
+        moves.play_card(rules, config, s, seat, card)  # completes the trick
         events = [PLAY_EVENTS[seat][card], self._trick_event(s, roem_before)]
         if s.phase != PLAY:  # it was the last: the deal is scored
             events += self._deal_end_events(s)
@@ -553,11 +550,11 @@ class Klaverjassen(Game[KlaverjasState]):
             raise RuleError(
                 "no_roem", "no roem to claim: the last completed trick holds no unclaimed roem"
             )
-        team, roem = core.claim_roem(s)
+        team, roem = moves.claim_roem(s)
         return [Event("roem", {"seat": seat, "team": team, "roem": roem})]
 
     def _verzaakt(self, s: KlaverjasState, seat: int, accused: object) -> list[Event]:
-        if not _is_seat(accused):
+        if not is_seat(accused):
             raise InvalidInput(
                 "bad_arguments", f"verzaakt needs a seat 0-3, got {accused!r}", verb="verzaakt"
             )
@@ -570,7 +567,7 @@ class Klaverjassen(Game[KlaverjasState]):
             raise RuleError(
                 "revoke_not_now", "a revoke can only be called while the cards are played"
             )
-        if core.team_of(accused) == core.team_of(seat):
+        if moves.team_of(accused) == moves.team_of(seat):
             raise RuleError(
                 "revoke_partner",
                 f"seat {seat} can only call a revoke of an opponent"
@@ -584,7 +581,7 @@ class Klaverjassen(Game[KlaverjasState]):
                 seat=accused,
             )
         deals_before = s.deal_no
-        found = core.call_revoke(self.config, s, accused)
+        found = moves.call_revoke(self.config, s, accused)
         events = [Event("verzaakt", {"seat": seat, "accused": accused, "revoke": found})]
         if s.deal_no != deals_before:
             events += self._deal_end_events(s)
@@ -593,67 +590,11 @@ class Klaverjassen(Game[KlaverjasState]):
     # What each seat sees -----------------------------------------------------------
 
     def view(self, s: KlaverjasState, seat: int | None) -> JSON:
-        in_deal = s.phase in (BIDDING, KRAKEN, PLAY)
-        hand = None
-        if seat is not None and in_deal and (s.seen >> seat) & 1:
-            hand = mask_names(s.hands[seat])
-        trick = [{"seat": (s.leader + i) % 4, "card": card_str(c)} for i, c in enumerate(s.trick)]
-        out: JSON = {
-            "game": self.name,
-            "variant": self.variant,
-            "options": dict(self.options),
-            "seats": SEATS,
-            "you": seat,
-            "dealer": s.dealer,
-            "phase": PHASE_NAMES[s.phase],
-            "to_act": sorted(self.to_act(s)),
-            "hand": hand,
-            "hand_counts": [h.bit_count() for h in s.hands] if in_deal else [0] * SEATS,
-            "standings": self.standings(s),
-            "deals": self.deal_summaries(s),
-            "result": self.result_json(s),
-            "teams": [[0, 2], [1, 3]],
-            "deal_no": s.deal_no + 1 if in_deal else s.deal_no,
-            "bids": [
-                {"seat": b, "bid": "pass" if suit is None else suit_str(suit)} for b, suit in s.bids
-            ]
-            if in_deal
-            else [],
-            "trump": suit_str(s.trump) if in_deal and s.trump >= 0 else None,
-            "declarer": s.declarer if in_deal and s.declarer >= 0 else None,
-            "leader": s.leader if s.phase == PLAY else None,
-            "trick": trick if s.phase == PLAY else [],
-            "tricks_won": list(s.tricks_won) if in_deal else [0, 0],
-            "roem": list(s.roem) if in_deal else [0, 0],
-            "tricks": [
-                {"leader": lead, "cards": [card_str(c) for c in cards], "winner": won}
-                for lead, cards, won in s.played
-            ]
-            if s.phase == PLAY
-            else [],
-        }
-        if self.config.gedraaid:
-            out["proposed"] = suit_str(s.proposed) if s.phase == BIDDING else None
-            out["turned"] = [CARD_NAMES[c] for c in s.draai[: s.turned]] if in_deal else []
-        if self.config.kraken:
-            kraken_on = s.phase in (KRAKEN, PLAY)
-            out["calls"] = [{"seat": x, "call": call} for x, call in s.calls] if in_deal else []
-            out["factor"] = 1 << s.kraaks if kraken_on else None
-            out["next_call"] = core.next_call(s) if s.phase == KRAKEN else None
-            out["must_make"] = core.must_make(s) if kraken_on else None
-            out["roem_held"] = list(s.roem_held) if s.phase == PLAY else None
-        if self.options["show_last_trick"]:
-            last = s.last_trick if s.phase == PLAY else None
-            out["last_trick"] = (
-                None
-                if last is None
-                else {
-                    "leader": last[0],
-                    "cards": [card_str(c) for c in last[1]],
-                    "winner": last[2],
-                }
-            )
-        return out
+        return view.view(self, s, seat)
+
+    def open_hands(self, s: KlaverjasState) -> list[list[str]]:
+        in_deal = s.phase in (BIDDING, KRAKEN, PLAY)  # as the view shows a hand
+        return [mask_names(hand) if in_deal else [] for hand in s.hands]
 
     def default(self, s: KlaverjasState, seat: int) -> Action:
         if seat not in self.to_act(s):
@@ -676,47 +617,9 @@ class Klaverjassen(Game[KlaverjasState]):
         ]
 
     def parse_action(self, items: Sequence[Any]) -> Action:
-        if not items or not isinstance(items[0], str):
-            raise InvalidInput(
-                "unknown_verb",
-                f"an action needs a verb first, got {list(items)!r}",
-                verb=str(items[0]) if items else "",
-            )
-        verb, args = items[0], list(items[1:])
-        try:
-            if verb == "play" and len(args) == 1:
-                card = parse_card(args[0])
-                if card not in PIKET_DECK:
-                    raise InvalidInput(
-                        "not_piket",
-                        f"{args[0]} is not in the klaverjassen deck (7 to A)",
-                        card=card_str(card),
-                    )
-                return ("play", card)
-            if verb == "bid" and len(args) == 1 and isinstance(args[0], str):
-                return ("bid", parse_suit(args[0]))
-        except CardError as e:
-            raise InvalidInput("bad_arguments", str(e), verb=verb) from None
-        if verb in ("pass", "roem", *CALLS) and not args:
-            return (verb,)
-        if verb == "verzaakt" and len(args) == 1 and _is_seat(args[0]):
-            return ("verzaakt", args[0])
-        message = (
-            f'bad klaverjassen action {list(items)!r}: expected ["play", CARD],'
-            ' ["bid", SUIT], ["pass"], ["kraak"], ["herkraak"], ["superkraak"], ["roem"]'
-            ' or ["verzaakt", SEAT]'
-        )
-        if verb in VERBS:
-            raise InvalidInput("bad_arguments", message, verb=verb)
-        raise InvalidInput("unknown_verb", message, verb=verb)
+        return notation.parse_action(items)
 
-    def action_json(self, action: Action) -> list[Any]:
-        verb = action[0]
-        if verb == "play":
-            return ["play", card_str(action[1])]
-        if verb == "bid":
-            return ["bid", suit_str(action[1])]
-        return list(action)
+    action_json = staticmethod(notation.action_json)
 
 
 def _refuse_phase(phase: int) -> NoReturn:
@@ -729,15 +632,6 @@ def _refuse_phase(phase: int) -> NoReturn:
     raise RuleError("trump_made", "not now: bidding is over: trump is made")
 
 
-VERBS = ("play", "bid", "pass", *CALLS, "roem", "verzaakt")
-"""Every verb of a Klaverjassen action; one with the wrong arguments is ``bad_arguments``."""
-
-
 def _is_piket_card(value: object) -> bool:
     """A card of the piket deck (7 to A), as an int, not a bool or a float."""
     return type(value) is int and value in PIKET_CARDS
-
-
-def _is_seat(value: object) -> bool:
-    """An int 0-3 (a seat, or a suit), not a bool or a float."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEATS

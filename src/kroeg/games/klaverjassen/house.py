@@ -11,7 +11,7 @@ from __future__ import annotations
 from kroeg.cards import ACE, JACK, SUIT_MASKS, cards_in, rank_of
 from kroeg.games.base import Action
 
-from . import core
+from . import moves
 from .options import Options
 from .state import BIDDING, KRAKEN, PLAY, KlaverjasState
 from .tables import POINTS, STRENGTH, SUIT_OF, mask_cards
@@ -39,10 +39,10 @@ def house_action(rules: Rules, cfg: Options, s: KlaverjasState, seat: int) -> Ac
     if s.phase == BIDDING:
         return _bid(s, seat)
     if s.phase == KRAKEN:
-        call = core.next_call(s)
+        call = moves.next_call(s)
         return (call,) if hand_value(s.hands[seat], s.trump) >= CALL_AT[call] else ("pass",)
     assert s.phase == PLAY
-    if s.claimable and s.last_trick is not None and core.team_of(s.last_trick[2]) == seat & 1:
+    if s.claimable and s.last_trick is not None and moves.team_of(s.last_trick[2]) == seat & 1:
         return ("roem",)
     if cfg.allow_revoke:
         accused = proven_revoke(s, seat)
@@ -97,7 +97,7 @@ def _card(rules: Rules, s: KlaverjasState, seat: int) -> int:
         if aces:
             return aces[0]
         jacks = [c for c in legal if SUIT_OF[c] == trump and rank_of(c) == JACK]
-        if jacks and core.team_of(s.declarer) == seat & 1:
+        if jacks and moves.team_of(s.declarer) == seat & 1:
             return jacks[0]
         return min(plain or legal, key=lambda c: (points[c], strength[c]))
     if s.win_seat == seat ^ 2:

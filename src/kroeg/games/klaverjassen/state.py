@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+SEATS = 4
+"""Klaverjassen is played by four, in two teams (RULES.md §6.2)."""
 DEAL, BIDDING, PLAY, OVER, KRAKEN = 0, 1, 2, 3, 4
 PHASE_NAMES = ("deal", "bidding", "play", "over", "kraken")
 """``KRAKEN`` (``trump_mode: kraken``) lies between bidding and play: trump is made and

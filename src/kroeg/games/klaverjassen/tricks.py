@@ -3,7 +3,7 @@
 
 Everything that needs one of these rules calls it from here: the game's ``legal``,
 ``apply`` (which checks a card by the same :meth:`Rules.legal_plays` that lists it),
-the house, the rollout of :mod:`.core`, and the bots' search. What a play tells about
+the house, the rollout of :mod:`.moves`, and the bots' search. What a play tells about
 the hand it came from (:meth:`Rules.ruled_out`) is worked out from
 :meth:`Rules.legal_plays` too, never written as rules of its own.
 
@@ -106,8 +106,8 @@ def complete_trick(
     ``points`` and the trick to ``tricks_won``. Returns the trick's roem (§6.6), which the
     caller adds, or keeps to be claimed.
 
-    Trick completion stated once, for the engine (:func:`.core.play_card`,
-    :func:`.core.rollout`) and the bots' search (:func:`kroeg.bots.klaverjassen.play.play_card`);
+    Trick completion stated once, for the engine (:func:`.moves.play_card`,
+    :func:`.moves.rollout`) and the bots' search (:func:`kroeg.bots.klaverjassen.play.play_card`);
     the numba kernel is its declared transliteration (``tests/bots/test_kernel.py``).
     Unchecked: the trick holds four cards and ``winner`` won it."""
     a, b, c, d = trick

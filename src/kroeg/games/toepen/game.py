@@ -65,6 +65,7 @@ from kroeg.games.toepen.tables import (
     PLAYS,
     REVOKE,
     STAY,
+    hand_str,
     plays_of,
     shuffled_deck,
     trips,
@@ -434,6 +435,10 @@ class Toepen(Game[ToepenState]):
 
     def view(self, s: ToepenState, seat: int | None) -> JSON:
         return view.view(self, self.rules, s, seat)
+
+    def open_hands(self, s: ToepenState) -> list[list[str]]:
+        dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows a hand
+        return [hand_str(hand) if dealt else [] for hand in s.hands]
 
     def default(self, s: ToepenState, seat: int) -> Action:
         """:func:`house.choose_for_hand` of the seat's hand and legal actions: the

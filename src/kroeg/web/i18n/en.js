@@ -692,6 +692,7 @@ export default {
   "error.table_unreachable": "This table's server is not answering just now. Try again in a few seconds.",
   "error.table_broken": "This table could not be rebuilt after the server restarted and is halted. Your finished games are kept; feel free to start a new table.",
   "error.private_record": "This game's record is for its players only.",
+  "error.unknown_deal": "This game has no such deal.",
   "error.bad_origin": "This request did not come from the pub itself and was refused.",
   "error.game_not_over": "This game is not over yet.",
   "error.too_many_connections": "You have the pub open in too many windows: close one first.",

@@ -708,6 +708,7 @@ export default {
   "error.table_unreachable": "De server van deze tafel antwoordt even niet. Probeer het over een paar tellen nog eens.",
   "error.table_broken": "Deze tafel kon na een herstart van de kroeg niet worden opgebouwd en ligt stil. Je uitgespeelde potjes blijven bewaard; begin gerust een nieuwe tafel.",
   "error.private_record": "Dit spelverslag is alleen voor wie meespeelde.",
+  "error.unknown_deal": "Deze ronde zit niet in dit spel.",
   "error.bad_origin": "Dit verzoek kwam niet van de kroeg zelf en is geweigerd.",
   "error.game_not_over": "Dit spel is nog niet uit.",
   "error.too_many_connections": "Je hebt de kroeg in te veel vensters open: sluit er eerst een.",
