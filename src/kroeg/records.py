@@ -283,10 +283,10 @@ def deal_steps(doc: object, deal: int) -> list[JSON]:
             else:
                 game.advance(s, seat, action)
     rdeal = record.deals[deal]
-    steps = [_step(game, s, game.apply(s, _dealer(game, s, deal), rdeal.deal))]
+    match = Match(game, s)
+    steps = [_step(game, s, match.step(_dealer(game, s, deal), rdeal.deal))]
     for seat, action in rdeal.actions:
-        events = game.eliminate(s, seat) if action == OUT else game.apply(s, seat, action)
-        steps.append(_step(game, s, events))
+        steps.append(_step(game, s, match.step(seat, action)))
     return steps
 
 

@@ -119,3 +119,11 @@ async def test_while_the_kernel_is_built_sterk_plays_basis_and_then_its_own_leve
         hold.touch()
         await asyncio.wait_for(pool.kernel_built(), 120)
         assert pool.level_now("klaverjassen", "sterk") == "sterk"
+
+
+def test_only_bots_that_were_asked_out_of_turn_have_out_of_turn_times() -> None:
+    """Klaverjassen has no out-of-turn actions: the report's ``aside_ms`` is empty, as it
+    was before the arena went through Match (which first gave every bot an empty entry)."""
+    board = play_board(Config("klaverjassen", "nku", 4, ("huis", "basis"), 3, 1.0, None), 0)
+    assert board.asides == {}
+    assert sorted(board.times) == [0, 1]

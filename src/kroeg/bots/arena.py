@@ -115,8 +115,9 @@ def play_board(config: Config, board: int) -> BoardResult:
                     random.Random(f"{config.seed}/{board}/{rotation}/{seat}"),
                     config.budget,
                 ),
-                times[b],
-                asides[b],
+                b,
+                times,
+                asides,
             )
             for seat, b in enumerate(seat_bots)
         ]
@@ -155,23 +156,31 @@ class BoardDeals:
 
 class TimedBot:
     """A bot's agent whose decisions and out-of-turn answers are timed (reading the view
-    and the legal actions included), into the bot's lists of seconds."""
+    and the legal actions included), into the board's seconds by bot: a bot gets its
+    entry with its first decision or answer."""
 
-    def __init__(self, agent: BotAgent, times: list[float], asides: list[float]) -> None:
+    def __init__(
+        self,
+        agent: BotAgent,
+        bot: int,
+        times: dict[int, list[float]],
+        asides: dict[int, list[float]],
+    ) -> None:
         self.agent = agent
+        self.bot = bot
         self.times = times
         self.asides = asides
 
     def act(self, match: Match[Any], seat: int) -> Action:
         start = time.perf_counter()
         action = self.agent.act(match, seat)
-        self.times.append(time.perf_counter() - start)
+        self.times[self.bot].append(time.perf_counter() - start)
         return action
 
     def aside(self, match: Match[Any], seat: int, legal: list[Action]) -> Action | None:
         start = time.perf_counter()
         action = self.agent.aside(match, seat, legal)
-        self.asides.append(time.perf_counter() - start)
+        self.asides[self.bot].append(time.perf_counter() - start)
         return action
 
 

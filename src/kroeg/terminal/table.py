@@ -105,20 +105,22 @@ class TerminalTable:
         self.say = output_fn
         seats = args.seats or game.traits.usual_seats
         self.names = describer.names(args.name, seats)
-        if describer.rules_choose_dealer:
+        seed = args.seed
+        if describer.rules_choose_dealer and seed is None:
             # A record without a dealer replays the same only with its seed: always keep one.
-            seed = args.seed if args.seed is not None else random.randrange(2**31)
-            self.rng = random.Random(seed)
-            dealer = None
-        else:
-            seed = args.seed
-            self.rng = random.Random(seed)
-            dealer = self.rng.randrange(seats)
+            seed = random.randrange(2**31)
+        self.rng = random.Random(seed)
+        dealer = None if describer.rules_choose_dealer else self.rng.randrange(seats)
         agents: list[Agent] = [Prompt(self), *[HouseAgent()] * (seats - 1)]
         self.match = Match.new(
-            game, seats, dealer=dealer, seed=seed, agents=agents, deals=RandomDeals(self.rng)
+            game,
+            seats,
+            dealer=dealer,
+            seed=seed,
+            agents=agents,
+            deals=RandomDeals(self.rng),
+            asides=True,
         )
-        self.match.asides = True
         self.writer = RecordWriter(game, seats, names=self.names, dealer=dealer, seed=seed)
         self.match.watch(self.writer.observe)
         self.match.watch(self.tell)
@@ -128,13 +130,11 @@ class TerminalTable:
         return self.match.state
 
     def run(self) -> None:
-        match = self.match
         self.describer.opening(self)
-        while not match.over():
-            dealer = self.game.pending_deal(match.state)
-            if dealer is not None:
-                self.describer.before_deal(self, dealer)
-            match.advance()
+        while not (pending := self.match.pending()).over:
+            if pending.dealer is not None:
+                self.describer.before_deal(self, pending.dealer)
+            self.match.advance()
         self.describer.closing(self)
 
     def tell(self, seat: int, action: Action | Deal, events: list[Event]) -> None:
