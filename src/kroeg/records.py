@@ -26,8 +26,7 @@ from kroeg.games.base import (
     RuleError,
     check_deck,
 )
-from kroeg.games.match import OUT as OUT  # tables/records.py reads it here until issue 28's table
-from kroeg.games.match import Match
+from kroeg.games.match import OUT, Match
 
 RECORD_FORMAT = "kroeg-record/1"
 REPLAY_FORMAT = "kroeg-replay/1"

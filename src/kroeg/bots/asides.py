@@ -19,11 +19,6 @@ from kroeg.bots.base import Bot
 from kroeg.bots.levels import make_bot
 from kroeg.games import make_game
 from kroeg.games.base import JSON, Action
-from kroeg.games.match import aside_chances
-
-__all__ = ["aside_chances", "house_aside"]
-"""``aside_chances`` is :mod:`kroeg.games.match`'s: tables/table.py imports it from here
-until the table is rewritten onto :class:`~kroeg.games.match.Match` (issue 28)."""
 
 
 @lru_cache(maxsize=64)

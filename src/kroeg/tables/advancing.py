@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kroeg.bots.asides import aside_chances
 from kroeg.games.base import Action
+from kroeg.games.match import aside_chances
 from kroeg.tables.clocks import seconds_of
 from kroeg.tables.effects import AskHouse, Outbox, Progress, SetAlarm
 from kroeg.tables.house import House, HouseRequest, budget_of

@@ -7,7 +7,8 @@ from typing import Any
 from kroeg.fair_records import fair_field
 from kroeg.games import make_game
 from kroeg.games.base import JSON, Deal
-from kroeg.records import OUT, RecordWriter
+from kroeg.games.match import OUT
+from kroeg.records import RecordWriter
 from kroeg.store import GameRow, LogEntry
 
 

@@ -39,7 +39,8 @@ from kroeg.games.eurokaarten import Eurokaarten
 from kroeg.games.eurokaarten.melds import Meld, MeldRules, hand_points
 from kroeg.games.eurokaarten.solver import best_melds
 from kroeg.games.eurokaarten.state import TURN, EuroState
-from kroeg.records import OUT, parse_record
+from kroeg.games.match import OUT
+from kroeg.records import parse_record
 
 from .knowledge import Seen, read_view
 from .turns import BOTH_DRAWS, discard_means, draw_means
