@@ -43,8 +43,11 @@ async def _poll(server: Server, table: str, seen: list[tuple[str, Any]]) -> None
             games = (await http.get(f"/api/tables/{table}/games")).json()
             seen.append(("games", games))
             if summary.get("game_id"):
-                record = await http.get(f"/api/games/{summary['game_id']}/record")
+                game = summary["game_id"]
+                record = await http.get(f"/api/games/{game}/record")
                 seen.append(("record", {"version": summary["version"], **record.json()}))
+                steps = await http.get(f"/api/games/{game}/steps/0")
+                seen.append(("steps", {"version": summary["version"], **steps.json()}))
             await asyncio.sleep(0.05)
 
 
@@ -98,12 +101,12 @@ async def test_no_frame_or_answer_shows_anyone_a_hidden_card(
     version = 0
     for kind, answer in answers:
         version = answer.get("version", version)
-        if kind == "record":
+        if kind in ("record", "steps"):
             if "detail" not in answer:
                 continue  # published once the game is over: a public table's, by design
             assert answer["detail"]["code"] == "game_not_over"
         assert_no_hidden_cards(answer, hidden.at(version, None), f"{kind} at v{version}")
-    # At least one whole round of the poller (summary, games, record) fell while the game
+    # At least one whole round of the poller (summary, games, record, steps) fell while the game
     # ran; on a loaded machine a short game can be over within one or two rounds.
     assert any(kind == "record" for kind, _ in answers) and checked > 100
     for client in (spectator, *players):
