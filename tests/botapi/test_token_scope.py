@@ -38,6 +38,7 @@ TOKEN_MAY: list[Route] = [
     ("GET", "/api/tables/{table_id}/ratings"),
     ("GET", "/api/games/{game_id}/record"),
     ("GET", "/api/games/{game_id}/standings"),
+    ("GET", "/api/games/{game_id}/steps/{deal}"),
     ("GET", "/api/games/{game_id}/ratings"),
     ("GET", "/api/games/{game_id}/analysis"),
     ("GET", "/api/players/{name}"),
@@ -165,6 +166,7 @@ def _setting(server: Server, bot: BotAccount) -> dict[str, str]:
         "token": "nosuchsheet",
         "entry_id": "1",
         "puzzle_id": "1",
+        "deal": "0",
     }
 
 

@@ -43,6 +43,7 @@ TOKEN_ROUTES: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/api/tables/{table_id}/ratings"),
         ("GET", "/api/games/{game_id}/record"),
         ("GET", "/api/games/{game_id}/standings"),
+        ("GET", "/api/games/{game_id}/steps/{deal}"),
         ("GET", "/api/games/{game_id}/ratings"),
         ("GET", "/api/games/{game_id}/analysis"),
         ("GET", "/api/players/{name}"),
