@@ -5,6 +5,7 @@ the project had just changed, so the install steps print too."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -12,9 +13,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _dry_run(*args: str) -> list[str]:
+    # Under `make test` this is a make inside a make: without the outer one's flags, and
+    # without the "Leaving directory" line a nested make prints last.
+    outer = {"MAKEFLAGS", "MFLAGS", "MAKELEVEL"}
     done = subprocess.run(
-        ["make", "-n", "-W", "pyproject.toml", *args],
+        ["make", "--no-print-directory", "-n", "-W", "pyproject.toml", *args],
         cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if k not in outer},
         capture_output=True,
         text=True,
         check=True,
