@@ -6,7 +6,8 @@ the replay, at 640x360 and 1280x720; and the large-cards and high-contrast modes
 axe-core is the npm package pinned in package-lock.json (``npm ci``; ``make test`` runs it
 when node_modules is missing). The tests inject it into the page: the client never loads
 it. A violation fails the test with its rule id, its help text and the elements it names.
-The tables pause after each deal (as in production), so a deal's summary can be checked.
+The tables pause after each deal (as in production), so a deal's summary can be checked;
+the tests of a finished game alone play it on tables that deal on at once.
 """
 
 from __future__ import annotations
@@ -33,11 +34,23 @@ from tests.e2e.helpers import (
     sit_and_start,
 )
 
+FINISHED_GAMES_ONLY = {
+    "test_a_result_and_its_replay",
+    "test_the_result_of_klaverjassen_and_eurokaarten",
+}
+"""The tests that check only a game the house finished: the result and the replay look the
+same whether the tables paused between the deals or not, and without the pauses the house
+finishes the game at once instead of waiting 2.5 s after every deal."""
 
-@pytest.fixture(scope="module")
-def server(paused_server: str) -> str:
-    """Tables that pause after each deal, as in production: a deal's summary stays."""
-    return paused_server
+
+@pytest.fixture
+def server(request: pytest.FixtureRequest, server: str) -> str:
+    """Tables that pause after each deal, as in production: a deal's summary stays. The
+    tests of a finished game alone take the package's server, whose tables deal on."""
+    if request.function.__name__ in FINISHED_GAMES_ONLY:
+        return server
+    paused: str = request.getfixturevalue("paused_server")
+    return paused
 
 
 def test_the_lobby_account_profile_and_leaderboard(new_page: NewPage) -> None:
@@ -231,6 +244,13 @@ def test_the_result_of_klaverjassen_and_eurokaarten(new_page: NewPage, game: str
     assert_clean(problems)
 
 
+FIRST_CARD_WIDTH = """() => {
+  const card = document.querySelector('.hand .card');
+  return card && card.isConnected ? card.getBoundingClientRect().width || null : null;
+}"""
+"""The width of the hand's first card, or null (wait on) while the hand is being redrawn."""
+
+
 def test_large_cards_and_high_contrast(new_page: NewPage) -> None:
     """Both modes are chosen in the lobby and remembered; the cards are drawn larger, the
     four-colour deck keeps its colours, and axe passes in both at the table too."""
@@ -256,8 +276,9 @@ def test_large_cards_and_high_contrast(new_page: NewPage) -> None:
 
     page.goto(f"/t/{table}")
     expect(page.locator(".hand .card").first).to_be_visible()
-    # Measured in the page at once: a redraw may replace the card between two calls.
-    large = page.locator(".hand .card").first.evaluate("e => e.getBoundingClientRect().width")
+    # Measured in the page at once, on a card in the hand: a redraw may replace the card
+    # between two calls (a replaced card measures 0 wide), so the page waits for one.
+    large = page.wait_for_function(FIRST_CARD_WIDTH).json_value()
     assert large > normal["width"] * 1.2, (normal, large)
     blue = page.evaluate("getComputedStyle(document.body).getPropertyValue('--suit-d').trim()")
     assert blue == "#1d4ed8", "the four-colour deck stays in high contrast"

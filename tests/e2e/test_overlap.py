@@ -2,7 +2,7 @@
 the whole hand visible and tappable, decision buttons never over the hand or the trick,
 dialogs inside the screen with nothing of the table showing through their controls.
 
-Each game is played to its end once (short games: Toepen to 3 points, Klaverjassen 8 deals,
+Each game is played to its end once (short games: Toepen to 3 points, Klaverjassen 4 deals,
 Eurokaarten with one coin) and measured with bounding boxes and hit tests at 640×360, 844×390
 and 1280×720, resizing the page (it redraws, as when a phone is turned): every deal summary,
 every bidding decision and the end dialog at all three sizes, the first decision of each other
@@ -40,9 +40,11 @@ LAYOUT_PROBLEMS = "\n".join(
 
 SHORT_GAMES: dict[str, dict[str, Any]] = {
     "toepen": {"variant": "kroegregels", "options": {"max_points": 3}},
-    "klaverjassen": {"variant": "amsterdams", "options": {"game_length": "8_deals"}},
+    "klaverjassen": {"variant": "amsterdams", "options": {"game_length": "4_deals"}},
     "eurokaarten": {"variant": "standaard", "options": {"start_coins": 1}},
 }
+"""The shortest games the options allow. Four Klaverjassen deals still bring Anna a bid:
+the dealer decides on trump first (``bid_start: dealer``), and each seat deals once."""
 
 
 @pytest.fixture(scope="module")
