@@ -65,7 +65,7 @@ export function toepenBoard(p, answer, choose) {
       " ",
       h("span", { class: "puzzle-meta" }, t("puzzle.toepen.meta", { trick: p.trick, points: v.points[p.seat], rating: p.rating })),
     ),
-    h("div", { class: "toepen-puzzle-row" }, h("div", { class: "hand puzzle-hand", id: "puzzle-hand" }, hand), h("div", { class: "puzzle-choices", id: "puzzle-choices" }, buttons)),
+    h("div", { class: "toepen-puzzle-row" }, h("div", { class: "hand puzzle-hand", id: "puzzle-hand", role: "group", "aria-label": t("table.hand"), tabindex: "0" }, hand), h("div", { class: "puzzle-choices", id: "puzzle-choices" }, buttons)),
   );
 }
 
