@@ -18,6 +18,7 @@ from redis.asyncio import Redis
 
 from kroeg.cluster.routing import CHANNEL, Router
 from kroeg.tables import protocol as m
+from kroeg.tables.errors import TableError
 from kroeg.tables.lobby import Lobby
 from tests.cluster.conftest import REDIS_URL
 from tests.cluster.test_lossy_fanout import Seen, owner_and_router
@@ -33,6 +34,20 @@ class Spectator(Seen):
 
 def _events(frames: list[dict[str, Any]], table: str) -> dict[int, dict[str, Any]]:
     return {f["version"]: f for f in frames if f.get("type") == "event" and f["table"] == table}
+
+
+async def _forward_again_while_moving(router: Router, sink: Seen, message: m.Act) -> None:
+    """``table_moving`` asks the client to try again (docs/protocol.md), as the browser
+    does: seen once in a loaded full run, the owner's lobby between two of its states."""
+    for _ in range(20):
+        try:
+            await router.forward(sink, message)
+            return
+        except TableError as e:
+            if e.code != "table_moving":
+                raise
+            await asyncio.sleep(0.05)
+    await router.forward(sink, message)
 
 
 async def test_each_audience_gets_its_own_frame_and_a_spectator_never_a_seats(
@@ -56,7 +71,9 @@ async def test_each_audience_gets_its_own_frame_and_a_spectator_never_a_seats(
         if not table.running:
             break
         action = table.game.action_json(table.game.legal(table.state, 0)[0])
-        await router.forward(anna, m.Act(table=table.id, version=table.version, action=action))
+        await _forward_again_while_moving(
+            router, anna, m.Act(table=table.id, version=table.version, action=action)
+        )
     async with asyncio.timeout(10):
         while max(_events(anna.frames, table.id), default=0) < table.version:
             await asyncio.sleep(0.01)
