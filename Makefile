@@ -6,7 +6,7 @@ RUN_STAMP := $(VENV)/.run-stamp
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 
-.PHONY: run test lint unit e2e chromium screenshots bench clean
+.PHONY: run test lint warm unit e2e chromium screenshots bench clean
 
 # The browser tests' own tools from npm (axe-core, pinned in package-lock.json): the
 # client loads nothing from npm, the accessibility tests inject axe into the pages.
@@ -50,12 +50,16 @@ unit: $(STAMP)
 e2e: $(STAMP) chromium $(NODE_STAMP)
 	$(BIN)/pytest tests/e2e
 
-# The suite on every core (pytest-xdist): a module's tests stay together on one worker,
-# so that its server and browser fixtures are made once (docs/testing.md).
-# The compiled Klaverjas solver is built into numba's cache first (some 20 s once): else
-# every bot worker of the servers the tests start compiles it at the same time.
-test: $(STAMP) chromium $(NODE_STAMP) lint
+# The compiled Klaverjas solver built into numba's cache (some 20 s once): else every
+# bot worker of the servers the tests start compiles it at the same time.
+warm: $(STAMP)
 	$(BIN)/python -c 'from kroeg.bots.klaverjassen.kernel import warm; warm()'
+
+# The suite on every core (pytest-xdist): a module's tests stay together on one worker,
+# so that its server and browser fixtures are made once (docs/testing.md). The linters
+# and the solver's build, both single-threaded, run side by side first.
+test: $(STAMP) chromium $(NODE_STAMP)
+	$(MAKE) --no-print-directory -j2 lint warm
 	$(BIN)/pytest -n auto --dist loadfile
 
 # Screenshots of each game on a desktop and a phone for the README (docs/screenshots/).
