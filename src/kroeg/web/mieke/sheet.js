@@ -1,8 +1,11 @@
 // Mieke's score page for one table at the bar: the token of the table's link is the
 // page's fragment (#token), so it stays out of every log. Lines go to an outbox in
 // IndexedDB first and are sent from there (queue.js); the other phones' lines arrive
-// by waiting on the night's changes.
+// by waiting on the night's changes. A line that lost a conflict (another phone wrote
+// the same deal first) is kept on this phone as a draft, shown beside the line that won,
+// until Mieke corrects the sheet with it or throws it away (conflicts.js).
 
+import * as conflicts from "./conflicts.js";
 import * as queue from "./queue.js";
 import { el, errorText, fillTexts, nextChange, sleep, t } from "./common.js";
 
@@ -66,8 +69,51 @@ async function render() {
         el("span", { class: "name" }, s.house ? t("club.house") : s.name)),
     ),
   );
+  renderConflicts();
   renderForm(waiting);
   renderLines(waiting);
+}
+
+/** Each line of this phone that lost to another phone's line for the same deal: both
+ * side by side, and what Mieke can do with hers. */
+function renderConflicts() {
+  const drafts = conflicts.of(token);
+  $("conflicts").replaceChildren(...drafts.map((draft) => {
+    const won = sheet.entries.find((e) => e.deal === draft.deal && e.line);
+    const last = won && won.history[won.history.length - 1];
+    return el("article", { class: "conflict", "data-deal": draft.deal },
+      el("h2", {}, t("club.sheet.conflict", { deal: draft.deal })),
+      el("div", { class: "sides" },
+        el("div", { class: "side won" },
+          el("h3", {}, won ? t("club.sheet.conflict_won", { by: last.by, at: clock(last.at) }) : t("club.sheet.conflict_gone")),
+          el("p", {}, won ? lineText(won.line, won.scored) : "—")),
+        el("div", { class: "side mine" },
+          el("h3", {}, t("club.sheet.conflict_mine")),
+          el("p", {}, lineText(draft.line, null)))),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "primary", onclick: () => useDraft(draft, won) },
+          won ? t("club.sheet.conflict_use") : t("club.sheet.conflict_add")),
+        el("button", { type: "button", onclick: () => dropDraft(draft) }, t("club.sheet.conflict_drop"))));
+  }));
+}
+
+/** Correct the line that won with this phone's line (the form, filled in, to check
+ * first), or write it anew when the line that won was withdrawn meanwhile. */
+function useDraft(draft, won) {
+  if (won) {
+    editing = { ...won, line: draft.line, draft: draft.id };
+    $("form").dataset.key = "";
+    render();
+    $("form").querySelector("input, select")?.focus();
+    return;
+  }
+  conflicts.drop(token, draft.id);
+  queueLine({ kind: "add", deal: draft.deal, line: draft.line });
+}
+
+function dropDraft(draft) {
+  conflicts.drop(token, draft.id);
+  render();
 }
 
 function seatLabel(i) {
@@ -98,7 +144,7 @@ function renderForm(waiting) {
   const closed = sheet.night.status === "closed";
   // Redrawn only when what it is for changes: another phone's line must not wipe what
   // Mieke is typing.
-  const key = `${editing ? editing.id : "new"}:${deal}:${closed}`;
+  const key = `${editing ? `${editing.id}/${editing.draft ?? ""}` : "new"}:${deal}:${closed}`;
   if (form.dataset.key === key) return;
   form.dataset.key = key;
   if (deal === null || closed) {
@@ -212,13 +258,17 @@ async function submit(line) {
     }
   }
   const deal = Number($("form").dataset.deal);
-  const item = editing
-    ? { id: newId(), kind: "correct", token, path: `${api}/entries/${encodeURIComponent(editing.id)}`,
-        body: { change: null, line, by: scorer() }, deal, queuedAt: Date.now() }
-    : { id: newId(), kind: "add", token, path: `${api}/entries`,
-        body: { id: null, deal, line, by: scorer() }, queuedAt: Date.now() };
-  if (item.kind === "correct") item.body.change = item.id;
-  else item.body.id = item.id;
+  if (editing && editing.draft) conflicts.drop(token, editing.draft);
+  await queueLine(editing ? { kind: "correct", entry: editing.id, deal, line } : { kind: "add", deal, line });
+}
+
+/** Put a line (a new one, or a correction of an entry) in the outbox and send it. */
+async function queueLine({ kind, entry, deal, line }) {
+  const id = newId();
+  const item = kind === "correct"
+    ? { id, kind, token, path: `${api}/entries/${encodeURIComponent(entry)}`,
+        body: { change: id, line, by: scorer() }, deal, queuedAt: Date.now() }
+    : { id, kind, token, path: `${api}/entries`, body: { id, deal, line, by: scorer() }, queuedAt: Date.now() };
   await queue.put(item);
   editing = null;
   $("form").dataset.key = "";
@@ -234,6 +284,7 @@ async function sync() {
   }
   syncing = true;
   syncAgain = false;
+  let lost = false;
   try {
     for (const item of await queue.waiting(token)) {
       let r;
@@ -251,6 +302,11 @@ async function sync() {
         sheet = body;
       } else if (body.detail && body.detail.code === "duplicate_entry") {
         // Sent before, its answer lost: the server has it once.
+      } else if (body.detail && body.detail.code === "deal_taken" && item.kind === "add") {
+        // Another phone wrote this deal first: this line stays here as a draft, shown
+        // beside the one that won (the sheet is loaded again below).
+        conflicts.keep(token, { id: item.id, deal: item.body.deal, line: item.body.line });
+        lost = true;
       } else if (r.status >= 500) {
         break;
       } else if (r.status === 429) {
@@ -264,7 +320,7 @@ async function sync() {
   } finally {
     syncing = false;
   }
-  await render();
+  if (!lost || !(await load())) await render();
   if (syncAgain) await sync();
 }
 

@@ -4,11 +4,12 @@
 // sheet as it last saw it. Score lines are not sent from here: the page queues them
 // (queue.js) and sends them when it is back online.
 
-const CACHE = "kroeg-mieke-v1";
+const CACHE = "kroeg-mieke-v2";
 const FILES = [
   "/web/mieke/sheet.html",
   "/web/mieke/sheet.js",
   "/web/mieke/queue.js",
+  "/web/mieke/conflicts.js",
   "/web/mieke/common.js",
   "/web/mieke/mieke.css",
   "/web/i18n.js",
