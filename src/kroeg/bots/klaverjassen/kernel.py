@@ -9,9 +9,10 @@ teams, on the deal's real score (made, nat, pit, kraken factors, roem).
 
 Compiled code cannot call the engine's Python functions, so three of them are
 transliterated here and each is tested against its original on every input kind:
-:func:`_legal` is :meth:`Rules.legal_plays`, :func:`_roem` is :meth:`Rules.roem`
-and :func:`_margin` is :func:`core.deal_score`. Every table (strength, points,
-runs, stuk, trumps above) is the engine's own, turned into arrays.
+:func:`_legal` is :meth:`tricks.Rules.legal_plays`, :func:`_roem` is
+:meth:`tricks.Rules.roem` and :func:`_margin` is :func:`moves.deal_score` (both in
+``kroeg.games.klaverjassen``). Every table (strength, points, runs, stuk, trumps
+above) is the engine's own, turned into arrays.
 
 The search is MTD(f): null-window alpha-beta over single cards, repeated until the
 bounds it proves meet (from a ``basis`` play-out's value on long endings, bisecting once
@@ -294,7 +295,7 @@ def _sure_points(f: np.ndarray, trump: int) -> int:
 @njit(cache=True, inline="always")
 def _margin_bounds(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, out: np.ndarray) -> None:
     """``out[1]`` ≤ team 0's final margin ≤ ``out[2]`` at the start of a trick, whatever
-    the rest of the play (core.deal_score's cases, each at its extremes): the declaring
+    the rest of the play (moves.deal_score's cases, each at its extremes): the declaring
     team's lead X = (its points + roem) − (the other's) ends within the points and roem
     still to take of where it is, the roem in all within what is still to make.
 
@@ -350,7 +351,7 @@ def _margin_bounds(f: np.ndarray, cfg: np.ndarray, four_kind: np.ndarray, out: n
 
 @njit(cache=True)
 def _margin(cfg: np.ndarray, p0: int, p1: int, r0: int, r1: int, w0: int, w1: int) -> int:
-    """Team 0's score minus team 1's of a finished deal (core.deal_score)."""
+    """Team 0's score minus team 1's of a finished deal (moves.deal_score)."""
     playing = cfg[_DECLARER]
     pit_bonus = cfg[_PIT]
     responsible = cfg[_MUST]
