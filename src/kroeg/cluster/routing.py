@@ -32,7 +32,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
@@ -40,10 +40,10 @@ from redis.exceptions import RedisError
 
 from kroeg.cluster.lease import holder, lease_key
 from kroeg.errors import Refusal
-from kroeg.tables import commands as t
 from kroeg.tables import protocol as m
 from kroeg.tables.errors import TableError, internal
 from kroeg.tables.lobby import Lobby
+from kroeg.tables.port import LocalTables, Sink, who_of
 from kroeg.tables.task import TableTask
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,10 @@ clients reconnecting together must wait their turn, not fail."""
 WATCH_EVERY = 0.5
 """Seconds between two checks that the tables this process's connections follow
 elsewhere still have the owner they had."""
+
+RETRY_AFTER = 1
+"""Seconds after which a request refused with ``table_moving`` may be sent again: the
+next owner takes a table over at its next scan (docs/cluster.md, "Failover")."""
 
 STOP_WAIT = 2.0
 """Seconds a stop waits for the router's tasks to end once cancelled."""
@@ -83,26 +87,6 @@ class Published(msgspec.Struct, array_like=True):
 
 
 _decode_published = msgspec.json.Decoder(list[Published]).decode
-
-
-@runtime_checkable
-class Sink(Protocol):
-    """A connection as the router sees it: a player, and a place to send frames to
-    (kroeg.server.connection's ``Connection`` is one)."""
-
-    player: str | None
-    name: str | None
-    account: str | None
-    """The kind of the connection's account (``person``, ``bot``); None for a guest."""
-    ignored: frozenset[str]
-    """The players the connection's person blocks (their chat is never sent to it)."""
-    tables: set[str]
-
-    def send(self, frame: bytes) -> None: ...
-
-    def hears(self, player: str) -> bool: ...
-
-    def error(self, code: str, message: str, **extra: Any) -> None: ...
 
 
 @dataclass(eq=False)
@@ -138,6 +122,11 @@ class _Outbox:
     frames: list[tuple[str, msgspec.Raw]] = field(default_factory=list)
 
 
+def moving(table_id: str, message: str) -> TableError:
+    """The refusal of a request for a table between two owners: try again shortly."""
+    return TableError("table_moving", message, table=table_id, retry_after=RETRY_AFTER)
+
+
 def audience_of(player: str | None, seated: tuple[str | None, ...]) -> int | None:
     """The seat ``player`` held when a version was sent, or None (a spectator): as the
     owner's table counted it for its listener of that player."""
@@ -160,6 +149,8 @@ class Router:
         self.redis = redis
         self.process = process
         self.lobby = lobby
+        self.local = LocalTables(lobby)
+        """The tables this process holds (the act fast path for a forwarded move)."""
         self.players = players
         """This process's connections of a player (for a frame to the player, an invite)."""
         self.sinks: dict[str, Sink] = {}
@@ -244,10 +235,9 @@ class Router:
         self._owners[table_id] = (owner, now)
         if owner is None:
             if await self._exists(table_id):
-                raise TableError(
-                    "table_moving",
+                raise moving(
+                    table_id,
                     "the table is being taken over by another server; try again in a moment",
-                    table=table_id,
                 )
             raise TableError("unknown_table", f"there is no table {table_id!r}", table=table_id)
         return owner
@@ -256,20 +246,28 @@ class Router:
         row = await self.lobby.store.table(table_id)
         return row is not None and not row.closed
 
-    async def forward(self, sink: Sink, message: Any) -> bool | None:
-        """Carry the message out at the owner of its table; whether the connection follows
-        the table afterwards (None: as before). Its refusal is raised as a TableError."""
+    async def forward(
+        self, message: Any, sink: Sink | None = None, who: m.Who | None = None
+    ) -> m.Outcome:
+        """Carry the request out at the owner of its table for ``who`` (default: the
+        connection ``sink``'s player; without a sink, REST's); its answer and whether the
+        connection follows the table afterwards (None: as before). Its refusal is raised
+        as a TableError."""
         table_id: str = message.table
+        if who is None and sink is not None:
+            who = who_of(sink)
         owner = await self.owner_of(table_id)
         if owner == self.process:  # taken over by this process a moment ago
-            raise TableError("table_moving", "the table moves here; try again", table=table_id)
+            raise moving(table_id, "the table moves here; try again")
+        if sink is None:
+            return await self._ask(owner, None, who, None, message)
         conn = self._conn_id(sink)
         key = (conn, table_id)
         new = key not in self.followed and isinstance(message, m.Watch | m.Resume | m.Sit)
         if new:  # following from before the answer: the snapshot comes before it
             await self._follow(conn, table_id, owner)
         try:
-            follows = await self._ask(owner, conn, sink, message)
+            answer, follows = await self._ask(owner, conn, who, sink, message)
         except BaseException:
             if new:
                 await self._unfollow(conn, table_id)
@@ -280,7 +278,7 @@ class Router:
             self.followed[key].owner = owner
         elif follows is False or new:
             await self._unfollow(conn, table_id)
-        return follows
+        return answer, follows
 
     async def _follow(self, conn: str, table_id: str, owner: str) -> None:
         """The connection follows the table at ``owner``: its channel is heard here."""
@@ -313,12 +311,13 @@ class Router:
         try:
             owner = await self.owner_of(message.table)
             if owner == self.process:  # taken over here a moment ago: not through a stream
-                raise TableError("table_moving", "the table moves here; try again")
+                raise moving(message.table, "the table moves here; try again")
         except TableError as e:
             sink.error(e.code, e.message, **{"table": message.table, **e.params})
             return
         conn = self._conn_id(sink)
-        self._send(owner, {"t": "ask", "rid": None, **self._who(conn, sink, message)})
+        ask = self._who(conn, who_of(sink), sink, message)
+        self._send(owner, {"t": "ask", "rid": None, **ask})
 
     def to_player(self, processes: Iterable[str], player: str, frame: dict[str, Any]) -> None:
         """A frame for every connection of ``player`` on each of ``processes`` (an invite)."""
@@ -332,8 +331,8 @@ class Router:
             return
         followed = self.followed.get((conn, table_id))
         if followed is not None:
-            unwatch = m.Unwatch(table=table_id)
-            self._send(followed.owner, {"t": "ask", "rid": None, **self._who(conn, sink, unwatch)})
+            unwatch = self._who(conn, who_of(sink), sink, m.Unwatch(table=table_id))
+            self._send(followed.owner, {"t": "ask", "rid": None, **unwatch})
         await self._unfollow(conn, table_id)
         if not any(c == conn for c, _ in self.followed):
             self.sinks.pop(conn, None)
@@ -349,14 +348,16 @@ class Router:
                 conn = self._conn_id(listener)
                 self.followed[(conn, table.id)] = Followed(owner="", version=table.version)
 
-    def _who(self, conn: str, sink: Sink, message: Any) -> dict[str, Any]:
+    def _who(
+        self, conn: str | None, who: m.Who | None, sink: Sink | None, message: Any
+    ) -> dict[str, Any]:
         return {
             "from": self.process,
             "conn": conn,
-            "player": sink.player,
-            "name": sink.name,
-            "account": sink.account,
-            "ignored": sorted(sink.ignored),
+            "player": None if who is None else who.player,
+            "name": None if who is None else who.name,
+            "account": None if who is None else who.account,
+            "ignored": [] if sink is None else sorted(sink.ignored),
             "msg": msgspec.Raw(_encode(message)),
         }
 
@@ -384,7 +385,8 @@ class Router:
             if owner is None or owner == followed.owner:
                 continue
             sink = self.sinks.get(conn)
-            if sink is None or sink.player is None or sink.name is None:
+            who = None if sink is None else who_of(sink)
+            if sink is None or who is None:
                 await self._unfollow(conn, table_id)
                 continue
             resume: m.Resume | m.Watch = (
@@ -398,23 +400,25 @@ class Router:
                     continue  # still being taken over here: the next check resumes it
                 await self._unfollow(conn, table_id)
                 with contextlib.suppress(TableError):
-                    await m.carry_out(table, sink, sink.player, sink.name, resume)
+                    await m.carry_out(table, sink, who, resume)
                 continue
             try:
-                await self._ask(owner, conn, sink, resume)
+                await self._ask(owner, conn, who, sink, resume)
             except TableError:
                 continue  # the new owner is not ready yet: the next check tries again
             followed.owner = owner
 
-    async def _ask(self, owner: str, conn: str, sink: Sink, message: Any) -> bool | None:
-        """Carry the message out at ``owner`` and wait for its answer (a TableError)."""
+    async def _ask(
+        self, owner: str, conn: str | None, who: m.Who | None, sink: Sink | None, message: Any
+    ) -> m.Outcome:
+        """Carry the request out at ``owner`` and wait for its answer (a TableError)."""
         rid = f"{self.process}/{next(self._counter)}"
         reply = asyncio.get_running_loop().create_future()
         self._pending[rid] = reply
-        self._send(owner, {"t": "ask", "rid": rid, **self._who(conn, sink, message)})
+        self._send(owner, {"t": "ask", "rid": rid, **self._who(conn, who, sink, message)})
         try:
             async with asyncio.timeout(FORWARD_TIMEOUT):
-                follows: bool | None = await reply
+                outcome: m.Outcome = await reply
         except TimeoutError:
             raise TableError(
                 "table_unreachable",
@@ -423,7 +427,7 @@ class Router:
             ) from None
         finally:
             self._pending.pop(rid, None)
-        return follows
+        return outcome
 
     # The owner's side -------------------------------------------------------------------
 
@@ -471,27 +475,22 @@ class Router:
             self._queue.put_nowait(("p", CHANNEL + table, _encode(items)))
 
     async def _carry_out(self, ask: dict[str, Any]) -> None:
-        process, conn, rid = ask["from"], ask["conn"], ask.get("rid")
+        process, conn, rid = ask["from"], ask.get("conn"), ask.get("rid")
         player, name = ask.get("player"), ask.get("name")
         answer: dict[str, Any] = {"t": "reply", "rid": rid}
         try:
-            message: Any = m.decoder.decode(_encode(ask["msg"]))
+            message: Any = m.request_decoder.decode(_encode(ask["msg"]))
             table = self.lobby.tables.get(message.table)
             if table is None:
-                raise TableError("table_moving", "the table moves; try again", table=message.table)
-            if player is None or name is None:
-                raise TableError("not_authenticated", "send hello first")
-            if table.relay is None:
-                table.relay = self
-            key = (process, conn)
-            listener = self.remote.get(key)
-            if listener is None:
-                listener = self.remote[key] = RemoteListener(self, process, conn, player)
-            listener.ignored = frozenset(ask.get("ignored", ()))
-            account = ask.get("account")
-            answer["follows"] = await m.carry_out(
-                table, listener, player, name, message, account=account
-            )
+                raise moving(message.table, "the table moves; try again")
+            who = None
+            if player is not None and name is not None:
+                who = m.Who(player, name, ask.get("account"))
+            listener = None
+            if conn is not None:
+                listener = self._listener(table, process, conn, player)
+                listener.ignored = frozenset(ask.get("ignored", ()))
+            answer["answer"], answer["follows"] = await m.carry_out(table, listener, who, message)
         except Refusal as e:
             answer["error"] = {"code": e.code, "message": e.message, "extra": e.params}
         except Exception:
@@ -499,9 +498,21 @@ class Router:
             answer["error"] = {"code": failure.code, "message": failure.message, "extra": {}}
         if rid is not None:
             self._send(process, answer)
-        elif "error" in answer:  # a told move: its refusal goes to the connection
+        elif "error" in answer and conn is not None:  # a told move: its refusal to the connection
             error = answer["error"]
             self._refuse(process, conn, error["code"], error["message"], error["extra"])
+
+    def _listener(
+        self, table: TableTask, process: str, conn: str, player: str | None
+    ) -> RemoteListener:
+        """The listener standing in for another process's connection at ``table``."""
+        if table.relay is None:
+            table.relay = self
+        key = (process, conn)
+        listener = self.remote.get(key)
+        if listener is None:
+            listener = self.remote[key] = RemoteListener(self, process, conn, player)
+        return listener
 
     def _refuse(
         self, process: str, conn: str, code: str, message: str, extra: dict[str, Any]
@@ -531,7 +542,7 @@ class Router:
                     error = internal(log, "a forwarded move failed")
                 self._refuse(process, conn, error.code, error.message, error.params)
 
-            table.tell(t.Act(player, act.version, act.action), refused)
+            self.local.act(table, player, act, refused)
         except Exception:
             return False  # refused by the slow path, with its reason
         return True
@@ -644,7 +655,7 @@ class Router:
             if error is not None:
                 reply.set_exception(TableError(error["code"], error["message"], **error["extra"]))
             else:
-                reply.set_result(message.get("follows"))
+                reply.set_result((message.get("answer"), message.get("follows")))
         elif kind == "ask":
             if not self._told_act(message):
                 asyncio.get_running_loop().create_task(self._carry_out(message))
