@@ -30,7 +30,7 @@ import logging
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +39,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from kroeg.cluster.lease import holder, lease_key
+from kroeg.cluster.recovery import recover, resume_followers
 from kroeg.errors import Refusal
 from kroeg.tables import protocol as m
 from kroeg.tables.errors import TableError, internal
@@ -67,6 +68,8 @@ RETRY_AFTER = 1
 """Seconds after which a request refused with ``table_moving`` may be sent again: the
 next owner takes a table over at its next scan (docs/cluster.md, "Failover")."""
 
+UNREACHABLE = "the server that holds the table cannot be reached just now; try again shortly"
+
 STOP_WAIT = 2.0
 """Seconds a stop waits for the router's tasks to end once cancelled."""
 
@@ -75,6 +78,9 @@ _VERSION = re.compile(rb'\{"type":"(?:event|snapshot)","table":"([^"]+)","versio
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
+
+
+_Write = tuple[str, str, bytes, Callable[[], None] | None]
 
 
 class Published(msgspec.Struct, array_like=True):
@@ -165,8 +171,13 @@ class Router:
         self._published: dict[str, list[Published]] = defaultdict(list)
         """On the owner: what this turn publishes on each table's channel."""
         self._due = False
-        self._queue: asyncio.Queue[tuple[str, str, bytes]] = asyncio.Queue()
-        """What to write to Redis, in order: ("x", stream, entry) or ("p", channel, data)."""
+        self._queue: asyncio.Queue[_Write] = asyncio.Queue()
+        """What to write to Redis, in order: ("x", stream, entry, lost) or ("p", channel,
+        data, None); ``lost`` is told when the write failed (a move's connection gets an
+        error, a forwarded request's wait ends)."""
+        self.away = False
+        """Whether this process's last read of Redis failed: the next that succeeds
+        recovers what the outage lost (kroeg.cluster.recovery)."""
         self.pubsub = redis.pubsub()
         self.watching: dict[str, set[str]] = {}
         """Table → this process's connections following it elsewhere (its channel is
@@ -174,6 +185,8 @@ class Router:
         self._subscribed = asyncio.Event()
         self._counter = itertools.count()
         self._tasks: list[asyncio.Task[None]] = []
+        self._chores: set[asyncio.Task[None]] = set()
+        """Recoveries under way (kept referenced until they end)."""
         self._owners: dict[str, tuple[str | None, float]] = {}
         self._lookups = asyncio.Semaphore(LOOKUPS_AT_ONCE)
 
@@ -193,16 +206,22 @@ class Router:
         a Redis read may not end at once when cancelled (the client finishes its read
         first): it is left to end by itself after :data:`STOP_WAIT` rather than holding
         up the server's shutdown."""
-        for task in self._tasks:
+        tasks = [*self._tasks, *self._chores]
+        for task in tasks:
             task.cancel()
-        if self._tasks:
-            _, stuck = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+        if tasks:
+            _, stuck = await asyncio.wait(tasks, timeout=STOP_WAIT)
             if stuck:
                 log.warning("%d of the router's tasks did not stop in time", len(stuck))
         self._tasks = []
         with contextlib.suppress(Exception):  # a close must not wait on a dead connection
             async with asyncio.timeout(1.0):
                 await self.pubsub.aclose()
+
+    def _spawn(self, chore: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(chore)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
 
     # The connection's side ----------------------------------------------------------------
 
@@ -260,14 +279,14 @@ class Router:
         if owner == self.process:  # taken over by this process a moment ago
             raise moving(table_id, "the table moves here; try again")
         if sink is None:
-            return await self._ask(owner, None, who, None, message)
+            return await self.ask_owner(owner, None, who, None, message)
         conn = self._conn_id(sink)
         key = (conn, table_id)
         new = key not in self.followed and isinstance(message, m.Watch | m.Resume | m.Sit)
         if new:  # following from before the answer: the snapshot comes before it
             await self._follow(conn, table_id, owner)
         try:
-            answer, follows = await self._ask(owner, conn, who, sink, message)
+            answer, follows = await self.ask_owner(owner, conn, who, sink, message)
         except BaseException:
             if new:
                 await self._unfollow(conn, table_id)
@@ -317,7 +336,16 @@ class Router:
             return
         conn = self._conn_id(sink)
         ask = self._who(conn, who_of(sink), sink, message)
-        self._send(owner, {"t": "ask", "rid": None, **ask})
+
+        def lost() -> None:  # never silence: the move was not carried out
+            sink.error("table_unreachable", UNREACHABLE, table=message.table)
+
+        self._send(owner, {"t": "ask", "rid": None, **ask}, lost)
+
+    def resync(self, process: str, tables: list[str]) -> None:
+        """Tell ``process`` that what this one published on the channels of ``tables``
+        may have been lost: it resumes its connections following them."""
+        self._send(process, {"t": "resync", "tables": tables})
 
     def to_player(self, processes: Iterable[str], player: str, frame: dict[str, Any]) -> None:
         """A frame for every connection of ``player`` on each of ``processes`` (an invite)."""
@@ -403,19 +431,26 @@ class Router:
                     await m.carry_out(table, sink, who, resume)
                 continue
             try:
-                await self._ask(owner, conn, who, sink, resume)
+                await self.ask_owner(owner, conn, who, sink, resume)
             except TableError:
                 continue  # the new owner is not ready yet: the next check tries again
             followed.owner = owner
 
-    async def _ask(
+    async def ask_owner(
         self, owner: str, conn: str | None, who: m.Who | None, sink: Sink | None, message: Any
     ) -> m.Outcome:
         """Carry the request out at ``owner`` and wait for its answer (a TableError)."""
         rid = f"{self.process}/{next(self._counter)}"
         reply = asyncio.get_running_loop().create_future()
         self._pending[rid] = reply
-        self._send(owner, {"t": "ask", "rid": rid, **self._who(conn, who, sink, message)})
+
+        def lost() -> None:
+            if not reply.done():
+                reply.set_exception(
+                    TableError("table_unreachable", UNREACHABLE, table=message.table)
+                )
+
+        self._send(owner, {"t": "ask", "rid": rid, **self._who(conn, who, sink, message)}, lost)
         try:
             async with asyncio.timeout(FORWARD_TIMEOUT):
                 outcome: m.Outcome = await reply
@@ -472,7 +507,7 @@ class Router:
             self._send(process, {"t": "frames", "frames": outbox.frames})
         published, self._published = self._published, defaultdict(list)
         for table, items in published.items():
-            self._queue.put_nowait(("p", CHANNEL + table, _encode(items)))
+            self._queue.put_nowait(("p", CHANNEL + table, _encode(items), None))
 
     async def _carry_out(self, ask: dict[str, Any]) -> None:
         process, conn, rid = ask["from"], ask.get("conn"), ask.get("rid")
@@ -549,8 +584,10 @@ class Router:
 
     # Both sides: the streams --------------------------------------------------------------
 
-    def _send(self, process: str, message: dict[str, Any]) -> None:
-        self._queue.put_nowait(("x", STREAM + process, _encode(message)))
+    def _send(
+        self, process: str, message: dict[str, Any], lost: Callable[[], None] | None = None
+    ) -> None:
+        self._queue.put_nowait(("x", STREAM + process, _encode(message), lost))
 
     async def _write(self) -> None:
         """Add the queued messages to their streams and publish the tables' frames, in
@@ -561,15 +598,19 @@ class Router:
                 batch.append(self._queue.get_nowait())
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for kind, key, data in batch:
+                    for kind, key, data, _ in batch:
                         if kind == "p":
                             pipe.publish(key, data)
                         else:
                             pipe.xadd(key, {"m": data}, maxlen=STREAM_MAXLEN, approximate=True)
                     await pipe.execute()
-            except Exception:
-                # Redis is away: what was lost is repaired by resume (docs/cluster.md).
-                log.exception("could not forward %d messages over Redis", len(batch))
+            except Exception as e:
+                # Redis is away: a move or a request sent gets its error now; what the
+                # followers lost is resent when Redis is back (kroeg.cluster.recovery).
+                log.warning("could not forward %d messages over Redis: %r", len(batch), e)
+                for *_, lost in batch:
+                    if lost is not None:
+                        lost()
                 await asyncio.sleep(0.2)
 
     async def _read(self) -> None:
@@ -580,10 +621,16 @@ class Router:
                 answer: Any = await self.redis.xread({stream: last}, block=1000, count=1000)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("could not read this process's stream; retrying")
+            except Exception as e:
+                if not self.away:
+                    log.warning("Redis is away (reading this process's stream): %r", e)
+                self.away = True
                 await asyncio.sleep(0.2)
                 continue
+            if self.away:
+                self.away = False
+                log.warning("Redis is back: resubscribing and resuming the followers")
+                self._spawn(recover(self))
             for _, entries in answer or []:
                 for entry_id, fields in entries:
                     last = entry_id
@@ -659,6 +706,9 @@ class Router:
         elif kind == "ask":
             if not self._told_act(message):
                 asyncio.get_running_loop().create_task(self._carry_out(message))
+        elif kind == "resync":
+            tables = set(message["tables"])
+            self._spawn(resume_followers(self, tables))
         elif kind == "player":
             frame = _encode(message["frame"])
             for sink in self.players(message["player"]):
