@@ -1,0 +1,151 @@
+"""Two processes answer as one (issue 31, "Done when"; docs/cluster.md, "The Tables port"):
+every route of ``/openapi.json`` asked of the process that owns the table and of the
+other one gets the same answer, the table routes in particular (before the port, ``GET
+/api/tables/{id}`` answered 404 from the process that did not own the table).
+
+Two real ``kroeg serve`` processes on one PostgreSQL database and Redis (the ``pair``
+fixture); every table is created on ``a``, which owns it.
+
+- Reads (GET): the same caller asks ``a`` and ``b``; the same status and the same body,
+  but for the bodies listed in :data:`PER_PROCESS` (what is each process's own).
+- A table's changes (sit, stand, start, leave): two twin tables, both owned by ``a``; the
+  same steps, one twin's through ``a`` and the other's through ``b``: the same statuses
+  and bodies (the twins' ids swapped; the version and game of a running game are the
+  table's own).
+- Every other change: a fresh guest of each process sends the same body to its process:
+  the same status.
+- A table nobody holds: 404 ``unknown_table`` from both, on every table route.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+
+from tests.server.harness import Server
+
+PER_PROCESS = {
+    "/api/health": "the number of tables this process holds",
+}
+"""GET routes whose body is the answering process's own (their status is still compared)."""
+
+VOLATILE = {"now", "exported_at", "last_used_at", "expires_at", "version", "game_id", "running"}
+"""Keys whose value depends on the moment of the answer (a clock, a session's renewal, a
+game the house plays on by itself), dropped before bodies are compared."""
+
+UNKNOWN_TABLE = "0badcafe"
+
+
+def _guest(server: Server, name: str) -> str:
+    r = server.post("/api/guests", {"name": name})
+    assert r.status_code == 200, r.text
+    return str(r.json()["token"])
+
+
+def _call(server: Server, method: str, path: str, token: str, body: Any = None) -> httpx.Response:
+    headers = {"authorization": f"Bearer {token}"}
+    return httpx.request(method, f"{server.url}{path}", json=body, headers=headers, timeout=15)
+
+
+def _clean(value: Any, swap: tuple[str, str] | None = None) -> Any:
+    """The body without the volatile keys, with one twin's id written as the other's."""
+    if isinstance(value, dict):
+        return {k: _clean(v, swap) for k, v in value.items() if k not in VOLATILE}
+    if isinstance(value, list):
+        return [_clean(v, swap) for v in value]
+    if isinstance(value, str) and swap is not None:
+        return value.replace(swap[0], swap[1])
+    return value
+
+
+def _answer(r: httpx.Response, swap: tuple[str, str] | None = None) -> tuple[int, Any]:
+    try:
+        body = r.json()
+    except ValueError:
+        body = r.text
+    return r.status_code, _clean(body, swap)
+
+
+def _fill(path: str, parameters: list[dict[str, Any]], table: str) -> str:
+    """The path with each parameter given a value of its type."""
+    kinds = {p["name"]: p.get("schema", {}).get("type") for p in parameters if p["in"] == "path"}
+    values = {"table_id": table, "game": "toepen", "name": "Gastheer", "deal": "0"}
+
+    def value(match: re.Match[str]) -> str:
+        name = match[1]
+        return values.get(name, "1" if kinds.get(name) == "integer" else "x1")
+
+    return re.sub(r"\{(\w+)\}", value, path)
+
+
+def test_every_route_answers_alike_from_either_process(pair: tuple[Server, Server]) -> None:
+    a, b = pair
+    spec = a.get("/openapi.json").json()
+    assert b.get("/openapi.json").json() == spec
+    table, twin = a.table("toepen", "kroegregels"), a.table("toepen", "kroegregels")
+    reader = _guest(a, "Lezer")
+    operations = [
+        (method.upper(), path, operation.get("parameters", []))
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+    ]
+    table_steps = [(m, p) for m, p, _ in operations if "{table_id}" in p and m != "GET"]
+    assert {p.rsplit("/", 1)[1] for _, p in table_steps} == {"sit", "stand", "leave", "start"}
+
+    compared, differ = 0, []
+    for method, path, parameters in operations:  # reads first: the changes come after
+        if method != "GET":
+            continue
+        url = _fill(path, parameters, table)
+        from_a, from_b = _call(a, method, url, reader), _call(b, method, url, reader)
+        assert from_a.status_code < 500, (url, from_a.text)
+        if path in PER_PROCESS:
+            assert from_a.status_code == from_b.status_code, url
+        elif _answer(from_a) != _answer(from_b):
+            differ.append((url, _answer(from_a), _answer(from_b)))
+        compared += 1
+        if "{table_id}" in path and not path.endswith("/games"):
+            unknown = _fill(path, parameters, UNKNOWN_TABLE)
+            for server in (a, b):
+                r = _call(server, method, unknown, reader)
+                assert r.status_code == 404 and r.json()["detail"]["code"] == "unknown_table"
+
+    assert differ == []
+    player = _guest(a, "Speler")
+    steps: list[tuple[str, dict[str, Any] | None]] = [
+        ("sit", {"seat": 1}),
+        ("sit", {"seat": 2}),  # already seated: refused alike
+        ("stand", None),
+        ("stand", None),  # not seated: refused alike
+        ("sit", {"seat": 0}),
+        ("start", None),
+        ("stand", None),  # a game runs
+        ("leave", None),
+        ("leave", None),
+    ]
+    for step, body in steps:
+        here = _call(a, "POST", f"/api/tables/{table}/{step}", player, body)
+        there = _call(b, "POST", f"/api/tables/{twin}/{step}", player, body)
+        assert here.status_code < 500, here.text
+        assert _answer(here) == _answer(there, swap=(twin, table)), step
+        for server in (a, b):
+            r = _call(server, "POST", f"/api/tables/{UNKNOWN_TABLE}/{step}", player, body)
+            assert r.status_code == 404 and r.json()["detail"]["code"] == "unknown_table"
+    for after in ("", "/ratings", "/games"):  # each twin read back alike from either process
+        for t in (table, twin):
+            here, there = (_call(s, "GET", f"/api/tables/{t}{after}", player) for s in (a, b))
+            assert _answer(here) == _answer(there), (t, after)
+
+    for method, path, parameters in operations:  # every other change, by a fresh guest
+        if method == "GET" or "{table_id}" in path:
+            continue
+        url = _fill(path, parameters, table)
+        statuses = [
+            _call(server, method, url, _guest(server, f"Gast{n}"), {}).status_code
+            for n, server in enumerate((a, b))
+        ]
+        assert statuses[0] == statuses[1] and statuses[0] < 500, (method, url, statuses)
+        compared += 1
+    assert compared == len(operations) - len(table_steps)
