@@ -30,7 +30,6 @@ import logging
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -38,6 +37,7 @@ import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from kroeg import metrics
 from kroeg.cluster.lease import holder, lease_key
 from kroeg.errors import Refusal
 from kroeg.tables import commands as t
@@ -150,18 +150,10 @@ def audience_of(player: str | None, seated: tuple[str | None, ...]) -> int | Non
 
 
 class Router:
-    def __init__(
-        self,
-        redis: Redis,
-        process: str,
-        lobby: Lobby,
-        players: Callable[[str], Iterable[Sink]] = lambda player: (),
-    ) -> None:
+    def __init__(self, redis: Redis, process: str, lobby: Lobby) -> None:
         self.redis = redis
         self.process = process
         self.lobby = lobby
-        self.players = players
-        """This process's connections of a player (for a frame to the player, an invite)."""
         self.sinks: dict[str, Sink] = {}
         """This process's connections that follow or asked a table elsewhere, by id."""
         self._ids: dict[int, str] = {}
@@ -320,10 +312,12 @@ class Router:
         conn = self._conn_id(sink)
         self._send(owner, {"t": "ask", "rid": None, **self._who(conn, sink, message)})
 
-    def to_player(self, processes: Iterable[str], player: str, frame: dict[str, Any]) -> None:
-        """A frame for every connection of ``player`` on each of ``processes`` (an invite)."""
-        for process in processes:
-            self._send(process, {"t": "player", "player": player, "frame": frame})
+    def set_ignored(self, player: str, ignored: frozenset[str]) -> None:
+        """Whom ``player`` blocks now (an account event): the listeners here that stand
+        for the player's connections elsewhere filter the chat by it from now on."""
+        for listener in self.remote.values():
+            if listener.player == player:
+                listener.ignored = ignored
 
     async def gone(self, sink: Sink, table_id: str) -> None:
         """The connection closed: the owner stops sending it the table's frames."""
@@ -558,6 +552,7 @@ class Router:
                     await pipe.execute()
             except Exception:
                 # Redis is away: what was lost is repaired by resume (docs/cluster.md).
+                metrics.redis_error("routing")
                 log.exception("could not forward %d messages over Redis", len(batch))
                 await asyncio.sleep(0.2)
 
@@ -570,6 +565,7 @@ class Router:
             except asyncio.CancelledError:
                 raise
             except Exception:
+                metrics.redis_error("routing")
                 log.exception("could not read this process's stream; retrying")
                 await asyncio.sleep(0.2)
                 continue
@@ -591,6 +587,7 @@ class Router:
             except asyncio.CancelledError:
                 raise
             except Exception:
+                metrics.redis_error("routing")
                 log.exception("could not read the tables' channels; retrying")
                 await asyncio.sleep(0.2)
                 continue
@@ -645,13 +642,8 @@ class Router:
                 reply.set_exception(TableError(error["code"], error["message"], **error["extra"]))
             else:
                 reply.set_result(message.get("follows"))
-        elif kind == "ask":
-            if not self._told_act(message):
-                asyncio.get_running_loop().create_task(self._carry_out(message))
-        elif kind == "player":
-            frame = _encode(message["frame"])
-            for sink in self.players(message["player"]):
-                sink.send(frame)
+        elif kind == "ask" and not self._told_act(message):
+            asyncio.get_running_loop().create_task(self._carry_out(message))
 
     def _note_version(self, conn: str, frame: bytes) -> None:
         found = _VERSION.match(frame)

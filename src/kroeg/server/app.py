@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from kroeg.errors import Refusal
 from kroeg.server import (
+    account_sockets,
     accounts_api,
     api,
     bots_api,
@@ -51,6 +52,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await runtime.start()
+        account_sockets.listen(runtime)
         try:
             yield
         finally:
