@@ -54,9 +54,15 @@ e2e: $(STAMP) chromium $(NODE_STAMP)
 # so that its server and browser fixtures are made once (docs/testing.md).
 # The compiled Klaverjas solver is built into numba's cache first (some 20 s once): else
 # every bot worker of the servers the tests start compiles it at the same time.
+# The suite's servers run uvicorn's public websocket implementation (the default); the
+# websocket tests of a real server run once more on the fast path, which subclasses
+# uvicorn's internals (KROEG_WS_FAST=1, docs/operations.md): a few seconds more.
+WS_TESTS := tests/server/test_protocol.py tests/server/test_spectators.py
+
 test: $(STAMP) chromium $(NODE_STAMP) lint
 	$(BIN)/python -c 'from kroeg.bots.klaverjassen.kernel import warm; warm()'
 	$(BIN)/pytest -n auto --dist loadfile
+	KROEG_WS_FAST=1 $(BIN)/pytest -n auto --dist loadfile $(WS_TESTS) -k 'not postgresql and not fuzzed'
 
 # Screenshots of each game on a desktop and a phone for the README (docs/screenshots/).
 screenshots: $(STAMP) chromium
