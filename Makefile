@@ -58,9 +58,15 @@ warm: $(STAMP)
 # The suite on every core (pytest-xdist): a module's tests stay together on one worker,
 # so that its server and browser fixtures are made once (docs/testing.md). The linters
 # and the solver's build, both single-threaded, run side by side first.
+# The suite's servers run uvicorn's public websocket implementation (the default); the
+# websocket tests of a real server run once more on the fast path, which subclasses
+# uvicorn's internals (KROEG_WS_FAST=1, docs/operations.md): a few seconds more.
+WS_TESTS := tests/server/test_protocol.py tests/server/test_spectators.py
+
 test: $(STAMP) chromium $(NODE_STAMP)
 	$(MAKE) --no-print-directory -j2 lint warm
 	$(BIN)/pytest -n auto --dist loadfile
+	KROEG_WS_FAST=1 $(BIN)/pytest -n auto --dist loadfile $(WS_TESTS) -k 'not postgresql and not fuzzed'
 
 # Screenshots of each game on a desktop and a phone for the README (docs/screenshots/).
 screenshots: $(STAMP) chromium

@@ -1,7 +1,7 @@
 """An open socket sees its account become a bot at once (docs/bots-api.md, "A bot
 account"): before, a socket opened while the account was a person's kept sitting as a
-person, at tables that allow no bots too. Within one process (other processes' sockets
-are a later issue)."""
+person, at tables that allow no bots too. Within one process; other processes' sockets
+in tests/cluster/test_account_events.py."""
 
 from __future__ import annotations
 

@@ -22,14 +22,15 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from kroeg import metrics
 from kroeg.bots.analysis import analyse
 from kroeg.bots.base import DEFAULT_BUDGET, Bot
 from kroeg.bots.levels import make_bot
@@ -86,6 +87,13 @@ def build_kernel() -> None:
 def _started() -> bool:
     """A worker's start: the bots' modules are imported on the way here."""
     return True
+
+
+T = TypeVar("T")
+
+
+def _job_ended(_: object) -> None:
+    metrics.BOT_POOL_JOBS.dec()
 
 
 class BotPool:
@@ -166,9 +174,8 @@ class BotPool:
         While the kernel is being built, a level that needs it plays :data:`SIMPLER_LEVEL`."""
         level = self.level_now(game, level)
         args = (game, variant, dict(options), view, list(legal), level, budget, seed)
-        loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(self._pool(), decide_now, *args)
+            future = self._submit(decide_now, *args)
             action = await asyncio.wait_for(future, budget + self.grace)
         except TimeoutError:
             log.warning("bot %s for %s overran its budget of %.3f s", level, game, budget)
@@ -188,8 +195,7 @@ class BotPool:
     async def analyse(self, record: JSON) -> JSON | None:
         """A finished game's analysis (:func:`kroeg.bots.analysis.analyse`), in a worker."""
         await self.kernel_built()
-        loop = asyncio.get_running_loop()
-        result: JSON | None = await loop.run_in_executor(self._pool(), analyse, record)
+        result: JSON | None = await self._submit(analyse, record)
         return result
 
     async def mine(
@@ -200,8 +206,15 @@ class BotPool:
         from kroeg.puzzles.mine import mine_record
 
         await self.kernel_built()
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), mine_record, record, seed, analysis)
+        return await self._submit(mine_record, record, seed, analysis)
+
+    def _submit(self, job: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """Run ``job`` in a worker; counted in the pool's queue (kroeg.metrics) until it
+        ends, also when its caller stopped waiting for it (a decision past its budget)."""
+        future = asyncio.get_running_loop().run_in_executor(self._pool(), job, *args)
+        metrics.BOT_POOL_JOBS.inc()
+        future.add_done_callback(_job_ended)
+        return future
 
     @staticmethod
     def fallback(

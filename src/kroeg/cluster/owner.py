@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from kroeg import metrics
 from kroeg.cluster.lease import Lease, Renewal, lease_key
 from kroeg.store import Store, TableRow
 from kroeg.tables.commands import Pause, Regain
@@ -194,6 +195,7 @@ class Owner:
             if not await lease.take():
                 return False  # another process was quicker
         except UNREACHABLE:
+            metrics.redis_error("leases")
             log.warning("could not take the lease of table %s; the next scan tries again", row.id)
             return False
         self.leases[row.id] = lease
@@ -211,6 +213,7 @@ class Owner:
             with contextlib.suppress(*UNREACHABLE):  # else it expires by itself
                 await lease.give_up()
             return False
+        metrics.LEASES_TAKEN_OVER.inc()
         log.info("took table %s over under epoch %d", row.id, epoch)
         return True
 
@@ -239,6 +242,7 @@ class Owner:
             async with asyncio.timeout(self.ttl):  # an answer after that is too late
                 kept = list(await self._renewal.renew([lease for _, lease in playing]))
         except UNREACHABLE:
+            metrics.redis_error("leases")
             kept = [None] * len(playing)
         for (table_id, lease), renewed in zip(playing, kept, strict=True):
             self._keep(table_id, lease, renewed)
@@ -340,6 +344,7 @@ class Owner:
         wherever it goes (``on_lost``)."""
         self.leases.pop(table_id, None)
         self.paused.discard(table_id)
+        metrics.LEASES_LOST.inc()
         table = self.lobby.tables.get(table_id)
         if table is not None and self.on_lost is not None:
             self.on_lost(table)
@@ -351,5 +356,6 @@ class Owner:
         resumed wherever it went (``on_lost``)."""
         self.leases.pop(table.id, None)
         self.paused.discard(table.id)
+        metrics.LEASES_LOST.inc()
         if self.on_lost is not None:
             self.on_lost(table)

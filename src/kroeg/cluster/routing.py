@@ -30,7 +30,7 @@ import logging
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,7 @@ import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from kroeg import metrics
 from kroeg.cluster.lease import holder, lease_key
 from kroeg.cluster.recovery import recover, resume_followers
 from kroeg.errors import Refusal
@@ -145,20 +146,12 @@ def audience_of(player: str | None, seated: tuple[str | None, ...]) -> int | Non
 
 
 class Router:
-    def __init__(
-        self,
-        redis: Redis,
-        process: str,
-        lobby: Lobby,
-        players: Callable[[str], Iterable[Sink]] = lambda player: (),
-    ) -> None:
+    def __init__(self, redis: Redis, process: str, lobby: Lobby) -> None:
         self.redis = redis
         self.process = process
         self.lobby = lobby
         self.local = LocalTables(lobby)
         """The tables this process holds (the act fast path for a forwarded move)."""
-        self.players = players
-        """This process's connections of a player (for a frame to the player, an invite)."""
         self.sinks: dict[str, Sink] = {}
         """This process's connections that follow or asked a table elsewhere, by id."""
         self._ids: dict[int, str] = {}
@@ -347,10 +340,12 @@ class Router:
         may have been lost: it resumes its connections following them."""
         self._send(process, {"t": "resync", "tables": tables})
 
-    def to_player(self, processes: Iterable[str], player: str, frame: dict[str, Any]) -> None:
-        """A frame for every connection of ``player`` on each of ``processes`` (an invite)."""
-        for process in processes:
-            self._send(process, {"t": "player", "player": player, "frame": frame})
+    def set_ignored(self, player: str, ignored: frozenset[str]) -> None:
+        """Whom ``player`` blocks now (an account event): the listeners here that stand
+        for the player's connections elsewhere filter the chat by it from now on."""
+        for listener in self.remote.values():
+            if listener.player == player:
+                listener.ignored = ignored
 
     async def gone(self, sink: Sink, table_id: str) -> None:
         """The connection closed: the owner stops sending it the table's frames."""
@@ -607,6 +602,7 @@ class Router:
             except Exception as e:
                 # Redis is away: a move or a request sent gets its error now; what the
                 # followers lost is resent when Redis is back (kroeg.cluster.recovery).
+                metrics.redis_error("routing")
                 log.warning("could not forward %d messages over Redis: %r", len(batch), e)
                 for *_, lost in batch:
                     if lost is not None:
@@ -622,6 +618,7 @@ class Router:
             except asyncio.CancelledError:
                 raise
             except Exception as e:
+                metrics.redis_error("routing")
                 if not self.away:
                     log.warning("Redis is away (reading this process's stream): %r", e)
                 self.away = True
@@ -649,6 +646,7 @@ class Router:
             except asyncio.CancelledError:
                 raise
             except Exception:
+                metrics.redis_error("routing")
                 log.exception("could not read the tables' channels; retrying")
                 await asyncio.sleep(0.2)
                 continue
@@ -709,10 +707,6 @@ class Router:
         elif kind == "resync":
             tables = set(message["tables"])
             self._spawn(resume_followers(self, tables))
-        elif kind == "player":
-            frame = _encode(message["frame"])
-            for sink in self.players(message["player"]):
-                sink.send(frame)
 
     def _note_version(self, conn: str, frame: bytes) -> None:
         found = _VERSION.match(frame)

@@ -15,6 +15,7 @@ from pydantic import Field, StrictBool
 
 from kroeg.accounts import data, lifecycle, service
 from kroeg.accounts.errors import AccountError
+from kroeg.accounts.events import AccountChanged, AccountDeleted, SessionsRevoked
 from kroeg.accounts.names import name_key
 from kroeg.accounts.sessions import SignedIn
 from kroeg.server.api import (
@@ -27,14 +28,10 @@ from kroeg.server.api import (
     set_session_cookie,
 )
 from kroeg.server.limits import address
-from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.store.accounts import Account, of_player, set_invisible
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
-
-LOGGED_OUT = 4001
-"""The close code of a websocket whose session was logged out (docs/protocol.md)."""
 
 
 class NewAccountBody(_Body):
@@ -69,7 +66,7 @@ async def create_account(
     account, token = await service.register(
         rt.store, rt.sessions, body.name, body.password, session
     )
-    await seat_as_account(rt, account)
+    await rt.account_events.publish(AccountChanged(account.player_id, account.name, account.kind))
     return _answer(account, token, request, response, rt)
 
 
@@ -135,7 +132,7 @@ async def log_out_everywhere(
     """Log out everywhere: every session of the caller is revoked (this one too) and
     their open connections are closed."""
     await rt.sessions.revoke_all(session.player)
-    _disconnect(rt, session.player)
+    await rt.account_events.publish(SessionsRevoked(session.player))
     drop_session_cookie(response)
     return {"ok": True}
 
@@ -206,13 +203,6 @@ async def delete_account(
     if name_key(body.name) != name_key(account.name):
         raise AccountError("bad_confirmation", "type the account's name to confirm the deletion")
     former = await lifecycle.delete_account(rt.store, rt.sessions, session.player)
-    _disconnect(rt, session.player)
+    await rt.account_events.publish(AccountDeleted(session.player))
     drop_session_cookie(response)
     return {"ok": True, "name": former}
-
-
-def _disconnect(rt: Runtime, player: str) -> None:
-    """Close the player's open websockets: their sessions no longer hold."""
-    for connection in list(rt.connections):
-        if connection.player == player:
-            connection.finish(LOGGED_OUT)

@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from kroeg.errors import Refusal
 from kroeg.server import (
+    account_sockets,
     accounts_api,
     api,
     bots_api,
@@ -29,6 +30,7 @@ from kroeg.server import (
 from kroeg.server.entry import Endpoint, Entry
 from kroeg.server.json_input import JsonBodies, validation_error
 from kroeg.server.limits import BodyLimit
+from kroeg.server.metrics_server import MetricsServer
 from kroeg.server.runtime import Runtime
 from kroeg.server.scopes import token_scope
 from kroeg.server.settings import ServerSettings
@@ -51,9 +53,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await runtime.start()
+        account_sockets.listen(runtime)
+        figures = None if settings.metrics is None else MetricsServer(runtime, *settings.metrics)
+        if figures is not None:
+            figures.start()
         try:
             yield
         finally:
+            if figures is not None:
+                await figures.stop()
             await runtime.stop()
 
     app = FastAPI(

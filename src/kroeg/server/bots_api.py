@@ -18,9 +18,10 @@ from fastapi import APIRouter, Depends
 
 from kroeg import accounts
 from kroeg.accounts.errors import AccountError
+from kroeg.accounts.events import AccountChanged
 from kroeg.accounts.sessions import BOT_TOKEN, TOKEN_RETENTION, SignedIn, token_hash
 from kroeg.server.api import RuntimeDep, SessionDep, responses, same_origin
-from kroeg.server.registered import connections_as_account, seat_as_account
+from kroeg.server.registered import connections_as_account
 from kroeg.server.runtime import Runtime
 
 MAX_TOKENS = 10
@@ -54,9 +55,11 @@ async def become_bot(rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
         raise AccountError("already_bot", "this account is a bot account already")
     bot = dataclasses.replace(account, kind="bot")
     _check_no_table_forbids_bots(rt, account.player_id)
-    connections_as_account(rt, bot)  # with the check, before any wait: no sit between
+    # With the check, before any wait: no sit between.
+    connections_as_account(rt, bot.player_id, bot.name, bot.kind)
     await accounts.make_bot(rt.store, account.player_id)
-    await seat_as_account(rt, bot)  # its seats are a bot's at once
+    # Its sockets and seats are a bot's at once, on every process.
+    await rt.account_events.publish(AccountChanged(bot.player_id, bot.name, bot.kind))
     return {"account": bot.public()}
 
 

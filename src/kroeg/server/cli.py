@@ -11,6 +11,7 @@ has its own bot pool); they share the tables through PostgreSQL and Redis
 from __future__ import annotations
 
 import argparse
+import asyncio
 import dataclasses
 import gc
 import logging
@@ -23,7 +24,6 @@ import sys
 import uvicorn
 
 from kroeg.server.app import create_entry
-from kroeg.server.protocol import WebSocketProtocol
 from kroeg.server.runtime import Runtime
 from kroeg.server.settings import ServerSettings
 from kroeg.store import database_url
@@ -96,7 +96,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = ServerSettings.from_env()
+    try:
+        settings = ServerSettings.from_env()
+    except ValueError as e:
+        print(f"kroeg serve: {e}", file=sys.stderr)
+        return 2
     if args.database_url:
         settings = dataclasses.replace(settings, database_url=args.database_url)
     if args.house_delay is not None:
@@ -109,7 +113,12 @@ def run(args: argparse.Namespace) -> int:
         if refusal is not None:
             print(f"kroeg serve: {refusal}", file=sys.stderr)
             return 2
-        return run_workers(args)
+        return run_workers(args, settings)
+    try:
+        ws = websocket_protocol(settings)
+    except ValueError as e:
+        print(f"kroeg serve: {e}", file=sys.stderr)
+        return 2
     entry = create_entry(settings)
     config = uvicorn.Config(
         entry,
@@ -117,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         loop="uvloop",
         http="httptools",
-        ws=WebSocketProtocol,
+        ws=ws,
         ws_per_message_deflate=False,
         ws_max_size=65536,
         log_level=args.log_level,
@@ -131,6 +140,26 @@ def run(args: argparse.Namespace) -> int:
     server = KroegServer(config, entry.app.state.runtime)
     server.run(sockets=[reuse_port_socket(args.host, args.port)] if args.reuse_port else None)
     return 0
+
+
+FAST_PATH_UVICORN = "0.54."
+"""The uvicorn minor version the fast path (kroeg.server.protocol) is tested on."""
+
+
+def websocket_protocol(settings: ServerSettings) -> str | type[asyncio.Protocol]:
+    """uvicorn's public sans-I/O websocket implementation; with ``KROEG_WS_FAST=1`` our
+    subclass of it with the frames extension (kroeg.server.protocol), which leans on
+    uvicorn's internals and is imported only then."""
+    if not settings.ws_fast:
+        return "websockets-sansio"
+    if not uvicorn.__version__.startswith(FAST_PATH_UVICORN):
+        raise ValueError(
+            f"KROEG_WS_FAST=1 is tested with uvicorn {FAST_PATH_UVICORN}x only, not "
+            f"{uvicorn.__version__}: unset it (the default path works with any uvicorn 0.x)"
+        )
+    from kroeg.server.protocol import WebSocketProtocol
+
+    return WebSocketProtocol
 
 
 def workers_refusal(settings: ServerSettings, workers: int) -> str | None:
@@ -147,6 +176,18 @@ def workers_refusal(settings: ServerSettings, workers: int) -> str | None:
     return None
 
 
+def worker_env(worker: int, metrics: tuple[str, int] | None) -> dict[str, str]:
+    """A worker's environment: its metrics on a port of its own, the ``KROEG_METRICS``
+    port plus its number (docs/operations.md, "Metrics")."""
+    env = dict(os.environ)
+    if metrics is not None:
+        host, port = metrics
+        env["KROEG_METRICS"] = (
+            f"[{host}]:{port + worker}" if ":" in host else f"{host}:{port + worker}"
+        )
+    return env
+
+
 def reuse_port_socket(host: str, port: int) -> socket.socket:
     """The listening socket of one worker: the port shared with the others (SO_REUSEPORT,
     the kernel spreads new connections over them)."""
@@ -158,7 +199,7 @@ def reuse_port_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run_workers(args: argparse.Namespace) -> int:
+def run_workers(args: argparse.Namespace, settings: ServerSettings) -> int:
     """Start ``args.workers`` server processes on one port and wait for them; SIGTERM and
     Ctrl-C go to each. A worker that dies is not restarted here (a supervisor's job):
     its tables move to the others (docs/cluster.md)."""
@@ -168,7 +209,9 @@ def run_workers(args: argparse.Namespace) -> int:
         value = getattr(args, option)
         if value is not None:
             command += [f"--{option.replace('_', '-')}", str(value)]
-    children = [subprocess.Popen(command) for _ in range(args.workers)]
+    children = [
+        subprocess.Popen(command, env=worker_env(i, settings.metrics)) for i in range(args.workers)
+    ]
 
     stopped_by: set[int] = set()
 

@@ -12,7 +12,7 @@ from typing import Any, cast
 import msgspec
 from starlette.websockets import WebSocket
 
-from kroeg.server.protocol import FRAMES, WRITE
+from kroeg.server.frames_extension import FRAMES, WRITE
 
 SEND_QUEUE = 1024
 """Frames waiting for a slow client before it is dropped."""

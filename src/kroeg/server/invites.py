@@ -8,7 +8,8 @@ which is all a private table needs to be joined: accepting is opening the table.
 With several server processes (docs/cluster.md, "Invites") the table may be owned by
 another process (who sits and waits there is asked of it through the Tables port), and
 the invitee may be connected to any process: online is the cluster's presence, and the
-frame goes to each process the invitee is connected to over its stream.
+frame is an account event (kroeg.accounts.events) that every process hands to its
+connections of the invitee.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import time
 
 from kroeg.accounts import social
+from kroeg.accounts.events import Invited
 from kroeg.server.connection import Connection
 from kroeg.server.runtime import Runtime
 from kroeg.tables.errors import TableError
@@ -43,10 +45,7 @@ async def invite(runtime: Runtime, connection: Connection, table_id: str, name: 
         "from": inviter,
         "now": time.time(),
     }
-    for target in targets:
-        target.send_json(frame)
-    if elsewhere and runtime.router is not None:
-        runtime.router.to_player(elsewhere, account.player_id, frame)
+    await runtime.account_events.publish(Invited(account.player_id, frame))
     connection.send_json({"type": "invite_sent", "table": table_id, "to": account.name})
 
 

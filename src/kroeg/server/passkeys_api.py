@@ -22,6 +22,7 @@ from kroeg import accounts
 from kroeg.accounts import passkeys, service
 from kroeg.accounts.directory import credentials
 from kroeg.accounts.errors import AccountError
+from kroeg.accounts.events import AccountChanged
 from kroeg.accounts.passkeys import CEREMONY_SECONDS, Ceremony, Party
 from kroeg.accounts.sessions import SignedIn
 from kroeg.server.api import (
@@ -34,7 +35,6 @@ from kroeg.server.api import (
 )
 from kroeg.server.limits import address
 from kroeg.server.origins import _authority
-from kroeg.server.registered import seat_as_account
 from kroeg.server.runtime import Runtime
 from kroeg.store import passkeys as stored_passkeys
 
@@ -121,7 +121,7 @@ async def register(
         name = await service.check_new_account(rt.store, ceremony.name, session)
         account, token = await service.create(rt.store, rt.sessions, name, None, session)
         await passkeys.add(rt.store, account.player_id, key)
-        await seat_as_account(rt, account)
+        await rt.account_events.publish(AccountChanged(account.player_id, name, account.kind))
         set_session_cookie(response, request, rt, token)
         return {"id": account.player_id, "account": account.public(), "token": token}
     if session is None or session.player != ceremony.player:

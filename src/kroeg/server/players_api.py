@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query
 
 from kroeg.accounts import by_name, history, rating_store, social
+from kroeg.accounts.events import BlocksChanged
 from kroeg.accounts.ratings import LEADERBOARD_GAMES, LEADERBOARD_OPPONENTS, Rating
 from kroeg.errors import Refusal
 from kroeg.games import GAMES, game_class
@@ -130,11 +131,10 @@ async def unblock(name: Name, rt: RuntimeDep, player: PlayerDep) -> dict[str, An
 
 
 async def _refresh_blocks(rt: Runtime, player: str) -> None:
-    """The player's open connections take the new blocks at once (their chat filter)."""
-    blocked = frozenset(await blocked_by(rt.store, player))
-    for connection in rt.connections:
-        if connection.player == player:
-            connection.ignored = blocked
+    """The player's open connections take the new blocks at once (their chat filter),
+    on every process, and so do their listeners at the tables of every process."""
+    blocked = await blocked_by(rt.store, player)
+    await rt.account_events.publish(BlocksChanged(player, sorted(blocked)))
 
 
 TableId = Annotated[str, Path(max_length=64)]

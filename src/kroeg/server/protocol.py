@@ -22,8 +22,11 @@ protocol too, and sends one plain ``websocket.send`` per message as any ASGI app
 
 The subclass leans on parts of uvicorn that are not its public API (the protocol class,
 its ``writable``, ``conn``, ``transport`` and handshake flags, ``ClientDisconnected``), so
-pyproject.toml pins uvicorn to the minor version tests/server/test_websocket_writes.py
-passes on; widen the range only after those tests pass on the newer one.
+it is used only with ``KROEG_WS_FAST=1`` (kroeg.server.cli imports this module then
+alone); by default the server runs uvicorn's public ``websockets-sansio`` implementation
+and the connections send one ``websocket.send`` a frame. tests/server/test_websocket_writes.py
+checks this protocol on the uvicorn of constraints.txt, and make test runs the websocket
+tests both ways (docs/operations.md, "The websocket fast path").
 """
 
 from __future__ import annotations
@@ -38,13 +41,9 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.http11 import Request
 from websockets.protocol import State
 
-FRAMES = "kroeg.frames"
-"""The extension's name in ``scope["extensions"]`` and the key of a ``websocket.send`` that
-holds its messages: a sequence of UTF-8 encoded texts."""
+from kroeg.server.frames_extension import FRAMES, WRITE
 
-WRITE = "write"
-"""The key of the extension's entry holding ``write_now(texts) -> bool``: a plain call that
-writes the texts at once where it can (see :meth:`WebSocketProtocol.write_now`)."""
+__all__ = ["FRAMES", "WRITE", "WebSocketProtocol", "text_frame_header"]
 
 _TEXT = 0x81
 """The first byte of an unfragmented text frame: FIN and opcode 1 (RFC 6455, 5.2)."""

@@ -10,11 +10,13 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from kroeg.accounts.events import AccountEvents, LocalAccountEvents
 from kroeg.accounts.passkeys import Ceremonies, CeremonyStore
 from kroeg.accounts.rating_store import rate_on_finish
 from kroeg.accounts.sessions import SESSION_RENEW, Sessions, Tokens
 from kroeg.clubs.quotas import ClubQuotas
 from kroeg.clubs.service import ClubService
+from kroeg.cluster.account_events import RedisAccountEvents
 from kroeg.cluster.ceremonies import SharedCeremonies
 from kroeg.cluster.directory import Directory
 from kroeg.cluster.owner import Owner
@@ -73,6 +75,10 @@ class Runtime:
         self.directory: Directory | None = None
         """With several server processes: the open tables and presence of all of them."""
         self._token_sweep: asyncio.Task[None] | None = None
+        self.account_events: AccountEvents = LocalAccountEvents()
+        """Sessions revoked, blocks, ... (kroeg.accounts.events): over Redis to every
+        process with several; its subscribers are the server's (kroeg.server.account_sockets),
+        subscribed once the runtime started."""
 
     @property
     def store(self) -> Store:
@@ -181,12 +187,9 @@ class Runtime:
         self.ceremonies = SharedCeremonies(self.redis)
         ttl = self.settings.lease_ttl
         self.owner = Owner(self.redis, self._store, self._lobby, ttl=ttl, renew_every=ttl / 5)
-        self.router = Router(
-            self.redis,
-            self.owner.process,
-            self._lobby,
-            lambda player: [c for c in self.connections if c.player == player],
-        )
+        self.account_events = RedisAccountEvents(self.redis, self.owner.process)
+        await self.account_events.start()
+        self.router = Router(self.redis, self.owner.process, self._lobby)
         self.owner.on_lost = self.router.follow_moved
         self.router.start()
         self.directory = Directory(
@@ -245,6 +248,7 @@ class Runtime:
                 await self._token_sweep
         if self.router is not None:
             await self.router.stop()
+        await self.account_events.stop()
         if self.redis is not None:
             await self.redis.aclose()
         if self.miner is not None:

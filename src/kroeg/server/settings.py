@@ -18,6 +18,18 @@ def _int_env(name: str, default: int) -> int:
     return default if value is None or value == "" else int(value)
 
 
+def listen_address(value: str) -> tuple[str, int] | None:
+    """``host:port`` (``[::1]:9108`` for IPv6) as a pair; "" is None. A bad one raises
+    ValueError saying what is expected."""
+    if not value:
+        return None
+    host, sep, port = value.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"KROEG_METRICS must be host:port (127.0.0.1:9108), not {value!r}")
+    return host, int(port)
+
+
 HOUSE_DELAY = 0.8
 DEAL_PAUSE = 5.0
 MIN_CLOCK = 5.0
@@ -92,6 +104,13 @@ class ServerSettings:
     this many seconds (never more than the table's clock) (``KROEG_RESTART_MIN_CLOCK``)."""
     echo: bool = False
     """Serve the bare websocket echo at ``/echo`` for the load benchmark (``KROEG_ECHO=1``)."""
+    metrics: tuple[str, int] | None = None
+    """Where ``/metrics`` listens, off the public port (``KROEG_METRICS=host:port``, e.g.
+    ``127.0.0.1:9108``; docs/operations.md, "Metrics"). None: nowhere."""
+    ws_fast: bool = False
+    """The websocket fast path (``KROEG_WS_FAST=1``): uvicorn's websocket protocol with
+    the frames extension (kroeg.server.protocol), which leans on uvicorn's internals. Off:
+    uvicorn's public websocket implementation, one ``websocket.send`` a frame."""
 
     guests_per_minute: int = GUESTS_PER_MINUTE
     """New guests one address may create a minute, by REST or ``hello``
@@ -156,6 +175,8 @@ class ServerSettings:
             session_days=_float_env("KROEG_SESSION_DAYS", SESSION_DAYS),
             restart_min_clock=_float_env("KROEG_RESTART_MIN_CLOCK", RESTART_MIN_CLOCK),
             echo=os.environ.get("KROEG_ECHO") == "1",
+            metrics=listen_address(os.environ.get("KROEG_METRICS", "")),
+            ws_fast=os.environ.get("KROEG_WS_FAST") == "1",
             guests_per_minute=_int_env("KROEG_GUESTS_PER_MINUTE", GUESTS_PER_MINUTE),
             tables_per_minute=_int_env("KROEG_TABLES_PER_MINUTE", TABLES_PER_MINUTE),
             open_tables_per_player=_int_env("KROEG_OPEN_TABLES_PER_PLAYER", OPEN_TABLES_PER_PLAYER),

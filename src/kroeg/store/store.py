@@ -19,9 +19,18 @@ from typing import Any, Protocol
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from kroeg import metrics
 from kroeg.store import schema
 from kroeg.store.batch import Work
-from kroeg.store.changes import JSON, GameRow, LogEntry, SessionRow, TableChange, TableRow
+from kroeg.store.changes import (
+    JSON,
+    Fenced,
+    GameRow,
+    LogEntry,
+    SessionRow,
+    TableChange,
+    TableRow,
+)
 from kroeg.store.database import create_engine, database_url, migrate
 from kroeg.store.errors import DuplicateKey
 from kroeg.store.postgres_writer import PostgresWriter
@@ -116,11 +125,15 @@ class Store:
                 works = self._pending[:MAX_BATCH]
                 waiting = self._waiting[:MAX_BATCH]
                 del self._pending[:MAX_BATCH], self._waiting[:MAX_BATCH]
+                began = time.perf_counter()
                 outcomes = await writer.commit(works)
+                metrics.WRITE_BATCH.observe(time.perf_counter() - began)
                 for done, outcome in zip(waiting, outcomes, strict=True):
                     if done.done():
                         continue
                     if isinstance(outcome, BaseException):
+                        if not isinstance(outcome, Fenced):
+                            metrics.DATABASE_ERRORS.inc()
                         done.set_exception(outcome)
                     else:
                         done.set_result(outcome)

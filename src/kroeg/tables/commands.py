@@ -11,6 +11,7 @@ questions, what it read from the store) have no reply: nobody outside sends them
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -138,6 +139,8 @@ class Act(Command):
     player: str
     version: int
     action: list[Any]
+    received: float = field(default_factory=time.perf_counter)
+    """When the move reached this process (kroeg.metrics' act-to-event latency)."""
 
 
 @dataclass(slots=True)

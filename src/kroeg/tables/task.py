@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from kroeg import metrics
 from kroeg.games.base import Action
 from kroeg.store import Fenced, Store, TableChange
 from kroeg.tables import commands as c
@@ -206,6 +207,9 @@ class TableTask:
                 if not command.reply.done():
                     command.reply.set_exception(failure)
             else:
+                if isinstance(command, c.Act):
+                    metrics.ACTS.inc()
+                    metrics.ACT_TO_EVENT.observe(time.perf_counter() - command.received)
                 if not command.reply.done():
                     command.reply.set_result(result)
 
