@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from kroeg.cards import parse_card
+from kroeg.cli import main
 from kroeg.clubs.boards import (
     BoardError,
     deal_boards,
@@ -190,3 +192,36 @@ def test_a_board_number_outside_the_set_is_refused() -> None:
     with pytest.raises(BoardError) as e:
         deal_boards(4, SECRET).board(5)
     assert (e.value.code, e.value.params) == ("unknown_board_number", {"board": 5})
+
+
+def test_kroeg_verify_checks_a_published_set_and_names_a_changed_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = deal_boards(24, SECRET).published(revealed=True)
+    good = tmp_path / "boards.json"
+    good.write_text(json.dumps(doc))
+    assert main(["verify", str(good)]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "format": "kroeg-verify/1",
+        "ok": True,
+        "boards": 24,
+    }
+    hands = doc["boards"][6]["hands"]
+    hands[2][3], hands[3][3] = hands[3][3], hands[2][3]
+    bad = tmp_path / "changed.json"
+    bad.write_text(json.dumps(doc))
+    assert main(["verify", str(bad)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is False and out["error"]["board"] == 7
+    assert "board 7" in out["error"]["reason"]
+
+
+def test_kroeg_verify_says_a_set_without_a_secret_cannot_be_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = deal_boards(4, SECRET).published(revealed=True)
+    del doc["secret"]
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps(doc))
+    assert main(["verify", str(path)]) == 2
+    assert json.loads(capsys.readouterr().out)["ok"] is False
