@@ -9,6 +9,7 @@ from typing import Any
 
 from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.answers import night_json
+from kroeg.clubs.duplicate_night import standings_json
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.scoring import check_sheet
 from kroeg.clubs.sheets import HIGHER_IS_BETTER
@@ -28,8 +29,10 @@ class Results:
         rows = night_standings(per_round, higher_is_better=higher)
         tables = await self.access.store.round_tables(night_id)
         house = _house_rounds(tables, night["current_round"])
+        duplicate = night.get("duplicate")
         return {
             "night": night_json(night),
+            "duplicate": None if duplicate is None else standings_json(duplicate, tables, names),
             "higher_is_better": higher,
             "standings": [
                 {

@@ -71,6 +71,9 @@ class NightBody(_Body):
     """The schedule's seed (default: random); the same seed draws the same schedule."""
     clock_seconds: float | None = Field(default=None, ge=0, le=600)
     """Online: each turn's clock at the round's tables (default: the game's own)."""
+    duplicate: Literal["matchpoints", "butler"] | None = None
+    """Klaverjassen: a duplicate night scored by this (docs/clubs.md, "Duplicate
+    Klaverjassen"): every table of a round plays the same boards."""
 
 
 class RegisterBody(_Body):
