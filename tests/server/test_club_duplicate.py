@@ -113,6 +113,15 @@ def test_both_tables_play_the_same_committed_boards_and_are_compared_on_them(
     assert verify_published(published) == 4
     assert [Deal.from_json({**b, "stock": []}) for b in published["boards"]] == deals[1]
 
+    # The CSV and the club's season carry the percentages.
+    csv = call(server, "GET", f"/api/clubs/nights/{night_id}/standings.csv").text.splitlines()
+    assert csv[0] == "rank,name,round 1,percent,butler"
+    assert len(csv) == 9
+    season = ok(call(server, "GET", f"/api/clubs/{setup['club']['id']}/season"))
+    assert {p["member"]: (p["percent"], p["nights"]) for p in season["duplicate"]} == {
+        m: (v, 1) for m, v in got.items()
+    }
+
 
 def _score_of(server: Server, setup: dict[str, Any], table: int, j: int) -> list[int]:
     """Deal ``j``'s score per team at table ``table``, from the game's standings."""
