@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.answers import night_json, online_json, seat_json
+from kroeg.clubs.duplicate_night import board_results, new_duplicate, others_at
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.names import clean_text, new_id
 from kroeg.clubs.online import round_options
@@ -45,6 +46,10 @@ class Nights:
             raise ClubError("bad_night", "a pair night is a klaverjas night")
         if body["mode"] == "online":
             round_options(game, options, body["deals_per_round"])  # bad_deals
+        duplicate = None
+        if body.get("duplicate") is not None:
+            rounds, per_round = body["rounds"], body["deals_per_round"]
+            duplicate = new_duplicate(body["duplicate"], game, options, rounds, per_round)
         row = {
             "id": new_id("n"),
             "club_id": club_id,
@@ -69,6 +74,7 @@ class Nights:
             "created_at": time.time(),
             "clock_seconds": body.get("clock_seconds"),
             "created_by": player_id,
+            "duplicate": duplicate,
         }
         async with self.access.locks[f"creator:{player_id}"]:
             now = row["created_at"] = time.time()
@@ -219,13 +225,15 @@ class Nights:
                 for m in await store.members(night["club_id"])
                 if m["player_id"] == player_id
             }
-            for t in await store.round_tables(night["id"]):
+            tables = await store.round_tables(night["id"])
+            for t in tables:
                 if t["round"] != night["current_round"] or t["table_id"] is None:
                     continue
                 for seat, member in enumerate(t["seating"]):
                     if member in members:
                         mine.append(
                             {
+                                **_boards_of(night, tables, t),
                                 "night": night["id"],
                                 "title": night["title"],
                                 "round": t["round"],
@@ -237,6 +245,18 @@ class Nights:
                             }
                         )
         return mine
+
+
+def _boards_of(
+    night: Mapping[str, Any], tables: Sequence[Mapping[str, Any]], table: Mapping[str, Any]
+) -> dict[str, Any]:
+    """On a duplicate night, the boards the table has played, each beside what the other
+    tables that played it made of the same cards; nothing on another night."""
+    duplicate = night.get("duplicate")
+    if duplicate is None:
+        return {}
+    results = board_results(duplicate["per_round"], tables)
+    return {"boards": others_at(results, table["round"], table["number"])}
 
 
 def check_online_player(member: Mapping[str, Any]) -> None:

@@ -71,6 +71,9 @@ class NightBody(_Body):
     """The schedule's seed (default: random); the same seed draws the same schedule."""
     clock_seconds: float | None = Field(default=None, ge=0, le=600)
     """Online: each turn's clock at the round's tables (default: the game's own)."""
+    duplicate: Literal["matchpoints", "butler"] | None = None
+    """Klaverjassen: a duplicate night scored by this (docs/clubs.md, "Duplicate
+    Klaverjassen"): every table of a round plays the same boards."""
 
 
 class RegisterBody(_Body):
@@ -185,15 +188,24 @@ async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     response_class=Response,
 )
 async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
-    """The standings as CSV: rank, name, each round, total."""
+    """The standings as CSV: rank, name, each round, total; on a duplicate night each
+    round's percentage, the night's percentage and butler."""
     data = await svc.results.standings(night_id)
     out = io.StringIO()
     writer = csv.writer(out)
     rounds = data["night"]["current_round"]
-    writer.writerow(["rank", "name", *(f"round {i}" for i in range(1, rounds + 1)), "total"])
-    for row in data["standings"]:
-        cells = ["" if v is None else v for v in row["rounds"]]
-        writer.writerow([row["rank"], _csv_text(row["name"]), *cells, row["total"]])
+    round_heads = [f"round {i}" for i in range(1, rounds + 1)]
+    if data["duplicate"] is not None:  # a duplicate night: the percentages
+        writer.writerow(["rank", "name", *round_heads, "percent", "butler"])
+        for row in data["duplicate"]["players"]:
+            cells = ["" if v is None else round(v, 2) for v in row["rounds"]]
+            name = _csv_text(row["name"])
+            writer.writerow([row["rank"], name, *cells, row["percent"], row["butler"]])
+    else:
+        writer.writerow(["rank", "name", *round_heads, "total"])
+        for row in data["standings"]:
+            cells = ["" if v is None else v for v in row["rounds"]]
+            writer.writerow([row["rank"], _csv_text(row["name"]), *cells, row["total"]])
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",

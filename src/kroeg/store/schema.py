@@ -296,6 +296,8 @@ club_nights = sa.Table(
     sa.Column("closed_at", sa.Float, nullable=True),
     sa.Column("clock_seconds", sa.Float, nullable=True),
     sa.Column("created_by", sa.String(32), nullable=True),
+    # A duplicate night's board set and scoring (0021): null for any other night.
+    sa.Column("duplicate", sa.JSON, nullable=True),
 )
 
 night_players = sa.Table(
