@@ -3,8 +3,9 @@ eight players at two tables play the same four boards (the house plays for every
 they leave at once); Anna, signed in, follows the night's page: the ranking in
 percent, each board with both tables' results, and her own boards beside what the
 other table made of the same cards ("met deze kaarten haalden de anderen gemiddeld");
-at 640×360, 844×390 and 1280×720 nothing leaves the page's width. Screenshots go to
-``docs/screenshots/clubs/`` with ``KROEG_SCREENSHOTS=1``."""
+after the close, each board's double-dummy value; at 640×360, 844×390 and 1280×720
+nothing leaves the page's width. Screenshots go to ``docs/screenshots/clubs/`` with
+``KROEG_SCREENSHOTS=1``."""
 
 from __future__ import annotations
 
@@ -98,5 +99,19 @@ def test_a_duplicate_night_page_shows_the_boards_and_the_others_average(
         overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0, f"the page is {overflow}px wider than {width}x{height}"
     shoot(page, "clubs/duplicate-night", labels=True)
-    page.locator("#dup-boards").scroll_into_view_if_needed()
+
+    # After the close each board's double-dummy value comes beside the results.
+    _api(server, "POST", f"/api/clubs/nights/{night_id}/close", None, setup["org"])
+    expect(page.locator("#dup-revealed")).to_be_visible()
+    expect(page.locator("#dup-boards td.value").first).not_to_have_text("–", timeout=60_000)
+    closed = _api(server, "GET", f"/api/clubs/nights/{night_id}/standings")["duplicate"]
+    first = closed["boards"][0]["results"][0]["value"]
+    expect(page.locator("#dup-boards td.value").first).to_have_text(
+        f"+{first}" if first > 0 else str(first)
+    )
+
+    for (width, height), _ in THREE_SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, f"the page is {overflow}px wider than {width}x{height}"
     shoot(page, "clubs/duplicate-boards", "#dup-boards", labels=True)

@@ -988,6 +988,8 @@ export default {
   "club.dup.ns": "Wij (1 and 3)",
   "club.dup.ew": "Zij (2 and 4)",
   "club.dup.points": "Points",
+  "club.dup.value": "Worth",
+  "club.dup.value_help": "What the cards were worth: Wij minus Zij when all four play perfectly with open cards, for that table's trump and player",
   "club.dup.committed": "Boards fixed before the night: {commitment}",
   "club.dup.revealed": "The secret is revealed: anyone can check the boards with kroeg verify.",
   "club.dup.mine_title": "Your table: the same cards at the other tables",

@@ -1051,6 +1051,8 @@ export default {
   "club.dup.ns": "Wij (1 en 3)",
   "club.dup.ew": "Zij (2 en 4)",
   "club.dup.points": "Punten",
+  "club.dup.value": "Waard",
+  "club.dup.value_help": "Wat de kaarten waard waren: het verschil Wij min Zij als alle vier perfect spelen met open kaarten, voor de troef en de speler van die tafel",
   "club.dup.committed": "Spellen vastgelegd vóór de avond: {commitment}",
   "club.dup.revealed": "Het geheim is vrijgegeven: iedereen kan de spellen controleren met kroeg verify.",
   "club.dup.mine_title": "Jouw tafel: dezelfde kaarten aan de andere tafels",
