@@ -7,10 +7,15 @@ each board. The house plays every seat (each clock runs out twice)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from kroeg.clubs.boards import verify_published
+from kroeg.bots.klaverjassen.kernel import Solver
+from kroeg.clubs.board_values import contract_value
+from kroeg.clubs.boards import import_boards, round_secret, verify_published
+from kroeg.games import make_game
 from kroeg.games.base import Deal
+from kroeg.games.klaverjassen import Klaverjassen
 from tests.server.clubs_support import call, ok, refused
 from tests.server.harness import Server
 from tests.server.test_club_online import note_tables, online_night, wait_round_over
@@ -103,15 +108,45 @@ def test_both_tables_play_the_same_committed_boards_and_are_compared_on_them(
     assert [b["board"] for b in boards] == [1, 2, 3, 4]
     assert all(b["others"] == 1 for b in boards)
 
-    # Before the close no secret and no boards; after it the whole set, which verifies.
-    assert (
-        "secret" not in ok(call(server, "GET", f"/api/clubs/nights/{night_id}"))["duplicate"]["set"]
-    )
+    # Before the close no secret and no boards in anything anyone reads of the night;
+    # after it the whole set, which verifies.
+    someone = next(iter(setup["tokens"].values()))
+    club_id = setup["club"]["id"]
+    before = [
+        call(server, "GET", path, None, token).text
+        for path, token in [
+            (f"/api/clubs/nights/{night_id}", None),
+            (f"/api/clubs/nights/{night_id}/standings", None),
+            (f"/api/clubs/nights/{night_id}/standings.csv", None),
+            (f"/api/clubs/{club_id}", None),
+            (f"/api/clubs/{club_id}/season", None),
+            ("/api/clubs/my-tables", someone),
+            (f"/api/clubs/nights/{night_id}/links", org),
+        ]
+    ]
+    shown = ok(call(server, "GET", f"/api/clubs/nights/{night_id}"))["duplicate"]["set"]
+    assert "secret" not in shown and "boards" not in shown
     closed = ok(call(server, "POST", f"/api/clubs/nights/{night_id}/close", None, org))
     published = closed["duplicate"]["set"]
+    secret = bytes.fromhex(published["secret"])
+    for text in before:
+        assert secret.hex() not in text and round_secret(secret, 1).hex() not in text
     assert published["commitment"] == announced["set"]["commitment"]
     assert verify_published(published) == 4
     assert [Deal.from_json({**b, "stock": []}) for b in published["boards"]] == deals[1]
+
+    # After the close each board gets its double-dummy value for the contract played at
+    # each table (the declarer and trump from the hand records' deal summaries).
+    rows = _valued(server, night_id)
+    game = make_game("klaverjassen", "nku", {"game_length": "4_deals"})
+    assert isinstance(game, Klaverjassen)
+    boards = import_boards({"format": "kroeg-boards/1", "boards": published["boards"]}).boards
+    for board in boards:
+        for row in rows[board.number]:
+            summary = _summary_of(server, setup, row["table"], board.number - 1)
+            assert (row["declarer"], row["trump"]) == (summary["declarer"], summary["trump"])
+            value = contract_value(game, board, summary["trump"], summary["declarer"], Solver())
+            assert row["value"] == value
 
     # The CSV and the club's season carry the percentages.
     csv = call(server, "GET", f"/api/clubs/nights/{night_id}/standings.csv").text.splitlines()
@@ -121,6 +156,30 @@ def test_both_tables_play_the_same_committed_boards_and_are_compared_on_them(
     assert {p["member"]: (p["percent"], p["nights"]) for p in season["duplicate"]} == {
         m: (v, 1) for m, v in got.items()
     }
+
+
+def _valued(server: Server, night_id: str) -> dict[int, list[dict[str, Any]]]:
+    """The closed night's board rows once their values are worked out (in the
+    background after the close)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        dup = ok(call(server, "GET", f"/api/clubs/nights/{night_id}/standings"))["duplicate"]
+        rows = {b["board"]: b["results"] for b in dup["boards"]}
+        if all(r["value"] is not None for results in rows.values() for r in results):
+            return rows
+        time.sleep(0.2)
+    raise AssertionError("the boards' values were not worked out")
+
+
+def _summary_of(server: Server, setup: dict[str, Any], table: int, j: int) -> dict[str, Any]:
+    """Deal ``j``'s summary at table ``table``, from the game's standings."""
+    night = ok(call(server, "GET", f"/api/clubs/nights/{setup['night']['id']}"))
+    seats = night["schedule"][0]["tables"][table - 1]["seats"]
+    member = next(s["member"] for s in seats if not s["house"])
+    token, table_id = setup["tokens"][member], setup["table_of"][member]
+    games = ok(call(server, "GET", f"/api/tables/{table_id}/games", None, token))["games"]
+    record = ok(call(server, "GET", f"/api/games/{games[0]['id']}/standings", None, token))
+    return dict(record["deals"][j]["summary"])
 
 
 def _score_of(server: Server, setup: dict[str, Any], table: int, j: int) -> list[int]:

@@ -57,6 +57,13 @@ def duplicate_json(duplicate: Mapping[str, Any] | None, *, closed: bool) -> dict
     return {"scoring": duplicate["scoring"], "set": made.published(revealed=closed)}
 
 
+def valued(options: Mapping[str, Any]) -> bool:
+    """Whether a night's boards get their double-dummy value after the close
+    (:mod:`kroeg.clubs.board_values`): not with ``trump_mode: kraken`` or
+    ``double_spades``, whose scoring factors the value does not take."""
+    return options.get("trump_mode") != "kraken" and not options.get("double_spades")
+
+
 def table_secret(duplicate: Mapping[str, Any], round_no: int) -> bytes:
     """The secret round ``round_no``'s tables deal their boards from."""
     return round_secret(bytes.fromhex(duplicate["secret"]), round_no)
@@ -126,7 +133,9 @@ def standings_json(
     names: Mapping[str, str],
 ) -> dict[str, Any]:
     """A duplicate night's standings: per board each table's result with both pairs'
-    matchpoint percentage and butler score, and per player (each member of a pair gets
+    matchpoint percentage and butler score, its contract (declaring seat and trump) and,
+    after the close, that contract's double-dummy value (NS's margin, null until it is
+    worked out), and per player (each member of a pair gets
     the pair's board scores; the house is not ranked) the night's percentage, butler
     sum, per round percentage and rank by the night's scoring. Only the boards every
     table of their round has played (:func:`shown`)."""
@@ -137,9 +146,18 @@ def standings_json(
     def side(pair: str) -> list[str]:
         return [names.get(m, "?") for m in members_of(pair)] or ["Huis"]
 
+    values = duplicate.get("values") or {}
+    contracts = {
+        (t["round"], t["number"], j): c
+        for t in tables
+        for j, c in enumerate((t.get("online") or {}).get("contracts", []), start=1)
+    }
     boards: dict[int, list[dict[str, Any]]] = {}
     for r in results:
         ns, ew = by_side[(r.board, r.ns)], by_side[(r.board, r.ew)]
+        declarer, trump = contracts.get(
+            (r.round, r.table, r.board - (r.round - 1) * duplicate["per_round"]), (None, None)
+        )
         boards.setdefault(r.board, []).append(
             {
                 "round": r.round,
@@ -152,6 +170,9 @@ def standings_json(
                 "ew_percent": ew.percent,
                 "ns_butler": ns.butler,
                 "ew_butler": ew.butler,
+                "declarer": declarer,
+                "trump": trump,
+                "value": values.get(str(r.board), {}).get(f"{declarer}{trump}"),
             }
         )
     per_player = [

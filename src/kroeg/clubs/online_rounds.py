@@ -194,6 +194,7 @@ def _stand(game_name: str, table: TableTask) -> dict[str, Any]:
     }
     if game_name == "klaverjassen":  # each deal's score per team: a duplicate board's result
         stand["scores"] = [list(s["score"]) for s in summaries]
+        stand["contracts"] = [[s["declarer"], s["trump"]] for s in summaries]
     return stand
 
 

@@ -1,7 +1,8 @@
 // The organiser's form for a new club night (POST /api/clubs/{club}/nights): the game,
 // its variant and options as the new-table form offers them (option_fields.js, from
 // GET /api/variants), the table size where the variant allows a choice, the rounds,
-// the deals per round, at the bar or online, and a pair night for Klaverjassen.
+// the deals per round, at the bar or online, a pair night for Klaverjassen, and a
+// duplicate (portefeuille) night for Klaverjassen, scored by percent or butler.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -27,7 +28,7 @@ function barLimits(game, mode) {
 /** The form's state for a game: its first variant with the variant's defaults. */
 function startState(g, mode = "bar") {
   const variant = Object.keys(g.variants)[0];
-  return { game: g.game, variant, options: {}, tableSize: null, rounds: ROUNDS.start, deals: DEALS_START[g.game] ?? 8, mode, pairs: false, title: "" };
+  return { game: g.game, variant, options: {}, tableSize: null, rounds: ROUNDS.start, deals: DEALS_START[g.game] ?? 8, mode, pairs: false, duplicate: "", title: "" };
 }
 
 export class NightForm {
@@ -125,6 +126,15 @@ export class NightForm {
           : null,
       ),
       h("p", { class: "help" }, t(`club.org.mode_help.${s.mode}`)),
+      // Portefeuille: every table plays the same boards (docs/clubs.md, "Duplicate").
+      g.game === "klaverjassen"
+        ? h(
+            "div",
+            { class: "row" },
+            h("label", { for: "night-duplicate" }, t("club.org.duplicate")),
+            h("select", { id: "night-duplicate", onchange: (e) => (s.duplicate = e.target.value) }, ["", "matchpoints", "butler"].map((d) => h("option", { value: d, selected: d === s.duplicate }, t(`club.org.duplicate.${d || "none"}`)))),
+          )
+        : null,
       number("night-rounds", t("club.org.rounds"), ROUNDS, s.rounds, "rounds"),
       number("night-deals", t("club.org.deals"), DEALS, s.deals, "deals"),
       rows,
@@ -157,6 +167,7 @@ export class NightForm {
     const g = this.game();
     const options = Object.fromEntries(Object.entries(s.options).filter(([name]) => this.offeredOptions().some(([n]) => n === name)));
     const body = { game: s.game, variant: s.variant, options, table_size: this.tableSize(), rounds: s.rounds, deals_per_round: s.deals, mode: s.mode, pairs: s.game === "klaverjassen" && s.pairs };
+    if (s.game === "klaverjassen" && s.duplicate) body.duplicate = s.duplicate;
     // Without a name the night is called after its game and date, in the page's language.
     const today = new Date().toLocaleDateString(lang() === "en" ? "en-GB" : "nl-NL", { day: "numeric", month: "long", year: "numeric" });
     body.title = s.title.trim() || t("club.org.default_title", { game: t(`game.${s.game}`), date: today });
