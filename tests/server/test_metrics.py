@@ -11,6 +11,7 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from kroeg.server.cli import worker_env
 from kroeg.server.settings import listen_address
 from tests.server.harness import Client, Frame, Server, autoplay, free_port, serving
 from tests.server.test_players import SHORT
@@ -115,3 +116,12 @@ def test_the_metrics_address_is_host_and_port(value: str, expected: tuple[str, i
 def test_a_bad_metrics_address_is_refused_with_what_is_expected(value: str) -> None:
     with pytest.raises(ValueError, match="host:port"):
         listen_address(value)
+
+
+def test_each_worker_serves_its_metrics_on_a_port_of_its_own() -> None:
+    """``--workers N``: worker i on the port of ``KROEG_METRICS`` plus i (they would
+    otherwise all try to bind one port)."""
+    assert worker_env(0, ("127.0.0.1", 9108))["KROEG_METRICS"] == "127.0.0.1:9108"
+    assert worker_env(2, ("127.0.0.1", 9108))["KROEG_METRICS"] == "127.0.0.1:9110"
+    assert worker_env(1, ("::1", 9108))["KROEG_METRICS"] == "[::1]:9109"
+    assert listen_address(worker_env(1, ("::1", 9108))["KROEG_METRICS"]) == ("::1", 9109)
