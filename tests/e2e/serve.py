@@ -14,6 +14,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.server.harness import START_LIMIT
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -23,7 +25,7 @@ def free_port() -> int:
 
 
 def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_LIMIT
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"kroeg serve exited with {proc.returncode}:\n{log.read_text()}")
@@ -33,7 +35,9 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
         except httpx.HTTPError:
             pass
         time.sleep(0.2)
-    raise RuntimeError(f"kroeg serve did not answer /api/health in 30 s:\n{log.read_text()}")
+    raise RuntimeError(
+        f"kroeg serve did not answer /api/health in {START_LIMIT} s:\n{log.read_text()}"
+    )
 
 
 @contextmanager

@@ -24,6 +24,8 @@ from typing import Any
 import httpx
 import websockets
 
+START_LIMIT = 120
+"""Seconds a server may take to answer /api/health before a test gives up on it."""
 ROOT = Path(__file__).resolve().parents[2]
 
 Frame = dict[str, Any]
@@ -96,7 +98,9 @@ class Server:
         command += ["--database-url", self.database_url, "--log-level", "warning"]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
-        deadline = time.monotonic() + 30
+        # A start returns as soon as the server answers; the limit only says when to give
+        # up, and a machine loaded by other work took 44-69 s to start a pair.
+        deadline = time.monotonic() + START_LIMIT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
@@ -104,7 +108,9 @@ class Server:
                 if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
-        raise RuntimeError(f"the server did not start: {self.log.read_text()[-3000:]}")
+        raise RuntimeError(
+            f"the server did not start in {START_LIMIT} s: {self.log.read_text()[-3000:]}"
+        )
 
     def terminate(self) -> int:
         """SIGTERM and wait; the exit status."""
