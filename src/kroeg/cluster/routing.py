@@ -641,6 +641,7 @@ class Router:
 
     async def _listen(self) -> None:
         """The channels of the tables this process's connections follow elsewhere."""
+        deaf = False
         while True:
             if not self._subscribed.is_set():
                 await self._subscribed.wait()
@@ -648,10 +649,13 @@ class Router:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("could not read the tables' channels; retrying")
+            except Exception as e:
+                if not deaf:  # once an outage, not every retry
+                    log.warning("could not read the tables' channels; retrying: %r", e)
+                deaf = True
                 await asyncio.sleep(0.2)
                 continue
+            deaf = False
             if message is None or message.get("type") != "message":
                 continue
             try:
