@@ -12,14 +12,18 @@ fixture); every table is created on ``a``, which owns it.
   same steps, one twin's through ``a`` and the other's through ``b``: the same statuses
   and bodies (the twins' ids swapped; the version and game of a running game are the
   table's own).
-- Every other change: a fresh guest of each process sends the same body to its process:
-  the same status.
+- Every other change: a guest of each process sends the same body to its process (fresh
+  guests after a change that was made): the same status.
 - A table nobody holds: 404 ``unknown_table`` from both, on every table route.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import urllib.request
+from concurrent.futures import Executor, ThreadPoolExecutor
+from http.cookiejar import Cookie, CookieJar, DefaultCookiePolicy
 from typing import Any
 
 import httpx
@@ -36,17 +40,33 @@ VOLATILE = {"now", "exported_at", "last_used_at", "expires_at", "version", "game
 game the house plays on by itself), dropped before bodies are compared."""
 
 UNKNOWN_TABLE = "0badcafe"
+AT_ONCE = 8
+"""Calls under way at once (each pair of answers is compared as before)."""
+
+
+class _NoCookies(DefaultCookiePolicy):
+    """Each call is signed in by its bearer token alone, as a fresh client's would be."""
+
+    def set_ok(self, cookie: Cookie, request: urllib.request.Request) -> bool:
+        return False
+
+
+@functools.cache
+def _http() -> httpx.Client:
+    """One client for every call (its connections kept open): a client per call cost the
+    test process more CPU than both servers' answers (an SSL context each)."""
+    return httpx.Client(timeout=15, cookies=CookieJar(policy=_NoCookies()))
 
 
 def _guest(server: Server, name: str) -> str:
-    r = server.post("/api/guests", {"name": name})
+    r = _http().post(f"{server.url}/api/guests", json={"name": name})
     assert r.status_code == 200, r.text
     return str(r.json()["token"])
 
 
 def _call(server: Server, method: str, path: str, token: str, body: Any = None) -> httpx.Response:
     headers = {"authorization": f"Bearer {token}"}
-    return httpx.request(method, f"{server.url}{path}", json=body, headers=headers, timeout=15)
+    return _http().request(method, f"{server.url}{path}", json=body, headers=headers)
 
 
 def _clean(value: Any, swap: tuple[str, str] | None = None) -> Any:
@@ -94,25 +114,47 @@ def test_every_route_answers_alike_from_either_process(pair: tuple[Server, Serve
     table_steps = [(m, p) for m, p, _ in operations if "{table_id}" in p and m != "GET"]
     assert {p.rsplit("/", 1)[1] for _, p in table_steps} == {"sit", "stand", "leave", "start"}
 
-    compared, differ = 0, []
-    for method, path, parameters in operations:  # reads first: the changes come after
-        if method != "GET":
-            continue
+    gets = [op for op in operations if op[0] == "GET"]
+    changes = [op for op in operations if op[0] != "GET" and "{table_id}" not in op[1]]
+    assert len(gets) + len(changes) + len(table_steps) == len(operations)
+    with ThreadPoolExecutor(AT_ONCE) as pool:  # the calls overlap; each pair is compared
+        reads = list(pool.map(lambda op: _read_both(a, b, op, table, reader), gets))
+        assert [r for r in reads if r is not None] == []  # reads first: the changes after
+        _walk_table_steps(a, b, table, twin, pool)
+    guests = [_guest(a, "Gast"), _guest(b, "Gast")]
+    for method, path, parameters in changes:  # every other change, by a guest of each process
         url = _fill(path, parameters, table)
-        from_a, from_b = _call(a, method, url, reader), _call(b, method, url, reader)
-        assert from_a.status_code < 500, (url, from_a.text)
-        if path in PER_PROCESS:
-            assert from_a.status_code == from_b.status_code, url
-        elif _answer(from_a) != _answer(from_b):
-            differ.append((url, _answer(from_a), _answer(from_b)))
-        compared += 1
-        if "{table_id}" in path and not path.endswith("/games"):
-            unknown = _fill(path, parameters, UNKNOWN_TABLE)
-            for server in (a, b):
-                r = _call(server, method, unknown, reader)
-                assert r.status_code == 404 and r.json()["detail"]["code"] == "unknown_table"
+        statuses = [
+            _call(s, method, url, g, {}).status_code for s, g in zip((a, b), guests, strict=True)
+        ]
+        assert statuses[0] == statuses[1] and statuses[0] < 500, (method, url, statuses)
+        if statuses[0] < 300:  # it changed something (a logout, say): fresh guests again
+            guests = [_guest(a, "Gast"), _guest(b, "Gast")]
 
-    assert differ == []
+
+def _read_both(
+    a: Server, b: Server, operation: tuple[str, str, Any], table: str, reader: str
+) -> tuple[str, Any, Any] | None:
+    """One read asked of both processes; None when they answer alike, else what each
+    answered. A table route is also asked for a table nobody holds: 404 from both."""
+    method, path, parameters = operation
+    url = _fill(path, parameters, table)
+    from_a, from_b = _call(a, method, url, reader), _call(b, method, url, reader)
+    assert from_a.status_code < 500, (url, from_a.text)
+    if "{table_id}" in path and not path.endswith("/games"):
+        unknown = _fill(path, parameters, UNKNOWN_TABLE)
+        for server in (a, b):
+            _assert_unknown(_call(server, method, unknown, reader))
+    if path in PER_PROCESS:
+        alike = from_a.status_code == from_b.status_code
+    else:
+        alike = _answer(from_a) == _answer(from_b)
+    return None if alike else (url, _answer(from_a), _answer(from_b))
+
+
+def _walk_table_steps(a: Server, b: Server, table: str, twin: str, pool: Executor) -> None:
+    """The table's changes, on twin tables owned by ``a``: one through ``a``, the other
+    through ``b``; answered alike, and read back alike from either process."""
     player = _guest(a, "Speler")
     steps: list[tuple[str, dict[str, Any] | None]] = [
         ("sit", {"seat": 1}),
@@ -125,27 +167,24 @@ def test_every_route_answers_alike_from_either_process(pair: tuple[Server, Serve
         ("leave", None),
         ("leave", None),
     ]
-    for step, body in steps:
-        here = _call(a, "POST", f"/api/tables/{table}/{step}", player, body)
-        there = _call(b, "POST", f"/api/tables/{twin}/{step}", player, body)
-        assert here.status_code < 500, here.text
-        assert _answer(here) == _answer(there, swap=(twin, table)), step
-        for server in (a, b):
-            r = _call(server, "POST", f"/api/tables/{UNKNOWN_TABLE}/{step}", player, body)
-            assert r.status_code == 404 and r.json()["detail"]["code"] == "unknown_table"
-    for after in ("", "/ratings", "/games"):  # each twin read back alike from either process
+    for n, (step, body) in enumerate(steps):
+        calls = [(a, table), (b, twin)]
+        if step not in [s for s, _ in steps[:n]]:  # and once for a table nobody holds
+            calls += [(a, UNKNOWN_TABLE), (b, UNKNOWN_TABLE)]
+        futures = [
+            pool.submit(_call, server, "POST", f"/api/tables/{t}/{step}", player, body)
+            for server, t in calls
+        ]
+        answers = [f.result() for f in futures]
+        assert answers[0].status_code < 500, answers[0].text
+        assert _answer(answers[0]) == _answer(answers[1], swap=(twin, table)), step
+        for unknown in answers[2:]:
+            _assert_unknown(unknown)
+    for after in ("", "/ratings", "/games"):
         for t in (table, twin):
             here, there = (_call(s, "GET", f"/api/tables/{t}{after}", player) for s in (a, b))
             assert _answer(here) == _answer(there), (t, after)
 
-    for method, path, parameters in operations:  # every other change, by a fresh guest
-        if method == "GET" or "{table_id}" in path:
-            continue
-        url = _fill(path, parameters, table)
-        statuses = [
-            _call(server, method, url, _guest(server, f"Gast{n}"), {}).status_code
-            for n, server in enumerate((a, b))
-        ]
-        assert statuses[0] == statuses[1] and statuses[0] < 500, (method, url, statuses)
-        compared += 1
-    assert compared == len(operations) - len(table_steps)
+
+def _assert_unknown(r: httpx.Response) -> None:
+    assert r.status_code == 404 and r.json()["detail"]["code"] == "unknown_table", r.text

@@ -108,6 +108,9 @@ async def test_no_process_holds_it_unknown_table_from_every_process(
     for tables in (a, b, alone):
         refused = await _refusal(tables, m.Look(table="0badcafe"))
         assert refused.code == "unknown_table" and refused.params["table"] == "0badcafe"
+        with pytest.raises(Refusal) as unwatched:  # a connection's unwatch too
+            await tables.ask(m.Unwatch(table="0badcafe"), sink=Seen())
+        assert unwatched.value.code == "unknown_table"
 
 
 async def test_between_two_owners_table_moving_with_retry_after_from_every_process(

@@ -638,6 +638,7 @@ class Router:
 
     async def _listen(self) -> None:
         """The channels of the tables this process's connections follow elsewhere."""
+        deaf = False
         while True:
             if not self._subscribed.is_set():
                 await self._subscribed.wait()
@@ -645,11 +646,14 @@ class Router:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as e:
                 metrics.redis_error("routing")
-                log.exception("could not read the tables' channels; retrying")
+                if not deaf:  # once an outage, not every retry
+                    log.warning("could not read the tables' channels; retrying: %r", e)
+                deaf = True
                 await asyncio.sleep(0.2)
                 continue
+            deaf = False
             if message is None or message.get("type") != "message":
                 continue
             try:

@@ -173,17 +173,15 @@ async def _dispatch(
     if connection.player is None or connection.name is None:
         raise TableError("not_authenticated", "send hello first")
     if isinstance(message, m.Invite):
-        # Invitations are social, not the table's: carried out here, not at the table's
-        # owner (docs/cluster.md, "Invites").
+        # Invitations are social, not the table's: not forwarded to its owner
+        # (docs/cluster.md, "Invites").
         if not connection.chat_allowed():
             raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
         await invites.invite(runtime, connection, message.table, message.name)
         return
     if isinstance(message, protocol.Watch | protocol.Resume):
         await runtime.tables.watch(message, connection)
-    elif isinstance(message, protocol.Unwatch):
-        await runtime.tables.unwatch(message.table, connection)
-    else:
+    else:  # an unwatch too: of a table nobody holds, it is refused as unknown_table
         _check_chat_of(runtime, connection, message)
         await runtime.tables.ask(message, sink=connection)
     if isinstance(message, protocol.Contribute):

@@ -70,10 +70,10 @@ class Tables(Protocol):
     """The port: a request to a table by its id, wherever the table lives."""
 
     async def ask(self, request: Any, who: m.Who | None = None, sink: Sink | None = None) -> Any:
-        """Carry ``request`` (a message of kroeg.tables.protocol's ``Request`` but the
-        following ones) out for ``who`` (default: the sink's player) and answer it; a
-        ``sit`` with a sink makes it follow the table, a ``leave`` stops it. A refusal
-        is raised."""
+        """Carry ``request`` (a message of kroeg.tables.protocol's ``Request``) out for
+        ``who`` (default: the sink's player) and answer it; a ``sit`` with a sink makes
+        it follow the table, a ``leave`` or an ``unwatch`` stops it. A refusal is
+        raised."""
         ...
 
     def tell(self, act: m.Act, sink: Sink) -> None:
@@ -87,7 +87,8 @@ class Tables(Protocol):
         ...
 
     async def unwatch(self, table_id: str, sink: Sink) -> None:
-        """The sink no longer follows the table."""
+        """The sink no longer follows the table (a closing connection: whatever became
+        of the table meanwhile)."""
         ...
 
 
