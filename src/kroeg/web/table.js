@@ -29,6 +29,7 @@ import eurokaarten from "./games/eurokaarten.js";
 import klaverjassen from "./games/klaverjassen.js";
 import toepen from "./games/toepen.js";
 
+const MOVING_TRIES = 5; // a table between two owners: as often as api() tries again
 const GAMES = { toepen, klaverjassen, eurokaarten };
 
 const LOG_LINES = 80;
@@ -164,7 +165,9 @@ export class TableView {
       case "error":
         if (this.fair.quiet(msg)) break;
         this.pending = false;
-        if (msg.code === "stale_version") {
+        if (msg.code === "table_moving" && this.retryMoving(msg)) {
+          break; // sent again by itself once the table has its new owner
+        } else if (msg.code === "stale_version") {
           this.conn.send({ type: "resume", table: this.id, version: this.version });
         } else if (msg.code === "unknown_table" || msg.code === "table_broken") {
           replace(this.root, h("div", { class: "lobby" }, h("p", { class: "card-panel" }, t(`error.${msg.code}`)), h("a", { href: "/", class: "btn", onclick: this.app.link("/") }, t("nav.lobby"))));
@@ -475,12 +478,31 @@ export class TableView {
     this.pending = true;
     this.refusal = null;
     this.selection.clear();
-    this.conn.send({ type: "act", table: this.id, version: this.version, action });
+    this.sendToTable({ type: "act", table: this.id, version: this.version, action });
     this.render();
   }
 
   tableMessage(type, extra = {}) {
-    this.conn.send({ type, table: this.id, ...extra });
+    this.sendToTable({ type, table: this.id, ...extra });
+  }
+
+  /** Send a message for the table, remembered until the next one: a table between two
+   *  owners refuses it with `table_moving` and nothing done (docs/protocol.md), and it is
+   *  sent again by itself after `retry_after` seconds, a few times at most. */
+  sendToTable(message) {
+    this.lastSent = { message, tries: 0 };
+    this.conn.send(message);
+  }
+
+  retryMoving(msg) {
+    const last = this.lastSent;
+    if (!last || last.tries >= MOVING_TRIES) return false;
+    last.tries += 1;
+    this.pending = last.message.type === "act";
+    setTimeout(() => {
+      if (this.lastSent === last) this.conn.send(last.message);
+    }, 1000 * (Number(msg.retry_after) || 1));
+    return true;
   }
 
   /** "Meer bedenktijd" (settings, docs/accessibility.md): the table hears the player's
