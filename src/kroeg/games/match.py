@@ -265,21 +265,27 @@ class Match(Generic[S]):
     def chance(self) -> Step | None:
         """The chance step due now, from the deal source, applied; None when none is due
         (the game waits for seats, or is over)."""
+        drawn = self.draw()
+        if drawn is not None:
+            self.step(*drawn)
+        return drawn
+
+    def draw(self) -> Step | None:
+        """The chance step due now, from the deal source, not yet applied (a live table
+        logs a deal with what its deal source says of it, then applies it with
+        :meth:`step`); None when none is due."""
         game, s = self.game, self.state
         dealer = game.pending_deal(s)
         if dealer is not None:
             assert self.deals is not None, "a deal is due and the match has no deal source"
             deal = self.deals.deal(game, s)
             self.dealt += 1
-            self.step(dealer, deal)
             return dealer, deal
         cards = game.pending_restock(s)
         if cards is None:
             return None
         assert self.deals is not None, "a pile is turned over and the match has no deal source"
-        seat, action = min(game.to_act(s)), self.deals.restock(game, s, cards)
-        self.step(seat, action)
-        return seat, action
+        return min(game.to_act(s)), self.deals.restock(game, s, cards)
 
     def advance(self) -> Step:
         """The next step: the chance step due, else the decision of the first seat the

@@ -2,11 +2,15 @@
 house move, settle the seats after a game's end, and run a clock for each person the game
 waits for.
 
-:func:`advance` ends every command the machine handles. The house's own moves are
-``default()``, or what the house chooses: that question is an effect
-(:class:`~kroeg.tables.effects.AskHouse`), so :func:`advance` stops there and
-:func:`house_answered` goes on once the task hands the answer back. Out-of-turn chances
-(a knock) the house answers at once, in-process (:meth:`House.aside`).
+:func:`advance` ends every command the machine handles. It drives the table's
+:class:`~kroeg.games.match.Match` step by step rather than with ``Match.advance``: what
+the game waits for is :meth:`~kroeg.games.match.Match.pending`, chance comes from the
+match's deal source (the table's fair deals), and a house seat's move is its agent's
+(``default()``), or what the house chooses: that question is an effect
+(:class:`~kroeg.tables.effects.AskHouse`), answered asynchronously, so :func:`advance`
+stops there and :func:`house_answered` applies the answer with ``Match.step`` once the
+task hands it back. Out-of-turn chances (a knock) the house answers at once, in-process
+(:meth:`House.aside`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from kroeg.games.match import aside_chances
 from kroeg.tables.clocks import seconds_of
 from kroeg.tables.effects import AskHouse, Outbox, Progress, SetAlarm
 from kroeg.tables.house import House, HouseRequest, budget_of
-from kroeg.tables.playing import deal, step
+from kroeg.tables.playing import chance, step
 from kroeg.tables.staging import flush, stage
 from kroeg.tables.state import TableState
 from kroeg.tables.watching import send_all
@@ -30,24 +34,24 @@ def advance(table: TableState, out: Outbox, house: House) -> None:
     if table.paused:
         out.add(SetAlarm(table.clocks.next_due()))
         return
-    clocks, now = table.clocks, out.now
-    while table.running:
-        dealer = table.game.pending_deal(table.state)
-        if dealer is not None:
+    clocks, now, match = table.clocks, out.now, table.match
+    while match is not None:
+        pending = match.pending()
+        if pending.over:
+            break
+        if pending.dealer is not None:
             if clocks.deal_due is not None and now < clocks.deal_due:
                 clocks.house_due = None
                 break  # the pause after a deal's end: the next deal comes when it is over
             clocks.deal_due = None
-            deal(table, out, dealer)
+            chance(table, out)
             continue
-        cards = table.game.pending_restock(table.state)
-        if cards is not None:  # a state restored between a draw and its restock
-            turn = min(table.game.to_act(table.state))
-            step(table, out, turn, table.fair.restock(cards, table.rng), "table")
+        if pending.restock is not None:  # a state restored between a draw and its restock
+            chance(table, out)
             continue
         if _house_asides(table, out, house):
             continue
-        seat = table.seating.house_seat(table.game.to_act(table.state))
+        seat = table.seating.house_seat(pending.seats)
         if seat is None:
             clocks.house_due = None
             break
@@ -57,7 +61,7 @@ def advance(table: TableState, out: Outbox, house: House) -> None:
             if now < clocks.house_due:
                 break
         clocks.house_due = None
-        fallback = table.game.default(table.state, seat)
+        fallback = match.agents[seat].act(match, seat)
         if house.decides(table.config.house_level, timeout=False):
             _ask_house(table, out, house, seat, fallback)
             return
@@ -98,7 +102,7 @@ def _request(table: TableState, seat: int, legal: list[Any], fallback: Action) -
     return HouseRequest(
         game=table.config.game,
         variant=table.config.variant,
-        options=table.game.options,
+        options=table.game.option_values,
         seat=seat,
         view=table.game.view(table.state, seat),
         legal=tuple(legal),
@@ -127,7 +131,8 @@ def _house_asides(table: TableState, out: Outbox, house: House) -> bool:
 
 def _update_clocks(table: TableState, out: Outbox) -> None:
     """A clock for each person the game waits for, and none for anyone else."""
-    waiting = table.seating.people_at(table.game.to_act(table.state)) if table.running else []
+    match = table.match
+    waiting = table.seating.people_at(match.pending().seats) if match is not None else []
     seconds, doubled = table.config.clock_seconds, table.seating.doubled()
     for seat in table.clocks.settle(waiting, seconds, out.now, doubled):
         send_clock(table, out, seat)

@@ -3,8 +3,11 @@ a player taken out, and a game abandoned when its table closes.
 
 Each function changes the table in place and stages what it did
 (:mod:`~kroeg.tables.staging`); a refusal (:class:`~kroeg.tables.errors.TableError`) is
-raised before anything changed. The one place the table applies a game's step is
-:func:`step`.
+raised before anything changed. The game is driven through the table's
+:class:`~kroeg.games.match.Match`: its deal source draws the deals and restocks, its
+agents give the house's ``default()``, and every step is applied by its
+:meth:`~kroeg.games.match.Match.step`, in :func:`step` (or :func:`take_out`, for
+:data:`~kroeg.games.match.OUT`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 from kroeg.cards import CardError
 from kroeg.games.base import JSON, RESTOCK, Action, Deal, Event, InvalidInput, RuleError
+from kroeg.games.match import OUT
 from kroeg.store import LogEntry
 from kroeg.tables.commands import Act, Contribute
 from kroeg.tables.effects import BotTimedOut, Outbox
@@ -85,7 +89,9 @@ def step(
 ) -> None:
     """Apply one step and stage it (sent once committed). RuleError changes nothing.
     ``fair``: a fair deal's commitment and contributions, logged with the deal."""
-    events = table.game.apply(table.state, seat, action)
+    match = table.match
+    assert match is not None, "a step with no game running"
+    events = match.step(seat, action)
     if any(e.kind == "deal_end" for e in events):
         table.progressed = True
         if table.settings.deal_pause > 0:
@@ -105,17 +111,26 @@ def step(
     if by in ("player", "timeout") and not table.game.traits.clock_per_turn:
         table.clocks.deadlines.pop(seat, None)  # the seat's next decision gets a fresh clock
     stage(table, out, [*first, *announce, *events], entry=entry)
-    cards = table.game.pending_restock(table.state)
-    if cards is not None:
+    if table.game.pending_restock(match.state) is not None:
         # Chance is the table's, at once: nobody acts between the draw that turned
         # the pile over and its shuffle (the house's and a timeout's turn included).
-        step(table, out, seat, table.fair.restock(cards, table.rng), "table")
+        chance(table, out)
 
 
-def deal(table: TableState, out: Outbox, dealer: int) -> None:
-    """The deal the game waits for, drawn fairly (docs/fair-deals.md)."""
-    drawn = table.fair.draw(table.game, table.config.game, table.state, table.rng)
-    step(table, out, dealer, drawn.deal, "table", drawn.events, drawn.note)
+def chance(table: TableState, out: Outbox) -> None:
+    """The chance step due (a deal, or a turned-over pile's order), from the match's deal
+    source: drawn fairly (docs/fair-deals.md); a deal is logged with its fair-deal note
+    and told with its events (:class:`~kroeg.tables.deals.TableDeals`)."""
+    assert table.match is not None, "chance with no game running"
+    drawn = table.match.draw()
+    assert drawn is not None, "no chance step is due"
+    seat, action = drawn
+    if isinstance(action, Deal):
+        fair = table.deals.drawn
+        assert fair is not None
+        step(table, out, seat, action, "table", fair.events, fair.note)
+    else:
+        step(table, out, seat, action, "table")
 
 
 def take_out(
@@ -129,8 +144,9 @@ def take_out(
     """Two timeouts in a row, leave, or away when the table closes idle: the player is
     out of this game and loses. ``taken``: the seating took them out already."""
     assert taken is not None or table.seats[seat].player is not None
+    assert table.match is not None, "a player taken out of no game"
     try:
-        events, eliminated = table.game.eliminate(table.state, seat), True
+        events, eliminated = table.match.step(seat, OUT), True
     except RuleError:
         # The rules already have the seat out (Eurokaarten: no coins left).
         events, eliminated = [], False
@@ -157,17 +173,19 @@ def abandon(table: TableState, out: Outbox) -> None:
     taken = [(seat, table.seating.take_out(seat)) for seat in away]
     for seat, person in taken:
         take_out(table, out, seat, "away", [], person)
+    match = table.match
+    assert match is not None
     for _ in range(MAX_PLAY_OUT):
-        if table.game.is_over(table.state):
+        pending = match.pending()
+        if pending.over:
             return
-        dealer = table.game.pending_deal(table.state)
-        if dealer is not None:
-            deal(table, out, dealer)
+        if pending.chance:
+            chance(table, out)
             continue
-        house = table.seating.house_seat(table.game.to_act(table.state))
+        house = table.seating.house_seat(pending.seats)
         if house is None:
             break
-        step(table, out, house, table.game.default(table.state, house), "house")
+        step(table, out, house, match.agents[house].act(match, house), "house")
     log.warning("table %s: its abandoned game did not end", table.id)
 
 

@@ -7,6 +7,7 @@ import contextlib
 from typing import Any, NamedTuple
 
 from kroeg.games.base import Deal, Game, RuleError
+from kroeg.games.match import OUT, Match
 from kroeg.store import GameRow, LogEntry, Store
 
 Left = dict[int, tuple[str, str]]
@@ -30,17 +31,17 @@ def rebuild(
 
     The log was written by the same rules, so a step that no longer applies is a bug (or
     rules that changed under a running game): it raises rather than guessing."""
-    state = game.new_state(row.seats, dealer=None, seed=row.seed)
+    match = Match.new(game, row.seats, dealer=None, seed=row.seed)
     left: Left = {}
     since: dict[int, float] = {}
     for entry in entries:
         if entry.kind == "deal":
-            game.apply(state, entry.seat, Deal.from_json(entry.data))
+            match.step(entry.seat, Deal.from_json(entry.data))
         elif entry.kind == "act":
-            game.apply(state, entry.seat, game.parse_action(entry.data))
+            match.step(entry.seat, game.parse_action(entry.data))
         elif entry.kind == "out":
             with contextlib.suppress(RuleError):  # as at the table: already out by the rules
-                game.eliminate(state, entry.seat)
+                match.step(entry.seat, OUT)
             left[entry.seat] = (entry.data["player"], entry.data["name"])
         else:
             raise ValueError(f"unknown log entry kind {entry.kind!r} in game {row.id}")
@@ -48,12 +49,12 @@ def rebuild(
             entry.kind == "act" and entry.by in ("player", "timeout") and not whole_turn
         ):
             since.pop(entry.seat, None)  # the seat's next decision got a fresh clock
-        waiting = set() if game.is_over(state) else game.to_act(state)
+        waiting = match.pending().seats
         for seat in [s for s in since if s not in waiting]:
             del since[seat]
         for seat in waiting:
             since.setdefault(seat, entry.created_at)
-    return Rebuilt(state, left, since)
+    return Rebuilt(match.state, left, since)
 
 
 Finished = tuple[GameRow, list[LogEntry]]

@@ -17,15 +17,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from kroeg.games.base import JSON, Action, Game
+from kroeg.games.match import HouseAgent, Match
 from kroeg.tables.clocks import Clocks
 from kroeg.tables.commands import Listener
 from kroeg.tables.config import TableConfig
+from kroeg.tables.deals import TableDeals
 from kroeg.tables.fair import FairDeals
 from kroeg.tables.frames import lobby_summary
 from kroeg.tables.history import History
 from kroeg.tables.seating import Seating
 from kroeg.tables.seats import Seat
 from kroeg.tables.staging import Staged
+
+HOUSE = HouseAgent()
+"""The agent of every seat: the game's ``default()``, what the house plays for a seat
+nobody plays (and the fallback when the house's bots are asked)."""
 
 HISTORY = 256
 """Versions a table keeps in memory for reconnecting clients."""
@@ -72,20 +78,21 @@ class TableState:
         self.seating = Seating(config.seats)
         self.clocks = Clocks()
         self.listeners: set[Listener] = set()
-        self.state: Any = None
-        """The game's state (None before the first game)."""
+        self.match: Match[Any] | None = None
+        """The game being played, driven through :class:`~kroeg.games.match.Match` (None
+        before the first game); its state is :attr:`state`."""
         self.game_id: int | None = None
         self.number = 0
         self.seq = 0
         self.history = History(settings.history)
         self.rng = rng or secrets.SystemRandom()
         """Shuffles and game seeds: the CSPRNG; never sent anywhere."""
+        self.deals = TableDeals(config.game, self.rng)
+        """The match's deal source: the running game's fair deals (:attr:`fair`)."""
         self.away: dict[int, bool] = {}
         self.staged: Staged | None = None
         self.settled: int | None = None
         """The last game whose seats were settled after its end."""
-        self.fair = FairDeals(None)
-        """The running game's secret and the contributions to its next deal."""
         self.boards: bytes | None = None
         """A duplicate round's secret (docs/clubs.md, "Duplicate Klaverjassen"): the
         table's games deal the round's boards from it, the first dealt by seat 0, and
@@ -104,8 +111,36 @@ class TableState:
         (:class:`~kroeg.tables.effects.CreateGame`)."""
 
     @property
+    def state(self) -> Any:
+        """The game's state (None before the first game)."""
+        match = self.match
+        return None if match is None else match.state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        """A game's state (a new game, or one rebuilt from the log) to be played on, by a
+        new match: the house's ``default()`` as every seat's agent (the machine asks it
+        only for the seats nobody plays, and asks the house's bots itself), the table's
+        fair deals as its chance."""
+        if state is None:
+            self.match = None
+            return
+        agents = [HOUSE] * self.game.seat_count(state)
+        self.match = Match(self.game, state, agents=agents, deals=self.deals)
+
+    @property
+    def fair(self) -> FairDeals:
+        """The running game's secret and the contributions to its next deal."""
+        return self.deals.fair
+
+    @fair.setter
+    def fair(self, fair: FairDeals) -> None:
+        self.deals.fair = fair
+
+    @property
     def running(self) -> bool:
-        return self.state is not None and not self.game.is_over(self.state)
+        match = self.match
+        return match is not None and not self.game.is_over(match.state)
 
     @property
     def seats(self) -> list[Seat]:

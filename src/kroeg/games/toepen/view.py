@@ -54,7 +54,7 @@ def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | No
     out: JSON = {
         "game": game.name,
         "variant": game.variant,
-        "options": dict(game.options),
+        "options": dict(game.option_values),
         "seats": n,
         "you": seat,
         "dealer": s.dealer,
