@@ -35,6 +35,7 @@ from kroeg.bots.base import DEFAULT_BUDGET, Bot
 from kroeg.bots.levels import make_bot
 from kroeg.games import make_game
 from kroeg.games.base import JSON, Action
+from kroeg.games.view import View
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ def decide_now(
     game: str,
     variant: str,
     options: Mapping[str, object],
-    view: JSON,
+    view: View,
     legal: Sequence[Action],
     level: str,
     budget: float,
@@ -156,7 +157,7 @@ class BotPool:
         game: str,
         variant: str,
         options: Mapping[str, object],
-        view: JSON,
+        view: View,
         legal: Sequence[Action],
         level: str,
         budget: float = DEFAULT_BUDGET,
@@ -208,7 +209,7 @@ class BotPool:
         game: str,
         variant: str,
         options: Mapping[str, object],
-        view: JSON,
+        view: View,
         legal: Sequence[Action],
         seed: int | None,
     ) -> Action:

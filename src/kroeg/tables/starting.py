@@ -28,7 +28,7 @@ def start(table: TableState, out: Outbox, player: str) -> None:
     seed = table.rng.getrandbits(62)
     secret = table.rng.randbytes(SECRET_BYTES)  # a test seed derives it, as the shuffles
     state = table.game.new_state(len(table.seats), dealer=None, seed=seed)
-    dealer = table.game.view(state, None).get("dealer")
+    dealer = table.game.view(state, None).dealer
     table.seating.new_game()
     table.clocks.clear()
     table.settled = None
