@@ -56,7 +56,7 @@ def rollout(wanted: int) -> None:
     """``wanted`` deals on the search path, each freshly dealt with a random trump."""
     game = Klaverjassen("nku")
     rules = game.rules
-    cfg = game.config
+    cfg = game.options
     deck = list(PIKET_DECK)
     rnd = random.Random(1).random
     s = game.new_state(4, dealer=0)

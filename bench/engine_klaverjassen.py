@@ -69,7 +69,7 @@ def shuffled_hands(deck: list[int], rnd: Callable[[], float]) -> list[int]:
 def deals_rollout(game: Klaverjassen, seconds: float, rng: random.Random) -> float:
     """Random deals on the bot search path: ``moves.rollout`` (masks, no checks, no events)
     from a freshly dealt state with a random trump, as a searching bot runs them."""
-    rules, cfg = game.rules, game.config
+    rules, cfg = game.rules, game.options
     deck = list(PIKET_DECK)
     rnd = rng.random
     s = game.new_state(4, dealer=0)

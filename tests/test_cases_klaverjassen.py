@@ -18,7 +18,7 @@ def four_of_a_kind_roem(rank: str, **options: object) -> int:
     game = Klaverjassen("nku", options)
     s = game.new_state(4, dealer=3)
     cards = [rank + suit for suit in "hcds"]
-    moves.start_deal(game.config, s, [mask_of(parse_cards([c])) for c in cards])
+    moves.start_deal(game.options, s, [mask_of(parse_cards([c])) for c in cards])
     moves.make_trump(s, 3, parse_suit("h"))
     for card in cards:
         game.apply(s, s.turn, ("play", parse_card(card)))
@@ -52,7 +52,7 @@ def test_equal_totals_after_the_last_deal_are_a_draw() -> None:
     s = game.new_state(4, dealer=0, start={"totals": [162, 0], "deal_no": 7})
     s.declarer, s.trump = 0, parse_suit("h")
     s.points, s.roem, s.tricks_won = [81, 81], [0, 0], [4, 4]  # equal: nat (§6.7, K3)
-    moves.finish_deal(game.config, s, None)
+    moves.finish_deal(game.options, s, None)
     assert s.totals == [162, 162]
     assert game.is_over(s)
     result = game.result(s)
@@ -81,7 +81,7 @@ def test_a_lower_trump_under_the_trump_jack_opens_no_revoke_call() -> None:
     game = Klaverjassen("nku", {"allow_revoke": True})
     s = game.new_state(4, dealer=3)
     hands = ["Jh Ac", "7h 8c", "8h 9c", "9h Tc"]
-    moves.start_deal(game.config, s, [mask_of(parse_cards(h.split())) for h in hands])
+    moves.start_deal(game.options, s, [mask_of(parse_cards(h.split())) for h in hands])
     moves.make_trump(s, 3, parse_suit("h"))
     game.apply(s, 0, ("play", parse_card("Jh")))
     game.apply(s, 1, ("play", parse_card("7h")))

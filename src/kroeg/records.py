@@ -353,7 +353,7 @@ class RecordWriter:
             "seats": seats,
         }
         overrides = {
-            k: v for k, v in game.options.items() if game.variants[game.variant].get(k) != v
+            k: v for k, v in game.option_values.items() if game.variants[game.variant].get(k) != v
         }
         if overrides:
             self.doc["options"] = overrides

@@ -54,7 +54,7 @@ def test_every_analysed_card_is_valued_as_the_reference_solver_values_it() -> No
     game = record.game
     assert isinstance(game, Klaverjassen)
     s = record.new_state()
-    pit_bonus = int(str(game.options["pit_bonus"]))
+    pit_bonus = int(str(game.option_values["pit_bonus"]))
     by_place = {(p["deal"], p["trick"], p["seat"]): p for p in plays}
     checked = deep_checks = 0
     for number, rdeal in enumerate(record.deals):

@@ -21,7 +21,7 @@ from kroeg.terminal.record import run as record_game
 
 GAME = make_game("eurokaarten", "standaard")
 assert isinstance(GAME, Eurokaarten)
-RULES = GAME.opts.meld_rules
+RULES = GAME.options.meld_rules
 
 
 def _mask(cards: list[str]) -> int:

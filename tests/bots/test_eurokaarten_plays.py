@@ -19,7 +19,7 @@ def test_sterk_swaps_a_joker_only_when_the_best_lay_then_leaves_fewer_points() -
         legal = game.legal(s, seat)
         if not s.drawn:
             continue
-        rules = game.opts.meld_rules  # type: ignore[attr-defined]
+        rules = game.options.meld_rules  # type: ignore[attr-defined]
         action = bot.decide(game.view(s, seat), legal, rng, 1.0)
         chances += any(a[0] == "swap" for a in legal)
         if action[0] == "swap":

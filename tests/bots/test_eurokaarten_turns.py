@@ -46,7 +46,7 @@ def _seen(hand: list[str], discard: list[str], **fields: object) -> Seen:
     return Seen(**base)  # type: ignore[arg-type]
 
 
-RULES = make_game("eurokaarten", "standaard").opts.meld_rules  # type: ignore[attr-defined]
+RULES = make_game("eurokaarten", "standaard").options.meld_rules  # type: ignore[attr-defined]
 
 
 def test_a_low_pile_card_is_taken_rather_than_an_unknown_stock_card() -> None:

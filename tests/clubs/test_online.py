@@ -43,7 +43,7 @@ def test_a_toepen_seat_counts_its_penalty_points() -> None:
 def test_a_eurokaarten_seat_counts_its_lives_lost_and_a_drop_out_loses_them_all() -> None:
     """RULES.md §7.3: each lost round costs a coin (then the bokje); a void round none.
     A player taken out of the game loses every life they had (docs/rules-decisions.md)."""
-    options = dict(make_game("eurokaarten", "standaard", {}).options)
+    options = dict(make_game("eurokaarten", "standaard", {}).option_values)
     summaries: list[dict[str, Any]] = [{"coin_lost": [0, 1]}, {"coin_lost": []}, {"coin_lost": [1]}]
     start = options["start_coins"]
     assert isinstance(start, int)

@@ -81,7 +81,7 @@ def start_round(
     """A partij whose first round is dealt (see :func:`full_hands`)."""
     game = game or Eurokaarten("standaard")
     s = game.new_state(6, dealer=dealer, start=start)
-    full = full_hands(hands, upcard, stock_top, s.out, game.opts.hand_size)
+    full = full_hands(hands, upcard, stock_top, s.out, game.options.hand_size)
     game.apply(s, dealer, make_deal(full, upcard, stock_top))
     return game, s
 

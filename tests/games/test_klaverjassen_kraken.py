@@ -74,7 +74,7 @@ def hearts_named() -> tuple[Klaverjassen, KlaverjasState, list[Any]]:
 def finish(game: Klaverjassen, s: KlaverjasState, points: list[int], tricks: list[int]) -> Any:
     """End the running deal with these card points and tricks per team; its summary."""
     s.points, s.tricks_won = points, tricks
-    moves.finish_deal(game.config, s, None)
+    moves.finish_deal(game.options, s, None)
     return game.deal_summaries(s)[-1]
 
 
@@ -104,8 +104,8 @@ def test_kraken_brings_the_amsterdams_rules_to_the_nku_preset() -> None:
     """Source: "Kraken wordt gespeeld met de spelregels van Amsterdams Klaverjassen": the
     preset's Rotterdams troefplicht and four jacks 100 give way; the record keeps them."""
     game = Klaverjassen("nku", {"trump_mode": "kraken"})
-    assert game.options["troefplicht"] == "amsterdams"
-    assert game.options["four_jacks_200"] is True
+    assert game.option_values["troefplicht"] == "amsterdams"
+    assert game.option_values["four_jacks_200"] is True
     assert game.rules.amsterdams
     writer = RecordWriter(game, 4, dealer=0)
     assert writer.doc["options"] == {
@@ -117,7 +117,7 @@ def test_kraken_brings_the_amsterdams_rules_to_the_nku_preset() -> None:
 
 def test_kraken_takes_the_other_options() -> None:
     game = kraken(game_length="8_deals", pit_bonus=0, allow_revoke=True, double_spades=True)
-    assert game.options["trump_mode"] == "kraken"
+    assert game.option_values["trump_mode"] == "kraken"
 
 
 # Making trump and the calls ------------------------------------------------------------

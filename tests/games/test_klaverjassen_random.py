@@ -114,7 +114,7 @@ def test_random_games_points_add_up_and_records_replay(setup: str) -> None:
             check_summary(game, d)
         totals = [sum(d["score"][t] for d in summaries) for t in (0, 1)]
         assert game.standings(s) == {"totals": totals, "deal_no": len(summaries)}
-        length = LENGTHS.get(str(game.options["game_length"]))
+        length = LENGTHS.get(str(game.option_values["game_length"]))
         if length is None:  # first_to_1500: ends at the first deal where a team leads past 1500
             assert max(totals) >= 1500 and totals[0] != totals[1]
             running = [0, 0]
@@ -133,10 +133,10 @@ def test_random_games_points_add_up_and_records_replay(setup: str) -> None:
 
 
 def check_summary(game: Klaverjassen, d: dict[str, Any]) -> None:
-    factor = 2 if game.options["double_spades"] and d["trump"] == "s" else 1
+    factor = 2 if game.option_values["double_spades"] and d["trump"] == "s" else 1
     points, roem, score, mark = d["points"], d["roem"], d["score"], d["mark"]
     playing = d["declarer"] & 1
-    if game.options["trump_mode"] == "kraken":
+    if game.option_values["trump_mode"] == "kraken":
         check_kraken_summary(game, d, factor)
         return
     if mark == "verzaakt":
@@ -146,7 +146,7 @@ def check_summary(game: Klaverjassen, d: dict[str, Any]) -> None:
     assert sum(points) == 162
     if mark == "pit":
         assert points[playing] == 162
-        assert score[playing] == (162 + roem[playing] + game.options["pit_bonus"]) * factor
+        assert score[playing] == (162 + roem[playing] + game.option_values["pit_bonus"]) * factor
     elif mark == "nat":
         assert points[playing] + roem[playing] <= points[1 - playing] + roem[1 - playing]
         assert score[playing] == 0
@@ -178,7 +178,7 @@ def check_kraken_summary(game: Klaverjassen, d: dict[str, Any], spades: int) -> 
         return
     assert sum(points) == 162
     must = playing ^ (len(d["kraken"]) & 1)
-    bonus = game.options["pit_bonus"] if mark == "pit" else 0
+    bonus = game.option_values["pit_bonus"] if mark == "pit" else 0
     if mark == "pit":  # every trick; 162 points alone could miss a trick worth nothing
         assert points[playing] == 162
     if 2 * points[must] > 162:
@@ -319,7 +319,7 @@ def test_rollout_ends_where_applying_its_cards_ends(setup: str) -> None:
         for _ in range(rng.randrange(0, 31)):
             game.apply(s, s.turn, ("play", rng.choice(cards_in(game.legal_mask(s, s.turn)))))
         fast = s.copy()
-        cards = moves.rollout(game.rules, game.config, fast, rng.random)
+        cards = moves.rollout(game.rules, game.options, fast, rng.random)
         for card in cards:
             game.apply(s, s.turn, ("play", card))
         assert game.pending_deal(s) is not None or game.is_over(s)
@@ -368,7 +368,7 @@ def test_every_trick_event_tells_the_roem_of_its_four_cards(setup: str) -> None:
     trick tells none. Checked against the rules' roem of the event's own cards."""
     variant, options = SETUPS[setup]
     game = Klaverjassen(variant, options)
-    kraken = game.options["trump_mode"] == "kraken"
+    kraken = game.option_values["trump_mode"] == "kraken"
     rng = random.Random(f"trick-roem-{setup}")
     tricks_with_roem = 0
     for _ in range(deals_for(setup) // 40):

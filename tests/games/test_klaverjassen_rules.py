@@ -28,7 +28,7 @@ def table(
     game = Klaverjassen(variant, options)
     s = game.new_state(4, dealer=dealer)
     masks = [mask_of(parse_cards(hands.get(seat, "").split())) for seat in range(4)]
-    moves.start_deal(game.config, s, masks)
+    moves.start_deal(game.options, s, masks)
     moves.make_trump(s, dealer, parse_suit(trump))
     for card in plays.split():
         game.apply(s, s.turn, ("play", parse_card(card)))
@@ -358,7 +358,7 @@ def scored(points: list[int], roem: list[int], tricks: list[int], **options: Any
     game, s = table(hands={}, dealer=3, **options)
     s.declarer = 0
     s.points, s.roem, s.tricks_won = points, roem, tricks
-    moves.finish_deal(game.config, s, None)
+    moves.finish_deal(game.options, s, None)
     return game.deal_summaries(s)[0]
 
 
@@ -389,7 +389,7 @@ def test_double_spades_doubles_the_deal_score() -> None:
     game, s = table(hands={}, trump="s", double_spades=True)
     s.declarer = 0
     s.points, s.roem, s.tricks_won = [100, 62], [20, 0], [5, 3]
-    moves.finish_deal(game.config, s, None)
+    moves.finish_deal(game.options, s, None)
     assert game.deal_summaries(s)[0]["score"] == [240, 124]
 
 
@@ -651,7 +651,7 @@ def test_first_to_1500_ends_when_a_team_passes_1500() -> None:
     s.totals = [1400, 1300]
     s.declarer = 0
     s.points, s.roem, s.tricks_won = [100, 62], [0, 0], [5, 3]
-    moves.finish_deal(game.config, s, None)
+    moves.finish_deal(game.options, s, None)
     assert game.result_json(s) == {"winner": 0}
     result = game.result(s)
     # the team of seats 1 and 3 lost (§6.2 partners)

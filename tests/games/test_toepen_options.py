@@ -286,7 +286,7 @@ def test_a_refinement_is_accepted_while_its_parent_is_off_and_does_nothing(
     parent = REFINEMENTS[name]
     off = {parent: False, "slow_play_penalty": False}
     plain, refined = Toepen(variant, off), Toepen(variant, {**off, name: True})
-    assert refined.options[name] is True and plain.options[name] is False
+    assert refined.option_values[name] is True and plain.option_values[name] is False
     for seed in range(12):
         states = [
             g.new_state(4, dealer=0, start={"points": [9, 8, 0, 0]}) for g in (plain, refined)

@@ -146,7 +146,9 @@ def test_the_house_keeps_its_rule_at_every_decision() -> None:
     for variant, options, seats in OPTION_SETS:
         g = Toepen(variant, options)
         for game_no in range(40):
-            s = g.new_state(seats, seed=game_no, start={"points": [g.rules.max_points - 2] * seats})
+            s = g.new_state(
+                seats, seed=game_no, start={"points": [g.options.max_points - 2] * seats}
+            )
             while not g.is_over(s):
                 for seat in g.to_act(s):
                     legal = g.legal(s, seat)

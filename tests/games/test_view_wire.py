@@ -36,7 +36,7 @@ OldView = Callable[..., dict[str, Any]]
 
 
 def _old_toepen(game: Any, s: Any, seat: int | None) -> dict[str, Any]:
-    return old_toepen.view(game, game.rules, s, seat)
+    return old_toepen.view(game, game.options, s, seat)
 
 
 SETUPS: list[tuple[str, str, dict[str, object], int, OldView]] = [

@@ -119,7 +119,7 @@ class SayGame(Game[Say]):
         return SayView(
             game="say",
             variant=self.variant,
-            options=dict(self.options),
+            options=dict(self.option_values),
             seats=s.seats,
             you=seat,
             dealer=s.dealer,

@@ -172,7 +172,12 @@ def _stand(game_name: str, table: TableTask) -> dict[str, Any]:
     summaries = game.deal_summaries(state)
     return {
         "totals": seat_totals(
-            game_name, game.options, len(table.seats), game.standings(state), summaries, taken_out
+            game_name,
+            game.option_values,
+            len(table.seats),
+            game.standings(state),
+            summaries,
+            taken_out,
         ),
         "deals": len(summaries),
         "house_played": taken_out,

@@ -61,7 +61,7 @@ class TableSheet:
 def resolve_options(game: str, variant: str, options: Mapping[str, object]) -> dict[str, object]:
     """The night's options as the game resolves them (its defaults filled in, checked)."""
     try:
-        return dict(make_game(game, variant, options).options)
+        return dict(make_game(game, variant, options).option_values)
     except InvalidInput as e:
         raise ClubError("bad_options", e.message) from e
 
@@ -104,11 +104,11 @@ def add_line(game: str, engine: Any, sheet: TableSheet, line: Any) -> None:
     if sheet.over:
         raise ClubError("sheet_over", "the game at this table is over: no further line")
     if game == "klaverjassen":
-        _klaverjas_line(KlaverjasOptions.from_options(engine.options), sheet, line)
+        _klaverjas_line(engine.options, sheet, line)
     elif game == "toepen":
-        _toepen_line(engine.rules, sheet, line)
+        _toepen_line(engine.options, sheet, line)
     else:
-        _euro_line(EuroOptions.from_resolved(engine.options), sheet, line)
+        _euro_line(engine.options, sheet, line)
 
 
 def _int(line: Mapping[str, Any], key: str, low: int, high: int) -> int:

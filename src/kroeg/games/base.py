@@ -485,7 +485,7 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         self.variant = variant
-        self.options = resolve_options(
+        self.option_values = resolve_options(
             self.name, self.option_specs, self.variants, variant, options
         )
         self.traits = self.traits_of(variant)
@@ -517,7 +517,7 @@ class Game(ABC, Generic[S]):
         option = self.traits.clock_option
         if option is None:
             return self.traits.clock_seconds
-        value = self.options[option]
+        value = self.option_values[option]
         assert isinstance(value, int | float)
         return float(value)
 

@@ -202,11 +202,11 @@ def world_values(
 ) -> tuple[dict[str, float], dict[str, float]]:
     """Per card the rules allow the seat, the share of ``worlds`` sampled deals in which
     it is a best card and its mean value there (the seat's team's deal margin)."""
-    pit_bonus = int(str(game.options["pit_bonus"]))
+    pit_bonus = int(str(game.option_values["pit_bonus"]))
     base = play_from(seen, pit_bonus, game.rules)
     allowed = cards_in(base.legal(seen.hand))
     limits = infer_allowed(seen, game.rules)
-    signals = auction_signals(seen, str(game.options["trump_mode"]))
+    signals = auction_signals(seen, str(game.option_values["trump_mode"]))
     sign = 1 if seen.me & 1 == 0 else -1
     best_count = [0] * len(allowed)
     totals = [0] * len(allowed)

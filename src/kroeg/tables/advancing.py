@@ -98,7 +98,7 @@ def _request(table: TableState, seat: int, legal: list[Any], fallback: Action) -
     return HouseRequest(
         game=table.config.game,
         variant=table.config.variant,
-        options=table.game.options,
+        options=table.game.option_values,
         seat=seat,
         view=table.game.view(table.state, seat),
         legal=tuple(legal),

@@ -37,7 +37,7 @@ def start(table: TableState, out: Outbox, player: str) -> None:
         number=table.number + 1,
         game=table.config.game,
         variant=table.config.variant,
-        options=table.game.options,
+        options=table.game.option_values,
         seats=len(table.seats),
         dealer=dealer if isinstance(dealer, int) else -1,
         seed=seed,

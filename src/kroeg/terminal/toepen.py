@@ -73,7 +73,7 @@ class Describer:
         s: ToepenState = table.state
         table.say(
             f"Toepen ({table.game.variant}) met {', '.join(table.names)}. Verliezen doe je bij"
-            f" {table.game.options['max_points']} strafpunten."
+            f" {table.game.option_values['max_points']} strafpunten."
         )
         if s.het is not None:
             for drawn in s.het:

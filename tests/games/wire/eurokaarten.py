@@ -1,6 +1,7 @@
 """The Eurokaarten view as the dict it was before the typed views (src at 026c462,
-copied unchanged but for its imports): the reference the typed view's JSON is compared
-with, byte for byte (tests/games/test_view_wire.py). The browser reads these keys."""
+copied unchanged but for its imports and the options' new names of the OPTIONS rename):
+the reference the typed view's JSON is compared with, byte for byte
+(tests/games/test_view_wire.py). The browser reads these keys."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def view(game: Eurokaarten, s: EuroState, seat: int | None) -> JSON:
     return {
         "game": game.name,
         "variant": game.variant,
-        "options": dict(game.options),
+        "options": dict(game.option_values),
         "seats": s.seats,
         "you": seat,
         "dealer": s.dealer,
@@ -41,7 +42,7 @@ def view(game: Eurokaarten, s: EuroState, seat: int | None) -> JSON:
         "taken": None if s.taken is None else card_str(s.taken),
         "picked": [cards_str(cards_in(s.picked[p] & s.hands[p])) for p in range(s.seats)],
         "declined": [cards_str(cards_in(s.declined[p])) for p in range(s.seats)],
-        "may_open": moves.may_open(s, s.turn, game.opts),
+        "may_open": moves.may_open(s, s.turn, game.options),
         "stock_count": len(s.stock),
         "discard_top": card_str(s.discard[-1]) if s.discard else None,
         "discard_count": len(s.discard),

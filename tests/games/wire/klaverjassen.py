@@ -1,6 +1,7 @@
 """The Klaverjassen view as the dict it was before the typed views (src at 026c462,
-copied unchanged but for its imports): the reference the typed view's JSON is compared
-with, byte for byte (tests/games/test_view_wire.py). The browser reads these keys."""
+copied unchanged but for its imports and the options' new names of the OPTIONS rename):
+the reference the typed view's JSON is compared with, byte for byte
+(tests/games/test_view_wire.py). The browser reads these keys."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def view(game: Klaverjassen, s: KlaverjasState, seat: int | None) -> JSON:
     out: JSON = {
         "game": game.name,
         "variant": game.variant,
-        "options": dict(game.options),
+        "options": dict(game.option_values),
         "seats": SEATS,
         "you": seat,
         "dealer": s.dealer,
@@ -58,17 +59,17 @@ def view(game: Klaverjassen, s: KlaverjasState, seat: int | None) -> JSON:
         if s.phase == PLAY
         else [],
     }
-    if game.config.gedraaid:
+    if game.options.gedraaid:
         out["proposed"] = suit_str(s.proposed) if s.phase == BIDDING else None
         out["turned"] = [CARD_NAMES[c] for c in s.draai[: s.turned]] if in_deal else []
-    if game.config.kraken:
+    if game.options.kraken:
         kraken_on = s.phase in (KRAKEN, PLAY)
         out["calls"] = [{"seat": x, "call": call} for x, call in s.calls] if in_deal else []
         out["factor"] = 1 << s.kraaks if kraken_on else None
         out["next_call"] = moves.next_call(s) if s.phase == KRAKEN else None
         out["must_make"] = moves.must_make(s) if kraken_on else None
         out["roem_held"] = list(s.roem_held) if s.phase == PLAY else None
-    if game.options["show_last_trick"]:
+    if game.option_values["show_last_trick"]:
         last = s.last_trick if s.phase == PLAY else None
         out["last_trick"] = (
             None

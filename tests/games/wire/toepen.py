@@ -1,6 +1,7 @@
 """The Toepen view as the dict it was before the typed views (src at 026c462,
-copied unchanged but for its imports): the reference the typed view's JSON is compared
-with, byte for byte (tests/games/test_view_wire.py). The browser reads these keys."""
+copied unchanged but for its imports and the options' new names of the OPTIONS rename):
+the reference the typed view's JSON is compared with, byte for byte
+(tests/games/test_view_wire.py). The browser reads these keys."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | No
     out: JSON = {
         "game": game.name,
         "variant": game.variant,
-        "options": dict(game.options),
+        "options": dict(game.option_values),
         "seats": n,
         "you": seat,
         "dealer": s.dealer,

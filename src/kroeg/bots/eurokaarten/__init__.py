@@ -29,7 +29,7 @@ class Kit(GameKit[EuroView]):
     def __init__(self, game: Game[Any]) -> None:
         assert isinstance(game, Eurokaarten)
         super().__init__(game)
-        self.rules = game.opts.meld_rules
+        self.rules = game.options.meld_rules
         self.deck = mask_of(game.deck)
 
     def read(self, view: EuroView) -> Seen:

@@ -113,7 +113,7 @@ class _Grader:
 
     def __init__(self, game: Eurokaarten) -> None:
         self.game = game
-        self.rules = game.opts.meld_rules
+        self.rules = game.options.meld_rules
         self.deck = mask_of(game.deck)
         self.plays: list[JSON] = []
         self.ungraded: list[JSON] = []
@@ -140,7 +140,7 @@ class _Grader:
         graded = grade_lay(turn.hand, turn.melds, s.hands[seat], self.rules)
         if graded is None:
             return
-        if self.game.opts.min_first_meld:
+        if self.game.options.min_first_meld:
             self.ungraded.append({**at, "kind": "lay", "reason": "first_meld"})
             return
         self.plays.append({**at, **graded})

@@ -25,9 +25,9 @@ class Kit(GameKit[KlaverjasView]):
         assert isinstance(game, Klaverjassen)
         super().__init__(game)
         self.kj = game
-        self.pit_bonus = int(str(game.options["pit_bonus"]))
+        self.pit_bonus = int(str(game.option_values["pit_bonus"]))
         self.rules = game.rules
-        self.mode = str(game.options["trump_mode"])
+        self.mode = str(game.option_values["trump_mode"])
 
     def signals(self, seen: Seen) -> list[Signal]:
         return auction_signals(seen, self.mode)

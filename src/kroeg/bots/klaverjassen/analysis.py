@@ -34,7 +34,7 @@ def analyse(doc: JSON) -> JSON:
     record = parse_record(doc)
     game = record.game
     assert isinstance(game, Klaverjassen)
-    pit_bonus = int(str(game.options["pit_bonus"]))
+    pit_bonus = int(str(game.option_values["pit_bonus"]))
     solver = Solver()
     match = record.match()
     s = match.state

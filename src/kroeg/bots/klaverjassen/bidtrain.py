@@ -80,8 +80,8 @@ def label_deals(deals: int, seed: int) -> Rows:
         hands = [mask_of(pack[8 * i : 8 * i + 8]) for i in range(4)]
         dealer = number % 4
         lead = (dealer + 1) % 4
-        order = game.config.bid_orders[dealer]
-        forced = moves.all_pass_bidder(game.config, dealer)
+        order = game.options.bid_orders[dealer]
+        forced = moves.all_pass_bidder(game.options, dealer)
         first: dict[int, tuple[list[bool], list[float]]] = {}
         for k, seat in enumerate(order):
             played = [_outcome(game, hands, t, seat, lead) for t in range(4)]

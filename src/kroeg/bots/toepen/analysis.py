@@ -91,7 +91,7 @@ def analyse(record: Any) -> JSON:
     """The analysis of a finished Toepen game's record (a ``kroeg-record`` document)."""
     parsed = parse_record(record)
     game = parsed.game
-    follow = bool(game.options["enforce_follow_suit"])
+    follow = bool(game.option_values["enforce_follow_suit"])
     match = parsed.match()
     s: ToepenState = match.state
     plays: list[JSON] = []

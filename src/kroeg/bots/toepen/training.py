@@ -178,7 +178,7 @@ def _play_deal(
 ) -> None:
     """Play ``s`` to the end of its deal: decisions of the abstraction by ``choose``
     (once per seat and information set), everything else by ``basis``."""
-    agent = SelfPlay(bool(game.options["white_laundry"]), memo, tables, choose)
+    agent = SelfPlay(bool(game.option_values["white_laundry"]), memo, tables, choose)
     match = Match(game, s, agents=[agent] * SEATS, asides=True)
     match.offer_asides()
     while game.pending_deal(s) is None and not game.is_over(s):

@@ -69,10 +69,10 @@ class Eurokaarten(Game[EuroState]):
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__(variant, options)
-        self.opts = Options.from_resolved(self.options)
-        if self.opts.jokers < len(JOKERS):
+        self.options = Options.from_resolved(self.option_values)
+        if self.options.jokers < len(JOKERS):
             # The pack follows the option ``jokers``; record checks (check_deck) read it.
-            self.deck = FULL_DECK[: 52 + self.opts.jokers]
+            self.deck = FULL_DECK[: 52 + self.options.jokers]
 
     # Set-up --------------------------------------------------------------------
 
@@ -110,7 +110,7 @@ class Eurokaarten(Game[EuroState]):
                 " expected coins, bokje, out",
                 fields=", ".join(unknown),
             )
-        coins = start.get("coins", [self.opts.start_coins] * SEATS)
+        coins = start.get("coins", [self.options.start_coins] * SEATS)
         if not (
             isinstance(coins, list)
             and len(coins) == SEATS
@@ -130,7 +130,7 @@ class Eurokaarten(Game[EuroState]):
                     f"seat {seat} has no coins and is not out, so it must hold the bokje",
                     seat=seat,
                 )
-        if bokje and not self.opts.bokje:
+        if bokje and not self.options.bokje:
             raise InvalidInput(
                 "start_bokje_off", "start gives the bokje, but the option bokje is off"
             )
@@ -172,7 +172,7 @@ class Eurokaarten(Game[EuroState]):
     def random_deal(self, s: EuroState, rng: random.Random) -> Deal:
         cards = list(self.deck)
         rng.shuffle(cards)
-        size = self.opts.hand_size
+        size = self.options.hand_size
         hands: list[tuple[Card, ...]] = []
         for seat in range(s.seats):
             if seat in s.out:
@@ -190,7 +190,7 @@ class Eurokaarten(Game[EuroState]):
     def legal(self, s: EuroState, seat: int) -> list[Action]:
         if s.phase != TURN or seat != s.turn:
             return []
-        opts = self.opts
+        opts = self.options
         if not s.drawn:
             out: list[Action] = [("open",)] if moves.may_open(s, seat, opts) else []
             out.extend(("draw", pile) for pile in ("stock", "discard") if moves.may_draw(s, pile))
@@ -270,7 +270,7 @@ class Eurokaarten(Game[EuroState]):
             )
         check_deck(deal, self.deck, True)
         for hand_seat, hand in enumerate(deal.hands):
-            size = 0 if hand_seat in s.out else self.opts.hand_size
+            size = 0 if hand_seat in s.out else self.options.hand_size
             if len(hand) != size:
                 why = "it is out" if hand_seat in s.out else "each seat still in gets that many"
                 raise InvalidInput(
@@ -310,7 +310,7 @@ class Eurokaarten(Game[EuroState]):
         return events
 
     def _open(self, s: EuroState, seat: int) -> list[Event]:
-        if not moves.may_open(s, seat, self.opts):
+        if not moves.may_open(s, seat, self.options):
             if s.drawn:
                 raise RuleError(
                     "open_after_draw", "open gaan only at the start of your turn, before you draw"
@@ -319,7 +319,7 @@ class Eurokaarten(Game[EuroState]):
                 "open_first_turn",
                 "open gaan is not allowed on your first turn of the round (option open_first_turn)",
             )
-        return [Event("open", {"seat": seat}), *end_round(s, "open", seat, self.opts)]
+        return [Event("open", {"seat": seat}), *end_round(s, "open", seat, self.options)]
 
     def _draw(self, s: EuroState, seat: int, action: Action) -> list[Event]:
         if len(action) != 2 or action[1] not in ("stock", "discard"):
@@ -353,7 +353,7 @@ class Eurokaarten(Game[EuroState]):
             Event("drawn", {"card": card_str(card)}, to=seat),
         ]
         if not s.stock:
-            if self.opts.reshuffle_discards and len(s.discard) > 1:
+            if self.options.reshuffle_discards and len(s.discard) > 1:
                 # The engine has no chance of its own: the pile is turned over, and the
                 # caller's restock step (pending_restock) gives it its shuffled order.
                 top = s.discard.pop()
@@ -362,7 +362,7 @@ class Eurokaarten(Game[EuroState]):
                 s.restock = True
                 events.append(Event("stock_renewed", {"stock_count": len(s.stock)}))
             else:
-                return events + end_round(s, "stock", None, self.opts)
+                return events + end_round(s, "stock", None, self.options)
         return events + self._after_lay(s, seat)
 
     def pending_restock(self, s: EuroState) -> tuple[int, ...] | None:
@@ -435,8 +435,8 @@ class Eurokaarten(Game[EuroState]):
             raise InvalidInput("bad_arguments", "meld takes one list of cards", verb="meld")
         laid = action[1]
         mask = self._cards_in_hand(s, seat, "meld", laid)
-        meld = new_meld(seat, laid, self.opts.meld_rules)
-        points = moves.first_meld_points(s, seat, self.opts)
+        meld = new_meld(seat, laid, self.options.meld_rules)
+        points = moves.first_meld_points(s, seat, self.options)
         if not moves.shows_enough(laid, points):
             value = moves.first_meld_value(laid)
             raise RuleError(
@@ -471,13 +471,13 @@ class Eurokaarten(Game[EuroState]):
         _, n, laid = action
         meld = self._meld_at(s, "layoff", n)
         mask = self._cards_in_hand(s, seat, "layoff", laid)
-        if not moves.may_lay_off(s, seat, self.opts):
+        if not moves.may_lay_off(s, seat, self.options):
             raise RuleError(
                 "layoff_before_first_meld",
-                f"lay a first meld worth {self.opts.min_first_meld} points before laying off",
-                points=self.opts.min_first_meld,
+                f"lay a first meld worth {self.options.min_first_meld} points before laying off",
+                points=self.options.min_first_meld,
             )
-        grown = extend_meld(meld, laid, self.opts.meld_rules)
+        grown = extend_meld(meld, laid, self.options.meld_rules)
         s.hands[seat] &= ~mask
         s.melds[n] = grown
         events = [
@@ -502,7 +502,7 @@ class Eurokaarten(Game[EuroState]):
             raise InvalidInput(
                 "bad_arguments", f"swap needs a real card, got {card!r}", verb="swap"
             )
-        if not moves.may_swap(s, seat, self.opts):
+        if not moves.may_swap(s, seat, self.options):
             raise RuleError(
                 "swap_before_meld", "lay a meld of your own first: swap_only_after_melding is on"
             )
@@ -551,15 +551,15 @@ class Eurokaarten(Game[EuroState]):
         s.discard.append(card)
         events = [Event("discard", {"seat": seat, "card": card_str(card)})]
         if not s.hands[seat]:
-            return events + end_round(s, "out", seat, self.opts)
+            return events + end_round(s, "out", seat, self.options)
         return events + self._pass_turn(s, seat)
 
     def _after_lay(self, s: EuroState, seat: int) -> list[Event]:
         """After a draw or a lay: an empty hand ends the round (alles kwijt); a hand that
         can neither discard nor lay anything ends the turn without a discard."""
         if not s.hands[seat]:
-            return end_round(s, "out", seat, self.opts)
-        if not moves.turn_stuck(s, seat, self.opts):
+            return end_round(s, "out", seat, self.options)
+        if not moves.turn_stuck(s, seat, self.options):
             return []
         return [Event("no_discard", {"seat": seat}), *self._pass_turn(s, seat)]
 
@@ -608,7 +608,7 @@ class Eurokaarten(Game[EuroState]):
         return [hand_notation(hand) for hand in s.hands]
 
     def default(self, s: EuroState, seat: int) -> Action:
-        return house.choose(s, seat, self.legal(s, seat), self.opts.meld_rules)
+        return house.choose(s, seat, self.legal(s, seat), self.options.meld_rules)
 
     def result(self, s: EuroState) -> WinnerResult | None:
         return None if s.winner is None else WinnerResult(SEATS, s.winner, s.out_order)

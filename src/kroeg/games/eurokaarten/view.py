@@ -63,7 +63,7 @@ def view(game: Eurokaarten, s: EuroState, seat: int | None) -> EuroView:
     return EuroView(
         game=game.name,
         variant=game.variant,
-        options=dict(game.options),
+        options=dict(game.option_values),
         seats=s.seats,
         you=seat,
         dealer=s.dealer,
@@ -80,7 +80,7 @@ def view(game: Eurokaarten, s: EuroState, seat: int | None) -> EuroView:
         taken=None if s.taken is None else card_str(s.taken),
         picked=[cards_str(cards_in(s.picked[p] & s.hands[p])) for p in range(s.seats)],
         declined=[cards_str(cards_in(s.declined[p])) for p in range(s.seats)],
-        may_open=moves.may_open(s, s.turn, game.opts),
+        may_open=moves.may_open(s, s.turn, game.options),
         stock_count=len(s.stock),
         discard_top=card_str(s.discard[-1]) if s.discard else None,
         discard_count=len(s.discard),

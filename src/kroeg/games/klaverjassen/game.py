@@ -95,7 +95,7 @@ class Klaverjassen(Game[KlaverjasState]):
 
     def __init__(self, variant: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__(variant, options)
-        opts = self.options
+        opts = self.option_values
         if opts["pit_bonus"] not in (0, 100):
             raise InvalidInput(
                 "option_choice",
@@ -104,13 +104,13 @@ class Klaverjassen(Game[KlaverjasState]):
                 choices=["100", "0"],
             )
         if opts["trump_mode"] == "kraken":
-            self.options = opts = kraken_options(opts, options or {})
+            self.option_values = opts = kraken_options(opts, options or {})
         self.rules = KrakenRules(opts) if opts["trump_mode"] == "kraken" else Rules(opts)
-        self.config = Options.from_options(opts)
+        self.options = Options.from_options(opts)
         self.legal_plays = self.rules.legal_plays
         """The rule that lists the cards a seat may play and checks the one it plays
         (:meth:`Rules.legal_plays`), bound once: ``legal`` and ``apply`` call it per card."""
-        if self.config.gedraaid:
+        if self.options.gedraaid:
             # A gedraaid deal holds the draaikaarten too; records check deals against it.
             self.deck = GEDRAAID_DECK
 
@@ -157,7 +157,7 @@ class Klaverjassen(Game[KlaverjasState]):
                 field="totals",
             )
         deal_no = start.get("deal_no", 0)
-        limit = self.config.deals
+        limit = self.options.deals
         if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 0:
             raise InvalidInput(
                 "bad_start",
@@ -168,9 +168,9 @@ class Klaverjassen(Game[KlaverjasState]):
             raise InvalidInput(
                 "bad_start", f"start deal_no must be below the game length {limit}", field="deal_no"
             )
-        if self.config.target is not None and max(totals) >= self.config.target:
+        if self.options.target is not None and max(totals) >= self.options.target:
             raise InvalidInput(
-                "bad_start", f"start totals already reach {self.config.target}", field="totals"
+                "bad_start", f"start totals already reach {self.options.target}", field="totals"
             )
         return list(totals), deal_no
 
@@ -192,7 +192,7 @@ class Klaverjassen(Game[KlaverjasState]):
         rng.shuffle(pack)
         a, b, c, d = HANDS_DEALT[s.dealer]
         hands = (a(pack), b(pack), c(pack), d(pack))
-        if not self.config.gedraaid:
+        if not self.options.gedraaid:
             return Deal(hands=hands, stock=())
         draai = list(DRAAIKAARTEN)
         rng.shuffle(draai)
@@ -213,7 +213,7 @@ class Klaverjassen(Game[KlaverjasState]):
         return s.phase == OVER
 
     def legal(self, s: KlaverjasState, seat: int) -> list[Action]:
-        if s.phase == PLAY and not s.claimable and not self.config.allow_revoke:
+        if s.phase == PLAY and not s.claimable and not self.options.allow_revoke:
             # The common case first: only the seat to play has actions, its cards.
             if seat != s.turn:
                 return []
@@ -223,7 +223,7 @@ class Klaverjassen(Game[KlaverjasState]):
         if s.phase == BIDDING:
             if seat != moves.bidder(s):
                 return []
-            suits = (s.proposed,) if self.config.gedraaid else range(4)
+            suits = (s.proposed,) if self.options.gedraaid else range(4)
             bids: list[Action] = [("bid", suit) for suit in suits]
             return bids if s.forced else [*bids, ("pass",)]
         if s.phase == KRAKEN:
@@ -237,7 +237,7 @@ class Klaverjassen(Game[KlaverjasState]):
             out = [("play", c) for c in mask_cards(self.legal_mask(s, seat))]
         if s.claimable:
             out.append(("roem",))
-        if self.config.allow_revoke:
+        if self.options.allow_revoke:
             for accused in (seat ^ 1, seat ^ 3):
                 if s.questionable[accused] > s.plays_questioned[accused]:
                     out.append(("verzaakt", accused))
@@ -245,7 +245,7 @@ class Klaverjassen(Game[KlaverjasState]):
 
     def legal_mask(self, s: KlaverjasState, seat: int) -> int:
         """The cards ``seat`` may play now as a mask (every held card in verzaken mode)."""
-        if self.config.allow_revoke:
+        if self.options.allow_revoke:
             return s.hands[seat]
         return self.rules.legal_mask(s, seat)
 
@@ -314,7 +314,7 @@ class Klaverjassen(Game[KlaverjasState]):
             raise InvalidInput(
                 "deal_hands", "a klaverjassen deal gives 4 hands of 8 cards", count=SEATS
             )
-        gedraaid = self.config.gedraaid
+        gedraaid = self.options.gedraaid
         if deal.stock and not gedraaid:
             raise InvalidInput(
                 "deal_no_stock", "a klaverjassen deal leaves no stock: all 32 cards are dealt"
@@ -331,7 +331,7 @@ class Klaverjassen(Game[KlaverjasState]):
                 "a gedraaid deal gives the 32 piket cards (7 to A) to the hands and"
                 " leaves the 20 draaikaarten (2 to 6) as the stock",
             )
-        moves.start_deal(self.config, s, hands, deal.stock)
+        moves.start_deal(self.options, s, hands, deal.stock)
         first = moves.bidder(s)
         events = [
             Event(
@@ -391,7 +391,7 @@ class Klaverjassen(Game[KlaverjasState]):
             )
         assert isinstance(suit, int)
         self._check_turn(s, seat, BIDDING)
-        if self.config.gedraaid and suit != s.proposed:
+        if self.options.gedraaid and suit != s.proposed:
             what = "play it (bid" if s.forced else "bid"
             closing = ")" if s.forced else " or pass"
             proposed = suit_str(s.proposed)
@@ -402,7 +402,7 @@ class Klaverjassen(Game[KlaverjasState]):
             )
         unseen = UNSEEN[s.seen]
         moves.make_trump(s, seat, suit)
-        if self.config.kraken:
+        if self.options.kraken:
             moves.open_calls(s)
         events = [BID_EVENTS[seat][suit], TRUMP_EVENTS[seat][suit][s.leader]]
         events += [self._hand_event(s, x) for x in unseen]
@@ -466,7 +466,7 @@ class Klaverjassen(Game[KlaverjasState]):
         seen_before = s.seen
         turned_before = s.turned
         round_before = s.proposals
-        go_on = moves.pass_bid(self.config, s, seat)
+        go_on = moves.pass_bid(self.options, s, seat)
         events = [PASS_EVENTS[seat]]
         if not go_on:
             events.append(Event("redeal", {"dealer": s.dealer}))
@@ -476,7 +476,7 @@ class Klaverjassen(Game[KlaverjasState]):
             events += self._proposal_events(s, turned_before)
         if s.bid_index == SEATS:  # all passed (gedraaid: on every suit): this seat must play
             must: JSON = {"seat": nxt}
-            if self.config.gedraaid:
+            if self.options.gedraaid:
                 must["suit"] = suit_str(s.proposed)
             events.append(Event("must_play", must))
         if not (seen_before >> nxt) & 1:
@@ -492,7 +492,7 @@ class Klaverjassen(Game[KlaverjasState]):
                 verb="play",
             )
         hand = s.hands[seat]
-        config = self.config
+        config = self.options
         if config.allow_revoke:  # every held card may be played
             legal = hand
         else:
@@ -542,7 +542,7 @@ class Klaverjassen(Game[KlaverjasState]):
         return events
 
     def _roem(self, s: KlaverjasState, seat: int) -> list[Event]:
-        if not self.config.roem_manual:
+        if not self.options.roem_manual:
             raise RuleError(
                 "roem_auto", "roem is counted automatically in this game (roem_claim: auto)"
             )
@@ -559,7 +559,7 @@ class Klaverjassen(Game[KlaverjasState]):
                 "bad_arguments", f"verzaakt needs a seat 0-3, got {accused!r}", verb="verzaakt"
             )
         assert isinstance(accused, int)
-        if not self.config.allow_revoke:
+        if not self.options.allow_revoke:
             raise RuleError(
                 "revoke_off", "revokes cannot happen in this game (allow_revoke: false)"
             )
@@ -581,7 +581,7 @@ class Klaverjassen(Game[KlaverjasState]):
                 seat=accused,
             )
         deals_before = s.deal_no
-        found = moves.call_revoke(self.config, s, accused)
+        found = moves.call_revoke(self.options, s, accused)
         events = [Event("verzaakt", {"seat": seat, "accused": accused, "revoke": found})]
         if s.deal_no != deals_before:
             events += self._deal_end_events(s)
@@ -599,7 +599,7 @@ class Klaverjassen(Game[KlaverjasState]):
     def default(self, s: KlaverjasState, seat: int) -> Action:
         if seat not in self.to_act(s):
             raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
-        return house_action(self.rules, self.config, s, seat)
+        return house_action(self.rules, self.options, s, seat)
 
     # Results and records -------------------------------------------------------------
 

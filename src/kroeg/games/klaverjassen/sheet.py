@@ -63,15 +63,15 @@ def score_sheet(record: Mapping[str, Any]) -> str:
 def render_sheet(
     game: Klaverjassen, s: KlaverjasState, names: Sequence[str], dealers: Sequence[int]
 ) -> str:
-    doubled = bool(game.options["double_spades"])
-    kraken = game.config.kraken
-    if game.options["troefplicht"] == "amsterdams":
+    doubled = bool(game.option_values["double_spades"])
+    kraken = game.options.kraken
+    if game.option_values["troefplicht"] == "amsterdams":
         rules = "Amsterdams"
     else:
         rules = "NKU Rotterdams" if game.variant == "nku" else "Rotterdams"
     title = (
         f"Klaverjassen · {rules}{' · Kraken' if kraken else ''}"
-        f" · {LENGTH_TEXT[str(game.options['game_length'])]}"
+        f" · {LENGTH_TEXT[str(game.option_values['game_length'])]}"
     )
     left = f"{'Spel':>4}  {'Gever':<10} {'Speelt':<10} {'Troef':<5}"
     if kraken:

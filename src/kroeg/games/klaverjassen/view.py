@@ -82,10 +82,10 @@ def view(game: Klaverjassen, s: KlaverjasState, seat: int | None) -> KlaverjasVi
     hand = None
     if seat is not None and in_deal and (s.seen >> seat) & 1:
         hand = mask_names(s.hands[seat])
-    config = game.config
+    options = game.options
     proposed: str | UnsetType | None = UNSET
     turned: list[str] | UnsetType = UNSET
-    if config.gedraaid:
+    if options.gedraaid:
         proposed = suit_str(s.proposed) if s.phase == BIDDING else None
         turned = [CARD_NAMES[c] for c in s.draai[: s.turned]] if in_deal else []
     calls: list[Call] | UnsetType = UNSET
@@ -93,7 +93,7 @@ def view(game: Klaverjassen, s: KlaverjasState, seat: int | None) -> KlaverjasVi
     next_call: str | UnsetType | None = UNSET
     must_make: int | UnsetType | None = UNSET
     roem_held: list[int] | UnsetType | None = UNSET
-    if config.kraken:
+    if options.kraken:
         kraken_on = s.phase in (KRAKEN, PLAY)
         calls = [Call(x, call) for x, call in s.calls] if in_deal else []
         factor = 1 << s.kraaks if kraken_on else None
@@ -101,13 +101,13 @@ def view(game: Klaverjassen, s: KlaverjasState, seat: int | None) -> KlaverjasVi
         must_make = moves.must_make(s) if kraken_on else None
         roem_held = list(s.roem_held) if playing else None
     last_trick: Trick | UnsetType | None = UNSET
-    if game.options["show_last_trick"]:
+    if game.option_values["show_last_trick"]:
         last = s.last_trick if playing else None
         last_trick = None if last is None else _trick(*last)
     return KlaverjasView(
         game=game.name,
         variant=game.variant,
-        options=dict(game.options),
+        options=dict(game.option_values),
         seats=SEATS,
         you=seat,
         dealer=s.dealer,

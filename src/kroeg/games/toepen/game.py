@@ -101,8 +101,8 @@ class Toepen(Game[ToepenState]):
         self.players: int | None = players if isinstance(players, int) else None
         """RULES.md §5 ``players`` when given (it must equal the seats), else None."""
         if self.players is not None:
-            self.options[PLAYERS] = self.players  # kept as written, so a record keeps it
-        self.rules = Options(variant, self.options)
+            self.option_values[PLAYERS] = self.players  # kept as written, so a record keeps it
+        self.options = Options(variant, self.option_values)
         self._dealt: tuple[Deal, int, int, tuple[int, ...]] | None = None
         """The latest deal of :meth:`random_deal`, for its table size and seats out,
         with its hands as masks: applying it needs no check of the deck."""
@@ -154,7 +154,7 @@ class Toepen(Game[ToepenState]):
         het = None
         if dealer is None:
             rng = random.Random(seed)
-            if self.rules.het:
+            if self.options.het:
                 dealer, het = draw_for_dealer(list(range(seats)), rng)
             else:
                 dealer = rng.randrange(seats)
@@ -175,7 +175,7 @@ class Toepen(Game[ToepenState]):
         s.phase = DEAL
         s.deal_no = 0
         s.armoede_done = 0
-        level = self.rules.armoede_level
+        level = self.options.armoede_level
         # RECORDS.md `start`: a seat starting on max_points - 1 reached it "in the
         # previous deal", deal 0.
         s.reached_at = [0 if points[p] == level else None for p in range(seats)]
@@ -202,8 +202,8 @@ class Toepen(Game[ToepenState]):
                 fields=unknown,
             )
         points = start.get("points", [0] * seats)
-        low = -self.rules.max_points if self.rules.winnen_met_boer else 0
-        high = self.rules.max_points - 1
+        low = -self.options.max_points if self.options.winnen_met_boer else 0
+        high = self.options.max_points - 1
         if (
             not isinstance(points, list)
             or len(points) != seats
@@ -219,7 +219,7 @@ class Toepen(Game[ToepenState]):
                 raise InvalidInput(
                     "start_points_range",
                     f"start.points: seat {seat} has {p}; points must be from {low} to {high}"
-                    f" (max_points {self.rules.max_points} would have ended the game)",
+                    f" (max_points {self.options.max_points} would have ended the game)",
                     seat=seat,
                     points=p,
                     low=low,
@@ -289,7 +289,7 @@ class Toepen(Game[ToepenState]):
         :func:`.claims.laundry_actions`, :func:`.claims.revoke_targets`,
         :func:`.dealing.may_keep`. Plays come first, lowest first."""
         phase = s.phase
-        rules = self.rules
+        rules = self.options
         if phase == PLAY:
             if s.knocker >= 0:
                 if seat not in s.answering:
@@ -337,7 +337,7 @@ class Toepen(Game[ToepenState]):
         if action.__class__ is tuple and action and seat.__class__ is int and 0 <= seat < s.n:
             handler = self._handlers.get(action[0])
             if handler is not None and DEAL < s.phase < OVER:
-                handler(self.rules, s, seat, action, events)
+                handler(self.options, s, seat, action, events)
                 if s.late and action[0] != "late":
                     s.late &= ~(1 << seat)
                 return events
@@ -349,7 +349,7 @@ class Toepen(Game[ToepenState]):
         if action.__class__ is tuple and action and seat.__class__ is int and 0 <= seat < s.n:
             handler = self._handlers.get(action[0])
             if handler is not None and DEAL < s.phase < OVER:
-                handler(self.rules, s, seat, action, None)
+                handler(self.options, s, seat, action, None)
                 if s.late and action[0] != "late":
                     s.late &= ~(1 << seat)
                 return
@@ -368,7 +368,7 @@ class Toepen(Game[ToepenState]):
                     and dealt[2] == s.out
                 ):
                     masks = dealt[3]  # random_deal made it for this table: no need to check
-                dealing.deal(self.rules, s, seat, action, ev, masks)
+                dealing.deal(self.options, s, seat, action, ev, masks)
                 return
             raise InvalidInput(
                 "action_form", f"an action must be a tuple (verb, *args), got {action!r}"
@@ -392,7 +392,7 @@ class Toepen(Game[ToepenState]):
                 f"no action now: the next deal is due (dealer {s.dealer})",
                 seat=seat,
             )
-        handler(self.rules, s, seat, action, ev)
+        handler(self.options, s, seat, action, ev)
         if s.late and action[0] != "late":
             s.late &= ~(1 << seat)
 
@@ -434,7 +434,7 @@ class Toepen(Game[ToepenState]):
     # Views, the house's choice, record form ----------------------------------------------------
 
     def view(self, s: ToepenState, seat: int | None) -> view.ToepenView:
-        return view.view(self, self.rules, s, seat)
+        return view.view(self, self.options, s, seat)
 
     def open_hands(self, s: ToepenState) -> list[list[str]]:
         dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows a hand
@@ -453,7 +453,7 @@ class Toepen(Game[ToepenState]):
         with ``knock_mode: fast``), armoede passed, never by hand strength (RULES.md §2.7)."""
         if seat not in self.to_act(s):
             raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
-        return house.on_timeout(self.legal(s, seat), fast_answers=self.rules.answer_in_any_order)
+        return house.on_timeout(self.legal(s, seat), fast_answers=self.options.answer_in_any_order)
 
     def parse_action(self, items: Sequence[Any]) -> Action:
         return notation.parse_action(items)

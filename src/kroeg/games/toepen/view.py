@@ -125,7 +125,7 @@ def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | No
     common = (
         game.name,
         game.variant,
-        dict(game.options),
+        dict(game.option_values),
         n,
         seat,
         s.dealer,
