@@ -57,37 +57,38 @@ class EuroView(View, frozen=True, gc=False):
 
 def view(game: Eurokaarten, s: EuroState, seat: int | None) -> EuroView:
     """What ``seat`` (None: a spectator) may see of ``game``: its own hand, and every hand
-    only between rounds (``revealed``)."""
+    only between rounds (``revealed``). Built from its fields in their order,
+    positionally, as Klaverjassen's (:func:`kroeg.games.klaverjassen.view.view`)."""
     phase = s.phase
     between = phase != TURN and bool(s.summaries)
     return EuroView(
-        game=game.name,
-        variant=game.variant,
-        options=dict(game.option_values),
-        seats=s.seats,
-        you=seat,
-        dealer=s.dealer,
-        phase=phase,
-        to_act=sorted(game.to_act(s)),
-        hand=None if seat is None else hand_notation(s.hands[seat]),
-        hand_points=None if seat is None else hand_points(s.hands[seat]),
-        hand_counts=hand_counts(s),
-        standings=game.standings(s),
-        deals=game.deal_summaries(s),
-        result=game.result_json(s),
-        turn=s.turn if phase == TURN else None,
-        drawn=s.drawn,
-        taken=None if s.taken is None else card_str(s.taken),
-        picked=[cards_str(cards_in(s.picked[p] & s.hands[p])) for p in range(s.seats)],
-        declined=[cards_str(cards_in(s.declined[p])) for p in range(s.seats)],
-        may_open=moves.may_open(s, s.turn, game.options),
-        stock_count=len(s.stock),
-        discard_top=card_str(s.discard[-1]) if s.discard else None,
-        discard_count=len(s.discard),
-        discard_pile=cards_str(s.discard),
-        melds=[_meld(n, meld) for n, meld in enumerate(s.melds)],
-        came_down=[seat_ for seat_ in range(s.seats) if s.came_down >> seat_ & 1],
-        revealed=[
+        game.name,  # game
+        game.variant,  # variant
+        dict(game.option_values),  # options
+        s.seats,  # seats
+        seat,  # you
+        s.dealer,  # dealer
+        phase,
+        sorted(game.to_act(s)),  # to_act
+        None if seat is None else hand_notation(s.hands[seat]),  # hand
+        None if seat is None else hand_points(s.hands[seat]),  # hand_points
+        hand_counts(s),  # hand_counts
+        game.standings(s),  # standings
+        game.deal_summaries(s),  # deals
+        game.result_json(s),  # result
+        s.turn if phase == TURN else None,  # turn
+        s.drawn,  # drawn
+        None if s.taken is None else card_str(s.taken),  # taken
+        [cards_str(cards_in(s.picked[p] & s.hands[p])) for p in range(s.seats)],  # picked
+        [cards_str(cards_in(s.declined[p])) for p in range(s.seats)],  # declined
+        moves.may_open(s, s.turn, game.options),  # may_open
+        len(s.stock),  # stock_count
+        card_str(s.discard[-1]) if s.discard else None,  # discard_top
+        len(s.discard),  # discard_count
+        cards_str(s.discard),  # discard_pile
+        [_meld(n, meld) for n, meld in enumerate(s.melds)],  # melds
+        [seat_ for seat_ in range(s.seats) if s.came_down >> seat_ & 1],  # came_down
+        [  # revealed
             None if seat_ in s.out else hand_notation(s.hands[seat_]) for seat_ in range(s.seats)
         ]
         if between

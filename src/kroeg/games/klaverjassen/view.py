@@ -76,7 +76,12 @@ class KlaverjasView(View, frozen=True, gc=False):
 
 def view(game: Klaverjassen, s: KlaverjasState, seat: int | None) -> KlaverjasView:
     """What ``seat`` (None: a spectator) may see of ``game``: its own hand once it may look
-    at it, never another seat's."""
+    at it, never another seat's.
+
+    The view is built from its fields in their order, positionally: msgspec matches
+    keyword arguments one by one, which took a third more than the rest of the
+    struct's construction here (docs/performance.md, "Typed views");
+    tests/games/test_view_wire.py checks the order on the wire."""
     in_deal = s.phase in (BIDDING, KRAKEN, PLAY)
     playing = s.phase == PLAY
     hand = None
@@ -105,41 +110,41 @@ def view(game: Klaverjassen, s: KlaverjasState, seat: int | None) -> KlaverjasVi
         last = s.last_trick if playing else None
         last_trick = None if last is None else _trick(*last)
     return KlaverjasView(
-        game=game.name,
-        variant=game.variant,
-        options=dict(game.option_values),
-        seats=SEATS,
-        you=seat,
-        dealer=s.dealer,
-        phase=PHASE_NAMES[s.phase],
-        to_act=sorted(game.to_act(s)),
-        hand=hand,
-        hand_counts=[h.bit_count() for h in s.hands] if in_deal else [0] * SEATS,
-        standings=game.standings(s),
-        deals=game.deal_summaries(s),
-        result=game.result_json(s),
-        teams=[[0, 2], [1, 3]],
-        deal_no=s.deal_no + 1 if in_deal else s.deal_no,
-        bids=[Bid(b, "pass" if suit is None else suit_str(suit)) for b, suit in s.bids]
+        game.name,  # game
+        game.variant,  # variant
+        dict(game.option_values),  # options
+        SEATS,  # seats
+        seat,  # you
+        s.dealer,  # dealer
+        PHASE_NAMES[s.phase],  # phase
+        sorted(game.to_act(s)),  # to_act
+        hand,
+        [h.bit_count() for h in s.hands] if in_deal else [0] * SEATS,  # hand_counts
+        game.standings(s),  # standings
+        game.deal_summaries(s),  # deals
+        game.result_json(s),  # result
+        [[0, 2], [1, 3]],  # teams
+        s.deal_no + 1 if in_deal else s.deal_no,  # deal_no
+        [Bid(b, "pass" if suit is None else suit_str(suit)) for b, suit in s.bids]  # bids
         if in_deal
         else [],
-        trump=suit_str(s.trump) if in_deal and s.trump >= 0 else None,
-        declarer=s.declarer if in_deal and s.declarer >= 0 else None,
-        leader=s.leader if playing else None,
-        trick=[Played((s.leader + i) % 4, card_str(c)) for i, c in enumerate(s.trick)]
+        suit_str(s.trump) if in_deal and s.trump >= 0 else None,  # trump
+        s.declarer if in_deal and s.declarer >= 0 else None,  # declarer
+        s.leader if playing else None,  # leader
+        [Played((s.leader + i) % 4, card_str(c)) for i, c in enumerate(s.trick)]  # trick
         if playing
         else [],
-        tricks_won=list(s.tricks_won) if in_deal else [0, 0],
-        roem=list(s.roem) if in_deal else [0, 0],
-        tricks=[_trick(*t) for t in s.played] if playing else [],
-        proposed=proposed,
-        turned=turned,
-        calls=calls,
-        factor=factor,
-        next_call=next_call,
-        must_make=must_make,
-        roem_held=roem_held,
-        last_trick=last_trick,
+        list(s.tricks_won) if in_deal else [0, 0],  # tricks_won
+        list(s.roem) if in_deal else [0, 0],  # roem
+        [_trick(*t) for t in s.played] if playing else [],  # tricks
+        proposed,
+        turned,
+        calls,
+        factor,
+        next_call,
+        must_make,
+        roem_held,
+        last_trick,
     )
 
 

@@ -112,7 +112,9 @@ def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | No
     ``het`` is a fresh list of rounds shared the same way (the rounds never change).
     Every other list and object in the view is built anew for each call. Lists and
     objects that are mostly empty skip their comprehension when there is nothing to go
-    over (Python 3.11 pays a call for each comprehension).
+    over (Python 3.11 pays a call for each comprehension). The view is built from its
+    fields in their order, positionally, as Klaverjassen's
+    (:func:`kroeg.games.klaverjassen.view.view`).
     """
     n = s.n
     phase = PHASE_NAMES[s.phase]
@@ -154,38 +156,38 @@ def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | No
     last = s.last_trick
     return ToepenView(
         *common,
-        stake=s.stake,
-        active=[*SEATS_IN[s.active]],
-        folded=[*folded],
-        fold_costs={SEAT_KEYS[p]: owed[p] for p in folded} if folded else {},
-        deal_costs=s.extra[:],
-        turn=s.turn if s.phase == PLAY else None,
-        trick=[Played(p, names[c]) for p, c in zip(s.trick_seats, s.trick_cards, strict=True)],
-        led=SUIT_CHARS[s.led] if s.led >= 0 else None,
-        tricks_done=s.tricks_done,
-        tricks=[[Played(p, names[c]) for p, c in t] for t in s.done_tricks]
+        s.stake,  # stake
+        [*SEATS_IN[s.active]],  # active
+        [*folded],  # folded
+        {SEAT_KEYS[p]: owed[p] for p in folded} if folded else {},  # fold_costs
+        s.extra[:],  # deal_costs
+        s.turn if s.phase == PLAY else None,  # turn
+        [Played(p, names[c]) for p, c in zip(s.trick_seats, s.trick_cards, strict=True)],  # trick
+        SUIT_CHARS[s.led] if s.led >= 0 else None,  # led
+        s.tricks_done,  # tricks_done
+        [[Played(p, names[c]) for p, c in t] for t in s.done_tricks]  # tricks
         if s.done_tricks
         else [],
-        last_trick=None if last is None else [Played(p, names[c]) for p, c in last],
-        knock=None
+        None if last is None else [Played(p, names[c]) for p, c in last],  # last_trick
+        None  # knock
         if s.knocker < 0
         else Knock(s.knocker, s.stake, s.answerers[:], None if s.over_knock < 0 else s.over_knock),
-        last_knocker=None if s.last_knocker < 0 else s.last_knocker,
-        stock_count=len(s.stock) - s.stock_pos,
-        dead_cards=[names[c] for c in s.dead] if s.dead else [],
-        compromiskaart=None if s.shown_ac < 0 else Played(s.shown_ac, _COMPROMISKAART),
-        armoede=None
+        None if s.last_knocker < 0 else s.last_knocker,  # last_knocker
+        len(s.stock) - s.stock_pos,  # stock_count
+        [names[c] for c in s.dead] if s.dead else [],  # dead_cards
+        None if s.shown_ac < 0 else Played(s.shown_ac, _COMPROMISKAART),  # compromiskaart
+        None  # armoede
         if not s.armoede_seats
         else Armoede(
             [*SEATS_IN[s.armoede_seats]],
             s.armoede_lead,
             s.queue[:] if phase == "armoede" else [],
         ),
-        exchanging=s.queue[:] if phase == "exchange" else [],
-        laundry=[_laundry(entry, seat) for entry in s.laundry] if s.laundry else [],
-        laundry_open=s.laundry_open,
-        claim=None if s.claim < 0 else s.laundry[s.claim][0],
-        open_hands={SEAT_KEYS[p]: hand_str(s.hands[p]) for p in SEATS_IN[s.open_hands]}
+        s.queue[:] if phase == "exchange" else [],  # exchanging
+        [_laundry(entry, seat) for entry in s.laundry] if s.laundry else [],  # laundry
+        s.laundry_open,  # laundry_open
+        None if s.claim < 0 else s.laundry[s.claim][0],  # claim
+        {SEAT_KEYS[p]: hand_str(s.hands[p]) for p in SEATS_IN[s.open_hands]}  # open_hands
         if s.open_hands
         else {},
     )
