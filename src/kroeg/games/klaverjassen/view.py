@@ -79,9 +79,9 @@ def view(game: Klaverjassen, s: KlaverjasState, seat: int | None) -> KlaverjasVi
     at it, never another seat's.
 
     The view is built from its fields in their order, positionally: msgspec matches
-    keyword arguments one by one, which took a third more than the rest of the
-    struct's construction here (docs/performance.md, "Typed views");
-    tests/games/test_view_wire.py checks the order on the wire."""
+    keyword arguments one by one, which cost more than the construction itself (0.97 µs
+    by keywords, 0.29 µs positionally, timed in-process; docs/performance.md, "Typed
+    views"); tests/games/test_view_wire.py checks the order on the wire."""
     in_deal = s.phase in (BIDDING, KRAKEN, PLAY)
     playing = s.phase == PLAY
     hand = None
