@@ -21,6 +21,7 @@ from tests.bots.positions import positions
 
 from kroeg.bots.klaverjassen.knowledge import infer_allowed, read_view, sample_hands
 from kroeg.bots.klaverjassen.signals import auction_signals, sample_deal
+from kroeg.games.klaverjassen.view import KlaverjasView
 
 DRAWS = 200
 
@@ -29,7 +30,7 @@ def main() -> None:
     uniform = weighted = 0.0
     count = 0
     for game, s, seat in positions("klaverjassen", "nku", 4, 800, seed=8):
-        seen = read_view(game.view(s, seat))
+        seen = read_view(KlaverjasView.of(game.view(s, seat)))
         signals = auction_signals(seen, "free")
         if count == 200:
             break

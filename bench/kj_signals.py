@@ -37,7 +37,7 @@ def auction_rates(level: str, deals: int, seed: int) -> dict[str, tuple[int, int
         s = game.new_state(4, dealer=number % 4)
         game.apply(s, number % 4, game.random_deal(s, random.Random(f"signals/{seed}/{number}")))
         rng = random.Random(number)
-        while game.view(s, 0)["phase"] == "bidding":
+        while game.view(s, 0).phase == "bidding":
             seat = min(game.to_act(s))
             action = bot.decide(game.view(s, seat), game.legal(s, seat), rng, 60.0)
             game.apply(s, seat, action)

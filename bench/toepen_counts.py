@@ -27,6 +27,7 @@ from kroeg.games import make_game
 from kroeg.games.base import Action, Deal, Game
 from kroeg.games.match import Match, RandomDeals
 from kroeg.games.toepen.claims import honest_laundry
+from kroeg.games.toepen.view import ToepenView
 
 
 def count(
@@ -39,7 +40,7 @@ def count(
 
     def note(seat: int, legal: list[Action], action: Action | None, on_turn: bool, s: Any) -> None:
         verbs = {a[0] for a in legal}
-        view = game.view(s, seat)
+        view = ToepenView.of(game.view(s, seat))
         if "knock" in verbs:
             c["knock chances" + ("" if on_turn else " out of turn")] += 1
         if action == ("knock",):
@@ -47,7 +48,7 @@ def count(
             seen = read_view(view)
             if bucket(win_estimate(seen)) <= 1:
                 c["knocks on a weak hand (bucket 0-1)"] += 1
-            if not on_turn and not view["hand"]:
+            if not on_turn and not view.hand:
                 c["knocks after the own last card"] += 1
         if "laundry" in verbs:
             c["laundry chances"] += 1
@@ -64,7 +65,7 @@ def count(
             c["revoke chances"] += 1
             if action is not None and action[0] == "revoke":
                 c["revoke calls"] += 1
-        if action == ("fold",) and view["knock"] is None and view["phase"] == "play":
+        if action == ("fold",) and view.knock is None and view.phase == "play":
             c["voluntary folds"] += 1
 
     class Counted(BotAgent):

@@ -16,16 +16,16 @@ import time
 
 from kroeg.bots.toepen.knowledge import read_view, sample
 from kroeg.bots.toepen.sterk import first_leader, win_chance
-from kroeg.games.base import JSON
 from kroeg.games.playout import random_match, random_step
 from kroeg.games.toepen import Toepen
+from kroeg.games.toepen.view import ToepenView
 
 
-def positions(variant: str, count: int) -> list[tuple[JSON, list[int]]]:
+def positions(variant: str, count: int) -> list[tuple[ToepenView, list[int]]]:
     """``count`` views of a seat to play, with the cards it may play."""
     game = Toepen(variant)
     rng = random.Random(7)
-    out: list[tuple[JSON, list[int]]] = []
+    out: list[tuple[ToepenView, list[int]]] = []
     while len(out) < count:
         s = game.new_state(4, dealer=rng.randrange(4))
         for _ in range(rng.randrange(1, 60)):

@@ -26,6 +26,7 @@ from kroeg.bots.toepen.signals import GROUPS, PHASES, SIGNALS, group, phase_of, 
 from kroeg.games import make_game
 from kroeg.games.base import Action
 from kroeg.games.match import Match, RandomDeals
+from kroeg.games.toepen.view import ToepenView
 
 Key = tuple[str, str, int]
 
@@ -42,9 +43,9 @@ def count(
 
     class Observed(BotAgent):
         def act(self, match: Match[Any], seat: int) -> Action:
-            view = match.view(seat)
-            if view["phase"] in ("play", "answer"):
-                phase = phase_of(view["tricks_done"])
+            view = ToepenView.of(match.view(seat))
+            if view.phase in ("play", "answer"):
+                phase = phase_of(view.tricks_done)
                 drawn = sample(read_view(view), rng)
                 for other, signal in signals(view).items():
                     real[signal, phase, group(match.state.hands[other])] += 1

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from kroeg.games.base import GameResult
 
 LONG = os.environ.get("KROEG_LONG") == "1"
@@ -68,6 +70,8 @@ def _strings(obj: Any) -> Iterable[str]:
     elif isinstance(obj, (list, tuple, set, frozenset)):
         for v in obj:
             yield from _strings(v)
+    elif isinstance(obj, msgspec.Struct):  # a typed view: what it encodes to
+        yield from _strings(msgspec.to_builtins(obj))
 
 
 CATALOGS = Path(__file__).resolve().parents[1] / "src" / "kroeg" / "web" / "i18n"

@@ -297,7 +297,10 @@ def _dealer(game: Game[Any], s: Any, deal: int) -> int:
 
 
 def _step(game: Game[Any], s: Any, events: list[Event]) -> JSON:
-    return {"view": game.open_view(s), "events": [e.json() for e in events if e.to is None]}
+    return {
+        "view": game.open_view(s).json(),
+        "events": [e.json() for e in events if e.to is None],
+    }
 
 
 def _malformed(e: RecordError) -> JSON:

@@ -10,6 +10,7 @@ from kroeg.bots.levels import LEVELS, make_bot, make_kit
 from kroeg.bots.toepen.knowledge import read_view as read_toepen
 from kroeg.bots.toepen.signals import signals as toepen_signals
 from kroeg.cards import cards_in
+from kroeg.games.toepen.view import ToepenView
 from tests.bots.positions import STATE_VARIANTS, all_variants, positions, shuffle_hidden
 
 POSITIONS = 40
@@ -51,12 +52,12 @@ def test_toepen_determinisations_deal_every_unseen_card_once_and_respect_voids(
     """RULES.md §1: a seat that did not follow the led suit holds none of it."""
     rng = random.Random(5)
     for game, s, seat in positions("toepen", variant, seats, 150, seed=14):
-        view = game.view(s, seat)
+        view = ToepenView.of(game.view(s, seat))
         seen = read_toepen(view)
         det = make_kit(game).sample(view, rng)
         assert det.hands[seat] == s.hands[seat]
-        assert [h.bit_count() for h in det.hands] == view["hand_counts"]
-        assert len(det.stock) == view["stock_count"]
+        assert [h.bit_count() for h in det.hands] == view.hand_counts
+        assert len(det.stock) == view.stock_count
         everything = [c for h in det.hands for c in cards_in(h)] + det.stock
         assert len(everything) == len(set(everything))
         assert not set(everything) & set(cards_in(seen.gone))
@@ -85,7 +86,7 @@ def test_no_peeking_a_bot_decides_the_same_when_the_hidden_cards_are_shuffled(
         view, view_after = game.view(s, seat), game.view(shuffled, seat)
         assert view == view_after
         if game_name == "toepen":  # sterk's samples are weighted by knocks and stays
-            signalled += any(v != "none" for v in toepen_signals(view).values())
+            signalled += any(v != "none" for v in toepen_signals(ToepenView.of(view)).values())
         legal = game.legal(s, seat)
         for bot in bots:
             first = bot.decide(view, legal, random.Random(9), 60.0)

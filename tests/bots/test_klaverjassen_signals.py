@@ -10,6 +10,7 @@ from kroeg.bots.klaverjassen.signals import auction_signals, odds_ratio, sample_
 from kroeg.bots.levels import make_kit
 from kroeg.cards import JACK, NINE, make_card
 from kroeg.games import make_game
+from kroeg.games.klaverjassen.view import KlaverjasView
 from tests.bots.positions import positions, shuffle_hidden
 
 
@@ -23,7 +24,8 @@ def test_no_peeking_the_weighted_samples_do_not_change_when_hidden_cards_move() 
         kit = make_kit(game)
         assert isinstance(kit, Kit)
         shuffled = shuffle_hidden(game, s, seat, rng)
-        view, view_after = game.view(s, seat), game.view(shuffled, seat)
+        view = KlaverjasView.of(game.view(s, seat))
+        view_after = KlaverjasView.of(game.view(shuffled, seat))
         assert view == view_after
         with_signals += bool(kit.signals(read_view(view)))
         first = [kit.sample(view, random.Random(i)) for i in range(4)]
@@ -32,7 +34,7 @@ def test_no_peeking_the_weighted_samples_do_not_change_when_hidden_cards_move() 
     assert with_signals >= checked // 4, "many positions should carry auction signals"
 
 
-def _after_bid() -> tuple[dict[str, object], int]:
+def _after_bid() -> tuple[KlaverjasView, int]:
     """A view of seat 0 after it passed and seat 1 named a trump of which seat 0 holds
     neither the jack nor the nine (the dealer, seat 0, bids first in NKU)."""
     game = make_game("klaverjassen", "nku")
@@ -48,7 +50,7 @@ def _after_bid() -> tuple[dict[str, object], int]:
         if free:
             game.apply(s, 0, ("pass",))
             game.apply(s, 1, ("bid", free[0]))
-            return game.view(s, 0), free[0]
+            return KlaverjasView.of(game.view(s, 0)), free[0]
     raise AssertionError("no deal without the jack and nine of some suit in 50 tries")
 
 

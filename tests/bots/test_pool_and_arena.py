@@ -12,10 +12,11 @@ from kroeg.bots.arena import Config, format_report, lineup, play_board, run_aren
 from kroeg.bots.levels import make_bot
 from kroeg.bots.pool import HOLD_KERNEL_ENV, BotPool
 from kroeg.cli import main
+from kroeg.games.view import View
 from tests.bots.positions import positions
 
 
-def _position() -> tuple[dict[str, object], list[tuple[object, ...]], object, int]:
+def _position() -> tuple[View, list[tuple[object, ...]], object, int]:
     game, s, seat = next(positions("klaverjassen", "nku", 4, 1, seed=21))
     return game.view(s, seat), game.legal(s, seat), game, seat
 

@@ -20,7 +20,7 @@ from kroeg.games.match import Match, RandomDeals, aside_chances
 from kroeg.games.playout import random_match, random_step
 from kroeg.games.toepen.game import Toepen
 from kroeg.games.toepen.state import ToepenState
-from kroeg.games.toepen.view import hidden_cards
+from kroeg.games.toepen.view import ToepenView, hidden_cards
 from tests.bots.positions import positions, shuffle_hidden
 
 
@@ -112,7 +112,7 @@ def test_a_revoke_the_view_proves_is_called_and_the_engine_agrees() -> None:
     for seat, card in ((0, "Th"), (1, "8h"), (2, "Ac"), (3, "Jh"), (0, "9h"), (1, "7d")):
         game.apply(s, seat, ("play", _c(card)))
     game.apply(s, 2, ("play", _c("7h")))  # seat 2 now plays the suit it did not follow
-    view = game.view(s, 3)
+    view = ToepenView.of(game.view(s, 3))
     assert proven_revokes(view) == {2}
     bot = make_bot(game, "sterk")
     legal = game.legal(s, 3)
@@ -128,7 +128,7 @@ def test_no_revoke_is_called_without_proof() -> None:
     for game, s, seat in positions(
         "toepen", "klassiek", 4, 60, seed=21, options={"enforce_follow_suit": False}
     ):
-        view = game.view(s, seat)
+        view = ToepenView.of(game.view(s, seat))
         suspects = proven_revokes(view)
         for target in suspects:
             assert s.revoked >> target & 1, "a proof from the view must be a real revoke"
@@ -182,7 +182,7 @@ def test_the_policy_has_a_say_only_over_knocks_answers_laundry_and_challenges() 
             legal = game.legal(s, p)
             if not legal:
                 continue
-            view = game.view(s, p)
+            view = ToepenView.of(game.view(s, p))
             d = decision(view, read_view(view), legal)
             verbs = {a[0] for a in legal}
             if d is None:
@@ -208,7 +208,7 @@ def test_a_seat_asked_again_at_the_same_information_set_answers_the_same() -> No
     after every event must not turn a small knock probability into a certain one."""
     game = make_game("toepen", "kroegregels")
     for game, s, seat in positions("toepen", "kroegregels", 4, 60, seed=24):
-        view = game.view(s, seat)
+        view = ToepenView.of(game.view(s, seat))
         legal = game.legal(s, seat)
         d = decision(view, read_view(view), legal)
         if d is None:

@@ -39,7 +39,7 @@ def test_every_level_decides_legally(
         bots = bots or {level: make_bot(game, level, max_samples=3) for level in LEVELS}
         legal = game.legal(s, seat)
         view = game.view(s, seat)
-        deciding += view["phase"] == phase
+        deciding += view.phase == phase
         for level, bot in bots.items():
             action = bot.decide(view, legal, random.Random(5), 1.0)
             assert action in legal, f"{level} chose {action} in {view}"

@@ -18,6 +18,7 @@ import pytest
 from kroeg.games import make_game
 from kroeg.games.base import Deal
 from kroeg.games.match import OUT
+from kroeg.games.toepen.view import ToepenView
 from kroeg.records import RecordWriter, deal_steps
 from tests.e2e.conftest import NewPage
 
@@ -56,15 +57,15 @@ def play(game_name: str, variant: str, seats: int, seed: int) -> tuple[Any, list
     def hands() -> list[set[str] | None]:
         """Each seat's hand as its own view shows it (None while the rules hide it, as
         Klaverjassen does before a seat's bidding turn)."""
-        shown = [game.view(state, p)["hand"] for p in range(seats)]
+        shown = [game.view(state, p).hand for p in range(seats)]
         return [None if h is None else set(h) for h in shown]
 
     def folded() -> list[int]:
         """Toepen: the seats dealt in that are no longer active (they folded)."""
         if game_name != "toepen":
             return []
-        view = game.view(state, None)
-        return [p for p in range(seats) if p not in view["active"] and p not in view["out"]]
+        view = ToepenView.of(game.view(state, None))
+        return [p for p in range(seats) if p not in view.active and p not in view.out]
 
     while not game.is_over(state):
         dealer = game.pending_deal(state)

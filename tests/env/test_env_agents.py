@@ -10,7 +10,8 @@ import pytest
 
 from kroeg.env import env
 from kroeg.env.agents import RandomAgent, SterkAgent
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
+from kroeg.games.view import View
 
 
 @pytest.mark.parametrize(
@@ -22,10 +23,10 @@ def test_a_sterk_agent_plays_a_whole_game_against_random_agents(game: str, varia
     e.reset(seed=9)
     sterk = SterkAgent(e, "seat_0", seed=1, max_samples=2)
     others = RandomAgent(seed=2)
-    views: list[JSON] = []
+    views: list[View] = []
     decide = sterk.bot.decide
 
-    def spy(view: JSON, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
+    def spy(view: View, legal: Sequence[Action], rng: random.Random, budget: float) -> Action:
         views.append(view)
         assert view == e.view("seat_0")  # its seat's view, nothing more
         assert list(legal) == list(e.legal_actions("seat_0").values())

@@ -124,7 +124,7 @@ def test_render_shows_the_table_as_text() -> None:
     text = e.render()
     assert text is not None
     assert text.startswith("klaverjassen amsterdams")
-    hand = " ".join(e.view(e.agent_selection)["hand"])
+    hand = " ".join(e.view(e.agent_selection).hand or [])
     assert f"to act: {e.agent_selection}, hand {hand}" in text
     quiet = env("klaverjassen", "amsterdams")
     quiet.reset(seed=3)

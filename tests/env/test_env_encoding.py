@@ -133,12 +133,12 @@ def test_the_hand_field_holds_the_seats_hand_and_seats_are_relative() -> None:
     start, size = fields["hand"]
     piket = [f"{r}{s}" for s in "cdhs" for r in "789TJQKA"]
     assert [piket[i] for i in np.flatnonzero(observation[start : start + size])] == sorted(
-        view["hand"], key=piket.index
+        view.hand or [], key=piket.index
     )
     start, _ = fields["to_act"]
     assert observation[start] == 1.0  # the seat asked is offset 0 of its own observation
     start, _ = fields["dealer"]
-    assert observation[start + (view["dealer"] - seat) % 5] == 1.0
+    assert observation[start + (view.dealer - seat) % 5] == 1.0
     start, _ = fields["seated"]
     assert list(observation[start : start + 8]) == [1.0] * 5 + [0.0] * 3
 
@@ -170,7 +170,7 @@ def test_rewards_follow_the_result() -> None:
                 continue
             legal = np.flatnonzero(observation["action_mask"])
             e.step(int(legal[rng.randrange(len(legal))]))
-        result = e.game.view(e.state, None)["result"]
+        result = e.game.view(e.state, None).json()["result"]
         if game == "toepen":
             expected = {f"seat_{p}": -1.0 if p in result["losers"] else 1.0 for p in range(4)}
         else:

@@ -114,9 +114,7 @@ def test_observations_do_not_change_when_other_seats_hold_other_hidden_cards(
                 continue  # the other cards showed themselves (a laundry turned up)
             seats = range(e.seats)
             hidden_changed = any(
-                e.game.view(other, p)["hand"] != e.view(f"seat_{p}")["hand"]
-                for p in seats
-                if p != you
+                e.game.view(other, p).hand != e.view(f"seat_{p}").hand for p in seats if p != you
             )
             if not hidden_changed:
                 continue

@@ -112,7 +112,7 @@ def test_views_and_events_leak_no_hidden_card() -> None:
             if s.phase == "turn" and rng.random() < 0.1:
                 for viewer in (*range(6), None):
                     assert_no_hidden_cards(
-                        _without_identities(GAME.view(s, viewer)),
+                        _without_identities(GAME.view(s, viewer).json()),
                         _hidden_from(s, viewer),
                         f"view of {viewer}",
                     )

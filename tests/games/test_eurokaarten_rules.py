@@ -48,10 +48,10 @@ def test_deal_the_left_of_the_dealer_starts_and_views_show_counts() -> None:
     game, s = start_round(OPEN_HANDS, upcard="8c", dealer=5)
     assert game.to_act(s) == frozenset({0})
     v = game.view(s, 2)
-    assert v["hand"] == ["9c", "6d", "9d", "8h", "7s"]  # by suit c d h s, then rank
-    assert v["hand_counts"] == [5] * 6
-    assert v["stock_count"] == 23 and v["discard_top"] == "8c"
-    assert v["phase"] == "turn" and v["turn"] == 0 and v["dealer"] == 5
+    assert v.hand == ["9c", "6d", "9d", "8h", "7s"]  # by suit c d h s, then rank
+    assert v.hand_counts == [5] * 6
+    assert v.stock_count == 23 and v.discard_top == "8c"
+    assert v.phase == "turn" and v.turn == 0 and v.dealer == 5
     assert game.legal(s, 0) == [("open",), ("draw", "stock"), ("draw", "discard")]
     assert game.legal(s, 1) == []
 
@@ -65,7 +65,7 @@ def test_a_plain_turn_draw_then_discard_passes_clockwise() -> None:
     assert "open" not in [a[0] for a in game.legal(s, 0)]
     act(game, s, 0, "discard", "5d")
     assert s.turn == 1 and s.discard[-1] == parse_card("5d")
-    assert game.view(s, None)["hand_counts"][0] == 5
+    assert game.view(s, None).hand_counts[0] == 5
 
 
 def test_open_gaan_right_the_highest_hand_loses_a_coin() -> None:
@@ -179,7 +179,7 @@ def test_the_card_just_taken_from_the_pile_may_not_be_discarded() -> None:
     reason = refused(game, s, 0, "discard", "8c")
     assert reason == "you may not discard the card you just took from the discard pile (8c)"
     assert ("discard", parse_card("8c")) not in game.legal(s, 0)
-    assert game.view(s, 3)["taken"] == "8c"
+    assert game.view(s, 3).taken == "8c"
 
 
 def test_every_view_shows_the_cards_taken_from_the_pile_while_they_are_held() -> None:
@@ -189,15 +189,15 @@ def test_every_view_shows_the_cards_taken_from_the_pile_while_they_are_held() ->
     act(game, s, 0, "draw", "discard")
     act(game, s, 0, "discard", "3h")
     for viewer in (None, 0, 3):
-        assert game.view(s, viewer)["picked"] == [["8c"], [], [], [], [], []]
+        assert game.view(s, viewer).picked == [["8c"], [], [], [], [], []]
     for seat in range(1, 6):  # the others draw from the stock and discard that card
         drawn = card_str(s.stock[-1])
         act(game, s, seat, "draw", "stock")
         act(game, s, seat, "discard", drawn)
-    assert game.view(s, None)["picked"][0] == ["8c"]
+    assert game.view(s, None).picked[0] == ["8c"]
     act(game, s, 0, "draw", "stock")
     act(game, s, 0, "discard", "8c")
-    assert game.view(s, None)["picked"][0] == []
+    assert game.view(s, None).picked[0] == []
 
 
 def test_every_view_shows_the_pile_cards_a_seat_left_there_drawing_the_stock() -> None:
@@ -210,7 +210,7 @@ def test_every_view_shows_the_pile_cards_a_seat_left_there_drawing_the_stock() -
     act(game, s, 1, "draw", "stock")
     act(game, s, 1, "discard", drawn)
     for viewer in (None, 1, 4):
-        assert game.view(s, viewer)["declined"] == [[], ["3h"], [], [], [], []]
+        assert game.view(s, viewer).declined == [[], ["3h"], [], [], [], []]
 
 
 def test_a_joker_may_not_be_discarded() -> None:
@@ -248,8 +248,8 @@ def test_lay_off_on_another_players_meld() -> None:
     assert ("layoff", 0, ((parse_card("7h"), None),)) in game.legal(s, 1)
     events = act(game, s, 1, "layoff", 0, ["7h"])
     assert events[0]["added"] == ["7h"] and events[0]["seat"] == 1  # type: ignore[index]
-    assert game.view(s, 2)["melds"][0]["cards"] == ["4h", "5h", "6h", "7h"]
-    assert game.view(s, 2)["melds"][0]["owner"] == 0
+    assert game.view(s, 2).melds[0].cards == ["4h", "5h", "6h", "7h"]
+    assert game.view(s, 2).melds[0].owner == 0
 
 
 def test_joker_swap_gives_the_joker_to_the_player_who_lays_the_card() -> None:
@@ -269,8 +269,8 @@ def test_joker_swap_gives_the_joker_to_the_player_who_lays_the_card() -> None:
         "meld 0 has no joker standing for Kd: its jokers are X1=4h"
     )
     act(game, s, 1, "swap", 0, "4h")
-    assert game.view(s, 1)["melds"][0]["cards"] == ["4c", "4d", "4h"]
-    assert "X1" in game.view(s, 1)["hand"]
+    assert game.view(s, 1).melds[0].cards == ["4c", "4d", "4h"]
+    assert "X1" in (game.view(s, 1).hand or [])
     assert "joker" in refused(game, s, 1, "discard", "X1")
 
 
@@ -291,7 +291,7 @@ def test_in_a_set_of_three_a_joker_swaps_for_either_missing_suit() -> None:
     assert ("swap", 0, parse_card("4s")) in game.legal(s, 1)
     events = act(game, s, 1, "swap", 0, "4s")
     assert events[0]["joker"] == "X1" and events[0]["cards"] == ["4c", "4d", "4s"]  # type: ignore[index]
-    assert "X1" in game.view(s, 1)["hand"]
+    assert "X1" in (game.view(s, 1).hand or [])
 
 
 def test_a_set_of_three_with_two_jokers_gives_up_its_first_joker_in_suit_order() -> None:
@@ -309,7 +309,7 @@ def test_a_set_of_three_with_two_jokers_gives_up_its_first_joker_in_suit_order()
     act(game, s, 1, "draw", "stock")
     events = act(game, s, 1, "swap", 0, "4s")
     assert events[0]["joker"] == "X2"  # type: ignore[index]
-    assert game.view(s, 1)["melds"][0]["cards"] == ["X1=4d", "4h", "4s"]
+    assert game.view(s, 1).melds[0].cards == ["X1=4d", "4h", "4s"]
 
 
 def test_a_run_joker_swaps_only_for_its_own_card() -> None:
@@ -330,7 +330,7 @@ def test_a_run_joker_swaps_only_for_its_own_card() -> None:
     )
     assert [a for a in game.legal(s, 1) if a[0] == "swap"] == [("swap", 0, parse_card("5h"))]
     act(game, s, 1, "swap", 0, "5h")
-    assert game.view(s, 1)["melds"][0]["cards"] == ["4h", "5h", "6h"]
+    assert game.view(s, 1).melds[0].cards == ["4h", "5h", "6h"]
 
 
 def test_a_joker_laid_off_on_a_set_may_take_the_suit_of_the_sets_joker() -> None:
@@ -351,7 +351,7 @@ def test_a_joker_laid_off_on_a_set_may_take_the_suit_of_the_sets_joker() -> None
     x2 = parse_card("X2")
     assert layoffs == {((x2, parse_card("4h")),), ((x2, parse_card("4s")),)}
     act(game, s, 1, "layoff", 0, ["X2=4h"])
-    assert game.view(s, 1)["melds"][0]["cards"] == ["4c", "4d", "X2=4h", "X1=4s"]
+    assert game.view(s, 1).melds[0].cards == ["4c", "4d", "X2=4h", "X1=4s"]
 
 
 def test_bad_melds_say_why_and_change_nothing() -> None:
@@ -381,7 +381,7 @@ def test_a_hand_that_can_neither_discard_nor_lay_ends_the_turn() -> None:
     events = act(game, s, 0, "meld", ["5h", "6h", "7h", "8h", "X1=9h"])
     kinds = [e["kind"] for e in events]  # type: ignore[index]
     assert kinds == ["meld", "no_discard", "turn"]
-    assert s.turn == 1 and game.view(s, 0)["hand"] == ["3c"]
+    assert s.turn == 1 and game.view(s, 0).hand == ["3c"]
 
 
 def test_the_bokje_goes_to_the_first_to_lose_their_last_coin() -> None:
@@ -448,7 +448,7 @@ def test_the_last_player_in_wins() -> None:
     game, s = start_round(OPEN_HANDS, upcard="8c", dealer=1, start=start)
     act(game, s, 0, "open")
     assert game.result_json(s) == {"winner": 0}
-    assert game.view(s, 0)["phase"] == "over"
+    assert game.view(s, 0).phase == "over"
     assert game.legal(s, 0) == [] and game.to_act(s) == frozenset()
     with pytest.raises(RuleError, match="the game is over"):
         act(game, s, 0, "open")
@@ -460,7 +460,7 @@ def test_eliminate_removes_the_hand_and_skips_the_seat() -> None:
     act(game, s, 0, "draw", "stock")
     events = [e.json() for e in game.eliminate(s, 0)]
     assert events[0] == {"kind": "eliminated", "to": None, "seat": 0}
-    assert s.turn == 1 and game.view(s, None)["hand_counts"][0] == 0
+    assert s.turn == 1 and game.view(s, None).hand_counts[0] == 0
     assert s.dead.bit_count() == 6
     act(game, s, 1, "draw", "stock")
     act(game, s, 1, "discard", "Kc")
@@ -567,7 +567,7 @@ def test_reshuffle_discards_turns_the_pile_over() -> None:
         drawn = (s.hands[seat] & ~before).bit_length() - 1
         game.apply(s, seat, ("discard", drawn) if drawn < 52 else game.default(s, seat))
     assert s.phase == "turn"
-    assert game.view(s, None)["stock_count"] > 0
+    assert game.view(s, None).stock_count > 0
 
 
 def _until_turned_over(game: Eurokaarten, s: EuroState) -> int:
@@ -720,7 +720,7 @@ def test_swap_only_after_melding_option() -> None:
     assert ("swap", 0, parse_card("4h")) not in game.legal(s, 1)
     act(game, s, 1, "meld", ["9d", "9h", "9s"])
     act(game, s, 1, "swap", 0, "4h")
-    assert "X1" in game.view(s, 1)["hand"]
+    assert "X1" in (game.view(s, 1).hand or [])
 
 
 def test_eliminating_the_next_dealer_passes_the_deal_on() -> None:
@@ -730,7 +730,7 @@ def test_eliminating_the_next_dealer_passes_the_deal_on() -> None:
     assert game.pending_deal(s) == 0
     game.eliminate(s, 0)
     assert game.pending_deal(s) == 1
-    assert game.view(s, None)["hand_counts"][0] == 0
+    assert game.view(s, None).hand_counts[0] == 0
 
 
 def test_a_record_with_options_replays() -> None:

@@ -85,7 +85,7 @@ def test_first_deal_proposes_clubs_without_turning_a_card() -> None:
     assert game.to_act(s) == frozenset({1})
     assert game.legal(s, 1) == [("bid", CLUBS), ("pass",)]
     view = game.view(s, None)
-    assert (view["proposed"], view["turned"]) == ("c", [])
+    assert (view.proposed, view.turned) == ("c", [])
     before = s.snapshot()
     with pytest.raises(RuleError, match=r"only the proposed trump may be played .*bid c or pass"):
         game.apply(s, 1, ("bid", HEARTS))
@@ -110,7 +110,7 @@ def test_a_later_deal_turns_the_top_draaikaart_to_propose_its_suit() -> None:
     assert kinds(events) == [("deal", None), ("turn", None), ("propose", None), ("hand", 1)]
     assert events[1].data == {"card": "5h", "suit": "h", "repeat": False}
     assert game.legal(s, 1) == [("bid", HEARTS), ("pass",)]
-    assert game.view(s, 2)["turned"] == ["5h"]
+    assert game.view(s, 2).turned == ["5h"]
 
 
 def test_rondgepast_turns_the_next_card_and_skips_a_suit_already_proposed() -> None:
@@ -125,16 +125,16 @@ def test_rondgepast_turns_the_next_card_and_skips_a_suit_already_proposed() -> N
         {"card": "5h", "suit": "h", "repeat": False},
         {"suit": "h", "bidder": 1},
     ]
-    assert game.view(s, 3)["turned"] == ["2c", "5h"]
-    assert game.view(s, 3)["proposed"] == "h"
+    assert game.view(s, 3).turned == ["2c", "5h"]
+    assert game.view(s, 3).proposed == "h"
     assert game.legal(s, 1) == [("bid", HEARTS), ("pass",)]
     events = pass_round(game, s)
     assert [e.data["card"] for e in events if e.kind == "turn"] == ["3c", "4h", "6s"]
-    assert game.view(s, None)["proposed"] == "s"
+    assert game.view(s, None).proposed == "s"
     game.apply(s, 1, ("pass",))
     game.apply(s, 2, ("bid", SPADES))
     assert (s.trump, s.declarer, s.leader) == (SPADES, 2, 1)
-    assert game.view(s, 0)["turned"] == ["2c", "5h", "3c", "4h", "6s"]
+    assert game.view(s, 0).turned == ["2c", "5h", "3c", "4h", "6s"]
 
 
 def test_four_suits_passed_the_dealer_must_play_the_last_suit() -> None:
@@ -144,7 +144,7 @@ def test_four_suits_passed_the_dealer_must_play_the_last_suit() -> None:
     game, s, _ = dealt()
     for _ in range(3):
         pass_round(game, s)
-    assert game.view(s, None)["proposed"] == "d"
+    assert game.view(s, None).proposed == "d"
     events = pass_round(game, s)
     assert events[-1].kind == "must_play" and events[-1].data == {"seat": 0, "suit": "d"}
     assert game.to_act(s) == frozenset({0})
@@ -308,11 +308,11 @@ def test_random_gedraaid_games_keep_the_rule(seed: int, all_pass: str, troefplic
         unturned = {card_str(c) for c in s.draai[s.turned :]}
         if s.phase == BIDDING:
             view = game.view(s, None)
-            assert view["turned"] == turned
+            assert view.turned == turned
             if s.deal_no == 0 and s.proposals == 1:
-                assert view["proposed"] == "c" and s.turned == 0
+                assert view.proposed == "c" and s.turned == 0
             else:
-                assert view["proposed"] == turned[-1][1]
+                assert view.proposed == turned[-1][1]
         if isinstance(step[1], tuple):
             earlier = {b for i, b in enumerate("cdhs") if (before.proposals >> i) & 1}
             for e in events:

@@ -28,6 +28,7 @@ from kroeg.games.base import Deal, InvalidInput, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, moves, score_sheet
 from kroeg.games.klaverjassen.kraken import hand_roem, roem_in_hand
 from kroeg.games.klaverjassen.state import KRAKEN, PLAY
+from kroeg.games.klaverjassen.view import Call
 from kroeg.records import RecordWriter, replay
 from tests.support import assert_no_hidden_cards
 
@@ -167,7 +168,7 @@ def test_each_call_doubles_the_points_and_hands_the_turn_to_the_other_team() -> 
     events = game.apply(s, 0, ("kraak",))
     assert events[0].data == {"seat": 0, "call": "kraak", "factor": 2}
     assert events[1].data == {"seats": [1, 3], "call": "herkraak", "factor": 2}
-    assert game.view(s, 3)["factor"] == 2 and game.view(s, 3)["must_make"] == 0
+    assert game.view(s, 3).factor == 2 and game.view(s, 3).must_make == 0
     assert game.legal(s, 1) == [("herkraak",), ("pass",)]
     game.apply(s, 1, ("pass",))
     game.apply(s, 3, ("herkraak",))
@@ -177,14 +178,14 @@ def test_each_call_doubles_the_points_and_hands_the_turn_to_the_other_team() -> 
     assert s.phase == PLAY  # no call follows a superkraak
     assert events[-1].kind == "roem_in_hand" and events[-1].data["factor"] == 8
     view = game.view(s, None)
-    assert view["calls"] == [
-        {"seat": 2, "call": "pass"},
-        {"seat": 0, "call": "kraak"},
-        {"seat": 1, "call": "pass"},
-        {"seat": 3, "call": "herkraak"},
-        {"seat": 0, "call": "superkraak"},
+    assert view.calls == [
+        Call(2, "pass"),
+        Call(0, "kraak"),
+        Call(1, "pass"),
+        Call(3, "herkraak"),
+        Call(0, "superkraak"),
     ]
-    assert (view["factor"], view["must_make"], view["next_call"]) == (8, 0, None)
+    assert (view.factor, view.must_make, view.next_call) == (8, 0, None)
 
 
 @pytest.mark.parametrize(
@@ -306,7 +307,7 @@ def test_the_team_with_most_roem_in_hand_gets_it_the_other_only_stuk() -> None:
         "must_make": 1,
         "leader": 1,
     }
-    assert game.view(s, 2)["roem_held"] == [40, 50] and game.view(s, 2)["roem"] == [20, 50]
+    assert game.view(s, 2).roem_held == [40, 50] and game.view(s, 2).roem == [20, 50]
 
 
 def test_the_roem_of_both_partners_counts_together_and_a_tie_keeps_each_its_own() -> None:
@@ -361,16 +362,16 @@ def test_views_show_the_calls_and_the_roem_amounts_but_no_hidden_card() -> None:
     (no hidden card leaves the server, DESIGN.md)."""
     game, s, _ = hearts_named()
     view = game.view(s, 2)
-    assert view["phase"] == "kraken" and view["next_call"] == "kraak"
-    assert view["roem_held"] is None and view["factor"] == 1 and view["must_make"] == 1
+    assert view.phase == "kraken" and view.next_call == "kraak"
+    assert view.roem_held is None and view.factor == 1 and view.must_make == 1
     game.apply(s, 2, ("pass",))
     game.apply(s, 0, ("pass",))
     for seat in (None, 0, 1, 2, 3):
         view = game.view(s, seat)
-        assert view["roem_held"] == [40, 50] and view["roem"] == [20, 50]
+        assert view.roem_held == [40, 50] and view.roem == [20, 50]
         hidden = {c for other in range(4) if other != seat for c in HANDS[other].split()}
         assert_no_hidden_cards(view, hidden, f"view of {seat}")
-    assert game.view(s, None)["hand"] is None
+    assert game.view(s, None).hand is None
 
 
 def test_new_verbs_parse_and_print() -> None:

@@ -11,6 +11,8 @@ from kroeg.cards import HEARTS, PIKET_DECK, card_str, mask_of, parse_card, parse
 from kroeg.games.base import Deal, InvalidInput, RuleError
 from kroeg.games.klaverjassen import Klaverjassen, KlaverjasState, moves
 from kroeg.games.klaverjassen.tricks import complete_trick
+from kroeg.games.klaverjassen.view import Trick
+from kroeg.games.view import UNSET
 
 
 def table(
@@ -402,11 +404,11 @@ def test_dealer_bids_first_and_only_their_hand_is_visible() -> None:
     events = game.apply(s, 3, BY_SUIT)
     assert [(e.kind, e.to) for e in events] == [("deal", None), ("hand", 3)]
     assert game.to_act(s) == frozenset({3})
-    assert game.view(s, 3)["hand"] is not None
-    assert all(game.view(s, seat)["hand"] is None for seat in (0, 1, 2))
+    assert game.view(s, 3).hand is not None
+    assert all(game.view(s, seat).hand is None for seat in (0, 1, 2))
     events = game.apply(s, 3, ("pass",))
     assert [(e.kind, e.to) for e in events] == [("pass", None), ("hand", 0)]
-    assert game.view(s, 0)["hand"] is not None and game.view(s, 1)["hand"] is None
+    assert game.view(s, 0).hand is not None and game.view(s, 1).hand is None
     events = game.apply(s, 0, ("bid", parse_suit("d")))
     assert [(e.kind, e.to) for e in events] == [
         ("bid", None),
@@ -414,8 +416,8 @@ def test_dealer_bids_first_and_only_their_hand_is_visible() -> None:
         ("hand", 1),
         ("hand", 2),
     ]
-    assert all(game.view(s, seat)["hand"] is not None for seat in range(4))
-    assert game.view(s, None)["hand"] is None
+    assert all(game.view(s, seat).hand is not None for seat in range(4))
+    assert game.view(s, None).hand is None
 
 
 def test_left_of_dealer_leads_whoever_made_trump() -> None:
@@ -485,7 +487,7 @@ def test_utrechts_left_of_dealer_must_play() -> None:
     game, s = dealt(trump_mode="utrechts")
     assert game.to_act(s) == frozenset({0})
     assert game.legal(s, 0) == [("bid", 0), ("bid", 1), ("bid", 2), ("bid", 3)]
-    assert game.view(s, 3)["hand"] is None
+    assert game.view(s, 3).hand is None
 
 
 # Manual roem --------------------------------------------------------------------------
@@ -704,13 +706,11 @@ def test_show_last_trick_in_the_view() -> None:
     """§6.10 show_last_trick: the last completed trick stays visible; off (NKU) it is absent."""
     hands = {0: "Ac 7d", 1: "7c 8d", 2: "8c 9d", 3: "9c Td"}
     game, s = table(hands=hands, plays="Ac 7c 8c 9c", show_last_trick=True)
-    assert game.view(s, None)["last_trick"] == {
-        "leader": 0,
-        "cards": ["Ac", "7c", "8c", "9c"],
-        "winner": 0,
-    }
+    expected = Trick(leader=0, cards=["Ac", "7c", "8c", "9c"], winner=0)
+    assert game.view(s, None).last_trick == expected
     game, s = table(hands=hands, plays="Ac 7c 8c 9c")
-    assert "last_trick" not in game.view(s, None)
+    assert game.view(s, None).last_trick is UNSET
+    assert "last_trick" not in game.view(s, None).json()
 
 
 def test_house_calls_a_revoke_its_opponent_has_proven() -> None:

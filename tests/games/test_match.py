@@ -17,6 +17,7 @@ from kroeg.games.match import (
     RandomDeals,
     RecordedDeals,
 )
+from kroeg.games.view import View
 from kroeg.records import RecordWriter, replay
 
 GAMES = [("toepen", "kroegregels", 4), ("klaverjassen", "nku", 4), ("eurokaarten", "standaard", 6)]
@@ -61,7 +62,7 @@ def test_step_tells_every_observer_in_order_and_a_refused_step_tells_none() -> N
     assert [h[0] for h in heard] == ["first", "second"] and heard[0][1] == 0
     heard.clear()
     seat = min(game.to_act(match.state))
-    hand_of_another = match.view((seat + 1) % 4)["hand"]
+    hand_of_another = match.view((seat + 1) % 4).hand
     assert hand_of_another
     with pytest.raises(RuleError):
         match.step(seat, game.parse_action(["play", hand_of_another[0]]))
@@ -117,8 +118,8 @@ def test_a_policy_agent_decides_from_the_view_and_the_legal_actions() -> None:
     game = make_game("klaverjassen", "nku")
     seen: list[int] = []
 
-    def last(view: dict[str, Any], legal: list[Action]) -> Action:
-        seen.append(view["you"])
+    def last(view: View, legal: list[Action]) -> Action:
+        seen.append(view.seat)
         return legal[-1]
 
     match = Match.new(

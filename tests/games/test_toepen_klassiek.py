@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kroeg.games.base import InvalidInput, RuleError
+from kroeg.games.toepen.view import Laundry
 from tests.games.test_toepen_support import act, kinds, legal_text, make, public, start
 
 HANDS = ["Th 9c 8d Js", "Ah Kh Qc Jd", "9h 8h Jc Ad", "Kd 7c 7d As"]
@@ -32,9 +33,7 @@ def test_first_lead_is_due_at_once_and_laundry_is_out_of_turn() -> None:
     assert "laundry" not in legal_text(g, s, 1)  # once per player per deal
     with pytest.raises(RuleError, match="already claimed laundry"):
         act(g, s, "1 laundry")
-    assert g.view(s, 0)["laundry"] == [
-        {"seat": 1, "challenged_by": [], "cards": None, "honest": None}
-    ]
+    assert g.view(s, 0).laundry == [Laundry(seat=1, challenged_by=[], cards=None, honest=None)]
 
 
 def test_honest_laundry_challenged_costs_the_challenger() -> None:
@@ -173,7 +172,7 @@ def test_caught_bluffer_plays_with_open_cards() -> None:
     s, _ = start(g, HANDS, stock_top="7h 8c 9d Tc")
     events = act(g, s, "0 laundry", "2 challenge 0")
     assert public(events, "open_hand") == [{"seat": 0, "cards": ["8c", "Tc", "9d", "7h"]}]
-    assert g.view(s, 3)["open_hands"] == {"0": ["8c", "Tc", "9d", "7h"]}
+    assert g.view(s, 3).open_hands == {"0": ["8c", "Tc", "9d", "7h"]}
     assert "open_hand" not in kinds(
         act(make("klassiek"), start(make("klassiek"), HANDS)[0], "0 laundry")
     )

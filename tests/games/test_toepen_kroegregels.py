@@ -10,6 +10,7 @@ import pytest
 from kroeg.cards import parse_card
 from kroeg.games.base import InvalidInput, RuleError
 from kroeg.games.toepen.het import het_value
+from kroeg.games.view import Played
 from tests.games.test_toepen_support import act, deal_of, kinds, legal_text, make, public, start
 
 PLAIN = ["Th 9c 8d Js", "7h Ah Kc Qd", "9h 8h Jc Ad", "Kh 7c 7d As"]
@@ -48,9 +49,10 @@ def test_het_is_repeatable_and_shown_with_the_first_deal() -> None:
     g = make()
     a, b = g.new_state(4, seed=7), g.new_state(4, seed=7)
     assert (a.dealer, a.het) == (b.dealer, b.het)
-    assert g.view(a, None)["het"][0][0]["seat"] == 0
+    het = g.view(a, None).het
+    assert het is not None and het[0][0].seat == 0
     events = g.apply(a, a.dealer, g.random_deal(a, random.Random(1)))
-    assert public(events, "deal")[0]["het"] == g.view(b, 2)["het"]
+    assert public(events, "deal")[0]["het"] == g.view(b, 2).json()["het"]
 
 
 def test_klassiek_has_no_het() -> None:
@@ -78,7 +80,7 @@ def test_three_tens_must_be_exchanged_and_whistled() -> None:
     assert public(events, "exchange") == [{"seat": 0, "card": "8d", "stock_count": 15}]
     assert [e.data for e in events if e.kind == "draw"] == [{"seat": 0, "card": "Qc"}]
     assert [e.to for e in events if e.kind == "draw"] == [0]
-    assert g.view(s, 2)["dead_cards"] == ["8d"]
+    assert g.view(s, 2).dead_cards == ["8d"]
     assert g.to_act(s) == {1}  # no more exchanges: the first lead
 
 
@@ -152,7 +154,7 @@ def test_klaveren_aas_is_shown_after_the_exchanges() -> None:
     assert public(events, "reveal") == [{"seat": 0, "card": "Ac"}]
     assert public(events, "applause") == [{"seat": 0}]
     assert kinds(events).index("reveal") > kinds(events).index("exchange")
-    assert g.view(s, 3)["compromiskaart"] == {"seat": 0, "card": "Ac"}
+    assert g.view(s, 3).compromiskaart == Played(seat=0, card="Ac")
 
 
 def test_armoede_round_look_or_fold_and_the_armoede_player_leads() -> None:

@@ -124,7 +124,7 @@ def test_elimination_plays_on_without_the_loser() -> None:
     s2 = g.copy(s)
     g.apply(s, 3, deal_of(["", "7h Ah Kc Qd", "9h 8h Jc Ad", "Kh 7c 7d As"]))
     assert g.to_act(s) == {1}
-    assert g.view(s, 1)["hand_counts"] == [0, 4, 4, 4]
+    assert g.view(s, 1).hand_counts == [0, 4, 4, 4]
     assert s2.phase == 0
 
 

@@ -3,22 +3,25 @@ must decide from the view alone."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
 
+import msgspec
 import pytest
 
 from kroeg.cards import cards_in, parse_card
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
 from kroeg.games.playout import random_match, random_step
 from kroeg.games.toepen import Toepen, house
 from kroeg.games.toepen.het import COMPROMISKAART
 from kroeg.games.toepen.state import ToepenState
 from kroeg.games.toepen.tables import FACE_MASK, FOLD, KEEP, KNOCK, LAUNDRY, LOOK, STAY, STRENGTH
-from kroeg.games.toepen.view import SEATS_IN
+from kroeg.games.toepen.view import SEATS_IN, Knock, ToepenView
+from kroeg.games.view import Played
 from tests.games.test_toepen_support import act, make, start
+
+encode = msgspec.json.Encoder().encode
 
 HANDS = ["Th 9c 8d Js", "7h Ah Kc Qd", "9h 8h Jc Ad", "Kh 7c 7d As"]
 COMMON = {"game", "variant", "options", "seats", "you", "dealer", "phase", "to_act", "hand"}
@@ -30,28 +33,23 @@ def test_view_has_the_common_keys_and_hides_hands_from_a_spectator() -> None:
     s, _ = start(g, HANDS)
     act(g, s, "1 play 7h", "3 knock")
     spectator = g.view(s, None)
-    assert set(spectator) >= COMMON
-    assert spectator["hand"] is None and spectator["you"] is None
-    assert spectator["phase"] == "answer"
-    assert spectator["knock"] == {
-        "knocker": 3,
-        "stake": 2,
-        "waiting": [0, 1, 2],
-        "knocks_again": None,
-    }
-    assert spectator["trick"] == [{"seat": 1, "card": "7h"}]
-    assert spectator["hand_counts"] == [4, 3, 4, 4]
+    assert set(spectator.json()) >= COMMON
+    assert spectator.hand is None and spectator.you is None
+    assert spectator.phase == "answer"
+    assert spectator.knock == Knock(knocker=3, stake=2, waiting=[0, 1, 2], knocks_again=None)
+    assert spectator.trick == [Played(seat=1, card="7h")]
+    assert spectator.hand_counts == [4, 3, 4, 4]
     mine = g.view(s, 2)
-    assert mine["hand"] == ["Jc", "Ad", "8h", "9h"]
-    assert "legal" not in mine
+    assert mine.hand == ["Jc", "Ad", "8h", "9h"]
+    assert "legal" not in mine.json()
 
 
 def test_view_before_the_first_deal() -> None:
     g = make()
     s = g.new_state(4, dealer=1)
     v = g.view(s, 0)
-    assert v["phase"] == "deal" and v["hand"] == [] and v["stake"] is None
-    assert v["het"] is None and v["dealer"] == 1
+    assert v.phase == "deal" and v.hand == [] and v.stake is None
+    assert v.het is None and v.dealer == 1
 
 
 def shuffle_hidden(s: ToepenState, seat: int, rng: random.Random) -> ToepenState:
@@ -179,23 +177,23 @@ def test_views_handed_out_never_change_later() -> None:
         g = Toepen(variant, options)
         for game_no in range(15):
             s = g.new_state(seats, seed=game_no)
-            kept: list[tuple[JSON, str]] = []
+            kept: list[tuple[ToepenView, bytes]] = []
             while not g.is_over(s):
                 for seat in [None, *range(seats)]:
                     v = g.view(s, seat)
-                    assert v["deals"] == g.deal_summaries(s)
+                    assert v.deals == g.deal_summaries(s)
                     if rng.random() < 0.1:
-                        kept.append((v, json.dumps(v)))
+                        kept.append((v, encode(v)))
                 if rng.random() < 0.1:
                     twin = s.copy()
                     assert g.view(twin, 0) == g.view(s, 0)
-                    before = json.dumps(g.view(s, None))
+                    before = encode(g.view(s, None))
                     for _ in range(rng.randint(1, 40)):
                         if g.is_over(twin):
                             break
                         random_step(random_match(g, twin, rng), rng)
-                    assert json.dumps(g.view(s, None)) == before
+                    assert encode(g.view(s, None)) == before
                 random_step(random_match(g, s, rng), rng)
             assert s.history, "no deal ended"
             for v, text in kept:
-                assert json.dumps(v) == text
+                assert encode(v) == text

@@ -61,9 +61,7 @@ async def hidden_cards(database_url: str, table_id: str) -> HiddenCards:
                         public |= cards_mentioned(event.data)
                     else:
                         private[event.to] |= cards_mentioned(event.data)
-                hands = {
-                    seat: set(game.view(state, seat).get("hand") or []) for seat in range(row.seats)
-                }
+                hands = {seat: set(game.view(state, seat).hand or []) for seat in range(row.seats)}
                 at: Hidden = {}
                 for audience in audiences:
                     own = set() if audience is None else hands[audience] | private[audience]

@@ -25,6 +25,7 @@ from kroeg.games.base import (
     OptionSpec,
     RuleError,
 )
+from kroeg.games.view import View
 
 DECK = tuple(parse_card(c) for c in ("2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"))
 
@@ -38,6 +39,13 @@ class Say:
         self.dealt = False
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.said: list[str | None] = [None] * seats
+
+
+class SayView(View, frozen=True, gc=False):
+    """The fake game's view: the shared fields, what each seat said, the result."""
+
+    said: list[str | None]
+    result: JSON | None
 
 
 class SayGame(Game[Say]):
@@ -107,14 +115,20 @@ class SayGame(Game[Say]):
     def open_hands(self, s: Say) -> list[list[str]]:
         return [[card_str(c) for c in hand] for hand in s.hands]
 
-    def view(self, s: Say, seat: int | None) -> JSON:
-        return {
-            "game": "say",
-            "you": seat,
-            "hand": None if seat is None else [card_str(c) for c in s.hands[seat]],
-            "said": list(s.said),
-            "result": self.result_json(s),
-        }
+    def view(self, s: Say, seat: int | None) -> SayView:
+        return SayView(
+            game="say",
+            variant=self.variant,
+            options=dict(self.option_values),
+            seats=s.seats,
+            you=seat,
+            dealer=s.dealer,
+            phase="play" if s.dealt else "deal",
+            to_act=sorted(self.to_act(s)),
+            hand=None if seat is None else [card_str(c) for c in s.hands[seat]],
+            said=list(s.said),
+            result=self.result_json(s),
+        )
 
     def default(self, s: Say, seat: int) -> Action:
         return ("win",)

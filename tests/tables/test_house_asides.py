@@ -87,8 +87,8 @@ async def test_a_house_seat_knocks_out_of_turn_and_a_person_is_never_asked(store
     assert house.knocked is not None, "a house seat should have been offered a knock"
     assert all(r.seat != 0 for r in house.asked), "a person's seat is never asked"
     knock = house.knocked
-    assert knock.seat not in knock.view["to_act"], "the knock came out of turn"
-    assert knock.view["you"] == knock.seat
+    assert knock.seat not in knock.view.to_act, "the knock came out of turn"
+    assert knock.view.you == knock.seat
     knocks = [e for e in ear.events("action") if e["action"] == ["knock"]]
     assert knocks and knocks[0]["seat"] == knock.seat and knocks[0]["by"] == "house"
     await table.stop()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from kroeg.cards import parse_card
 from kroeg.games.eurokaarten import Eurokaarten
+from kroeg.games.eurokaarten.view import EuroView
 from kroeg.records import replay
 from kroeg.terminal.eurokaarten import Describer
 from kroeg.terminal.table import TerminalTable, play
@@ -82,9 +83,9 @@ def test_meld_with_a_joker_and_discard_from_the_prompt() -> None:
     table.match.advance()  # discard
     text = "\n".join(out)
     assert "zeg welke kaart de joker voorstelt" in text.lower()
-    view = table.game.view(table.state, 0)
-    assert view["melds"][0]["cards"] == ["4h", "5h", "6h", "X1=7h"]
-    assert view["hand"] == ["Qs"]
+    view = EuroView.of(table.game.view(table.state, 0))
+    assert view.melds[0].cards == ["4h", "5h", "6h", "X1=7h"]
+    assert view.hand == ["Qs"]
     assert table.state.discard[-1] == parse_card("9s")
     assert "combinatie 0" in text
 

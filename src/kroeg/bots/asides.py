@@ -18,7 +18,8 @@ from functools import lru_cache
 from kroeg.bots.base import Bot
 from kroeg.bots.levels import make_bot
 from kroeg.games import make_game
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
+from kroeg.games.view import View
 
 
 @lru_cache(maxsize=64)
@@ -31,7 +32,7 @@ def house_aside(
     variant: str,
     options: Mapping[str, object],
     level: str,
-    view: JSON,
+    view: View,
     legal: Sequence[Action],
     seed: int,
 ) -> Action | None:

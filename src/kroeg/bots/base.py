@@ -15,10 +15,11 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from kroeg.games.base import JSON, Action, Game
+from kroeg.games.base import Action, Game
 from kroeg.games.match import Match
+from kroeg.games.view import View
 
 DEFAULT_BUDGET = 0.3
 """Seconds per decision on one core (issue 7: 300 ms)."""
@@ -33,27 +34,27 @@ class Bot(ABC):
 
     level: ClassVar[str]
 
-    def __init__(self, game: Game[Any], kit: GameKit) -> None:
+    def __init__(self, game: Game[Any], kit: GameKit[Any]) -> None:
         self.game = game
         self.kit = kit
 
     def decide(
-        self, view: JSON, legal: Sequence[Action], rng: random.Random, budget: float
+        self, view: View, legal: Sequence[Action], rng: random.Random, budget: float
     ) -> Action:
         """One of ``legal``, decided from ``view`` within about ``budget`` seconds."""
         if not legal:
-            raise BotError(f"seat {view.get('you')} has no legal action to choose from")
+            raise BotError(f"seat {view.you} has no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
         return self.choose(view, list(legal), rng, Deadline(budget))
 
     @abstractmethod
     def choose(
-        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+        self, view: View, legal: list[Action], rng: random.Random, deadline: Deadline
     ) -> Action:
         """The decision itself, with at least two legal actions to choose from."""
 
-    def aside(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def aside(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
         """An out-of-turn action of ``legal`` (the game does not wait for the seat), or
         None at once when the bot has nothing to do (:mod:`kroeg.bots.asides`)."""
         if not legal:
@@ -96,43 +97,48 @@ class Deadline:
         return self.at - time.perf_counter()
 
 
-class GameKit(ABC):
-    """Everything game-specific the bots need: the determiniser and the players."""
+ViewT = TypeVar("ViewT", bound=View)
+"""The view class of the kit's game (``KlaverjasView``, ...)."""
+
+
+class GameKit(ABC, Generic[ViewT]):
+    """Everything game-specific the bots need: the determiniser and the players; the
+    methods read the view of the kit's game (``ViewT``)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
 
     @abstractmethod
-    def sample(self, view: JSON, rng: random.Random) -> Any:
+    def sample(self, view: ViewT, rng: random.Random) -> Any:
         """A determinisation: the hidden cards of ``view`` dealt at random, consistent
         with everything the view shows (the game's own representation)."""
 
-    def state(self, view: JSON, rng: random.Random) -> Any:
-        """An engine state whose view for ``view["you"]`` equals ``view``, hidden cards
+    def state(self, view: ViewT, rng: random.Random) -> Any:
+        """An engine state whose view for ``view``'s seat equals ``view``, hidden cards
         dealt as :meth:`sample` deals them (games whose ``huis`` needs a state)."""
         raise NotImplementedError(f"{self.game.name}: no engine state is built from a view")
 
-    def huis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+    def huis(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action:
         """The game's ``default()``. It decides only from what the view shows (an engine
         promise), so it may be asked on any state that shows the view: a sampled one."""
-        action: Action = self.game.default(self.state(view, rng), view["you"])
+        action: Action = self.game.default(self.state(view, rng), view.seat)
         return action
 
     def aside(
-        self, level: str, view: JSON, legal: list[Action], rng: random.Random
+        self, level: str, view: ViewT, legal: list[Action], rng: random.Random
     ) -> Action | None:
         """The out-of-turn action of a bot of ``level``, or None (the default: games
         whose seats act only when the game waits for them)."""
         return None
 
     @abstractmethod
-    def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+    def basis(self, view: ViewT, legal: list[Action], rng: random.Random) -> Action:
         """The rule-based decision (level ``basis``)."""
 
     @abstractmethod
     def sterk(
         self,
-        view: JSON,
+        view: ViewT,
         legal: list[Action],
         rng: random.Random,
         deadline: Deadline,

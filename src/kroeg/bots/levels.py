@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 from kroeg.bots.base import Bot, BotError, Deadline, GameKit
-from kroeg.games.base import JSON, Action, Game
+from kroeg.games.base import Action, Game
+from kroeg.games.view import View
 
 LEVELS = ("random", "bluffer", "huis", "basis", "sterk", "meester")
 """From weakest to strongest; ``random`` and ``bluffer`` are only baselines for the arena."""
@@ -30,7 +31,7 @@ class RandomBot(Bot):
     level = "random"
 
     def choose(
-        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+        self, view: View, legal: list[Action], rng: random.Random, deadline: Deadline
     ) -> Action:
         return rng.choice(legal)
 
@@ -43,7 +44,7 @@ class BluffBot(Bot):
     level = "bluffer"
 
     def choose(
-        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+        self, view: View, legal: list[Action], rng: random.Random, deadline: Deadline
     ) -> Action:
         knock = next((a for a in legal if a[0] == "knock"), None)
         if knock is not None and rng.random() < BLUFF_RATE:
@@ -57,7 +58,7 @@ class HuisBot(Bot):
     level = "huis"
 
     def choose(
-        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+        self, view: View, legal: list[Action], rng: random.Random, deadline: Deadline
     ) -> Action:
         return self.kit.huis(view, legal, rng)
 
@@ -68,7 +69,7 @@ class BasisBot(Bot):
     level = "basis"
 
     def choose(
-        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+        self, view: View, legal: list[Action], rng: random.Random, deadline: Deadline
     ) -> Action:
         return self.kit.basis(view, legal, rng)
 
@@ -78,12 +79,12 @@ class SterkBot(Bot):
 
     level = "sterk"
 
-    def __init__(self, game: Game[Any], kit: GameKit, max_samples: int | None = None) -> None:
+    def __init__(self, game: Game[Any], kit: GameKit[Any], max_samples: int | None = None) -> None:
         super().__init__(game, kit)
         self.max_samples = max_samples
 
     def choose(
-        self, view: JSON, legal: list[Action], rng: random.Random, deadline: Deadline
+        self, view: View, legal: list[Action], rng: random.Random, deadline: Deadline
     ) -> Action:
         return self.kit.sterk(view, legal, rng, deadline, self.max_samples)
 
@@ -93,7 +94,7 @@ class MeesterBot(SterkBot):
 
     level = "meester"
 
-    def __init__(self, game: Game[Any], kit: GameKit, max_samples: int | None = None) -> None:
+    def __init__(self, game: Game[Any], kit: GameKit[Any], max_samples: int | None = None) -> None:
         super().__init__(game, kit, None if max_samples is None else max_samples * MEESTER_SAMPLES)
 
 
@@ -107,10 +108,10 @@ _BOTS: dict[str, type[Bot]] = {
 }
 
 
-def make_kit(game: Game[Any]) -> GameKit:
+def make_kit(game: Game[Any]) -> GameKit[Any]:
     """The bots' kit of a game (``kroeg.bots.<game>.Kit``)."""
     module = importlib.import_module(f"kroeg.bots.{game.name}")
-    kit: GameKit = module.Kit(game)
+    kit: GameKit[Any] = module.Kit(game)
     return kit
 
 

@@ -36,6 +36,7 @@ from kroeg.bots.base import DEFAULT_BUDGET, Bot
 from kroeg.bots.levels import make_bot
 from kroeg.games import make_game
 from kroeg.games.base import JSON, Action
+from kroeg.games.view import View
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ def decide_now(
     game: str,
     variant: str,
     options: Mapping[str, object],
-    view: JSON,
+    view: View,
     legal: Sequence[Action],
     level: str,
     budget: float,
@@ -164,7 +165,7 @@ class BotPool:
         game: str,
         variant: str,
         options: Mapping[str, object],
-        view: JSON,
+        view: View,
         legal: Sequence[Action],
         level: str,
         budget: float = DEFAULT_BUDGET,
@@ -221,7 +222,7 @@ class BotPool:
         game: str,
         variant: str,
         options: Mapping[str, object],
-        view: JSON,
+        view: View,
         legal: Sequence[Action],
         seed: int | None,
     ) -> Action:

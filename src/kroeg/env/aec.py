@@ -25,10 +25,11 @@ from kroeg.env.klaverjassen import KlaverjassenEncoding
 from kroeg.env.layout import Array
 from kroeg.env.toepen import ToepenEncoding
 from kroeg.games import make_game
-from kroeg.games.base import JSON, Action, Game
+from kroeg.games.base import Action, Game
 from kroeg.games.match import Match, RandomDeals
+from kroeg.games.view import View
 
-ENCODINGS: dict[str, Encoding] = {
+ENCODINGS: dict[str, Encoding[Any]] = {
     e.game: e for e in (ToepenEncoding(), KlaverjassenEncoding(), EurokaartenEncoding())
 }
 
@@ -179,7 +180,7 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
 
     # What a seat sees ------------------------------------------------------------------
 
-    def view(self, agent: str) -> JSON:
+    def view(self, agent: str) -> View:
         """The seat's ``view()``: everything its observation is made of."""
         return self.game.view(self.state, self.possible_agents.index(agent))
 
@@ -209,7 +210,7 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
         """The table as text: the spectator's view and the hand of the seat asked."""
         if self.render_mode is None or self.state is None:
             return None
-        public = self.game.view(self.state, None)
+        public = self.game.view(self.state, None).json()
         lines = [
             f"{public['game']} {public['variant']}, deal {public.get('deal_no', '-')},"
             f" phase {public['phase']}, dealer seat_{public['dealer']}",
@@ -220,7 +221,7 @@ class KroegEnv(AECEnv):  # type: ignore[misc]
                 lines.append(f"{key}: {json.dumps(public[key])}")
         if self.agents and not self.game.is_over(self.state):
             agent = self.agent_selection
-            lines.append(f"to act: {agent}, hand {' '.join(self.view(agent)['hand'] or [])}")
+            lines.append(f"to act: {agent}, hand {' '.join(self.view(agent).hand or [])}")
         else:
             lines.append("result: " + json.dumps(public["result"]))
         text = "\n".join(lines)

@@ -9,14 +9,18 @@ docs/env.md.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from kroeg.cards import CARD_NAMES, CardError, parse_card, parse_meld_card
 from kroeg.env.layout import Array, Layout
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
+from kroeg.games.view import View
+
+ViewT = TypeVar("ViewT", bound=View)
+"""The view of the encoding's game (``Game.view``'s type)."""
 
 
-class Encoding(ABC):
+class Encoding(ABC, Generic[ViewT]):
     """One game's observation layout and action space."""
 
     game: ClassVar[str]
@@ -24,8 +28,8 @@ class Encoding(ABC):
     action_count: ClassVar[int]
 
     @abstractmethod
-    def observe(self, view: JSON) -> Array:
-        """The observation of the seat whose view this is (``view["you"]``)."""
+    def observe(self, view: ViewT) -> Array:
+        """The observation of the seat whose view this is (its ``you``)."""
 
     @abstractmethod
     def action_index(self, action: Action, you: int, seats: int) -> int | None:

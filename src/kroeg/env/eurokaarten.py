@@ -17,7 +17,8 @@ from typing import ClassVar
 from kroeg.cards import JOKERS, make_card
 from kroeg.env.encoding import Encoding, card, meld_card
 from kroeg.env.layout import Array, Layout, set_per_seat, set_seat, set_seats
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
+from kroeg.games.eurokaarten.view import EuroView
 
 SEATS = 6
 CARDS = 54
@@ -123,48 +124,48 @@ def _cards(out: Array, offset: int, texts: list[str]) -> None:
         out[offset + card(text)] = 1.0
 
 
-class EurokaartenEncoding(Encoding):
+class EurokaartenEncoding(Encoding[EuroView]):
     game = "eurokaarten"
     layout: ClassVar[Layout] = L
     action_count = ACTIONS
 
-    def observe(self, view: JSON) -> Array:
+    def observe(self, view: EuroView) -> Array:
         out = L.new()
-        you, n = view["you"], view["seats"]
-        _cards(out, HAND, view["hand"] or [])
-        if view["discard_top"] is not None:
-            out[DISCARD_TOP + card(view["discard_top"])] = 1.0
-        _cards(out, DISCARD_PILE, view["discard_pile"])
-        if view["taken"] is not None:
-            out[TAKEN + card(view["taken"])] = 1.0
-        for seat, picked in enumerate(view["picked"]):
+        you, n = view.seat, view.seats
+        _cards(out, HAND, view.hand or [])
+        if view.discard_top is not None:
+            out[DISCARD_TOP + card(view.discard_top)] = 1.0
+        _cards(out, DISCARD_PILE, view.discard_pile)
+        if view.taken is not None:
+            out[TAKEN + card(view.taken)] = 1.0
+        for seat, picked in enumerate(view.picked):
             _cards(out, PICKED + CARDS * ((seat - you) % n), picked)
-        for meld in view["melds"]:
-            at = MELDS + MELD_FIELD * meld["n"]
-            for text in meld["cards"]:
+        for meld in view.melds:
+            at = MELDS + MELD_FIELD * meld.n
+            for text in meld.cards:
                 c, stands = meld_card(text)
                 out[at + (c if stands is None else stands)] = 1.0
                 if stands is not None:
                     out[at + REAL + stands] = 1.0
-            set_seat(out, at + 2 * REAL, meld["owner"], you, n)
-            out[at + 2 * REAL + SEATS] = float(meld["type"] == "run")
-            out[at + 2 * REAL + SEATS + 1] = float(meld["closed"])
+            set_seat(out, at + 2 * REAL, meld.owner, you, n)
+            out[at + 2 * REAL + SEATS] = float(meld.type == "run")
+            out[at + 2 * REAL + SEATS + 1] = float(meld.closed)
         out[SEATED : SEATED + n] = 1.0
-        set_seat(out, DEALER, view["dealer"], you, n)
-        set_seat(out, TURN, view["turn"], you, n)
-        set_seats(out, TO_ACT, view["to_act"], you, n)
-        standings = view["standings"]
+        set_seat(out, DEALER, view.dealer, you, n)
+        set_seat(out, TURN, view.turn, you, n)
+        set_seats(out, TO_ACT, view.to_act, you, n)
+        standings = view.standings
         set_per_seat(out, COINS, standings["coins"], you, 9.0)
         set_seats(out, BOKJE, standings["bokje"], you, n)
         set_seats(out, OUT, standings["out"], you, n)
-        set_per_seat(out, HAND_COUNTS, view["hand_counts"], you, 9.0)
-        set_seats(out, CAME_DOWN, view["came_down"], you, n)
-        out[DRAWN] = float(view["drawn"])
-        out[MAY_OPEN] = float(view["may_open"])
-        out[STOCK] = view["stock_count"] / CARDS
-        out[DISCARD_COUNT] = view["discard_count"] / CARDS
-        out[HAND_POINTS] = (view["hand_points"] or 0) / 100.0
-        out[PHASE + PHASES.index(view["phase"])] = 1.0
+        set_per_seat(out, HAND_COUNTS, view.hand_counts, you, 9.0)
+        set_seats(out, CAME_DOWN, view.came_down, you, n)
+        out[DRAWN] = float(view.drawn)
+        out[MAY_OPEN] = float(view.may_open)
+        out[STOCK] = view.stock_count / CARDS
+        out[DISCARD_COUNT] = view.discard_count / CARDS
+        out[HAND_POINTS] = (view.hand_points or 0) / 100.0
+        out[PHASE + PHASES.index(view.phase)] = 1.0
         return out
 
     def action_index(self, action: Action, you: int, seats: int) -> int | None:

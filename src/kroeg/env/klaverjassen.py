@@ -11,7 +11,8 @@ from typing import ClassVar
 from kroeg.cards import PIKET_DECK, SUIT_CHARS
 from kroeg.env.encoding import Encoding, card
 from kroeg.env.layout import Array, Layout, set_seat, set_seats
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
+from kroeg.games.klaverjassen.view import KlaverjasView
 
 SEATS = 4
 CARDS = len(PIKET_DECK)
@@ -49,50 +50,50 @@ PLAIN = BID + 4
 VERZAAKT = PLAIN + len(PLAIN_VERBS)
 
 
-class KlaverjassenEncoding(Encoding):
+class KlaverjassenEncoding(Encoding[KlaverjasView]):
     game = "klaverjassen"
     layout: ClassVar[Layout] = L
     action_count = VERZAAKT + SEATS
 
-    def observe(self, view: JSON) -> Array:
+    def observe(self, view: KlaverjasView) -> Array:
         out = L.new()
-        you = view["you"]
+        you = view.seat
         n = SEATS
         ours, theirs = you % 2, 1 - you % 2
-        for text in view["hand"] or []:
+        for text in view.hand or []:
             out[HAND + CARD_INDEX[card(text)]] = 1.0
-        for play in view["trick"]:
-            out[TRICK + CARDS * ((play["seat"] - you) % n) + CARD_INDEX[card(play["card"])]] = 1
-        for trick in view["tricks"]:
-            for text in trick["cards"]:
+        for play in view.trick:
+            out[TRICK + CARDS * ((play.seat - you) % n) + CARD_INDEX[card(play.card)]] = 1
+        for trick in view.tricks:
+            for text in trick.cards:
                 out[PLAYED + CARD_INDEX[card(text)]] = 1.0
-        for text in view.get("turned", []):
+        for text in view.turned or ():
             out[TURNED + CARD_INDEX[card(text)]] = 1.0
-        if view["trump"] is not None:
-            out[TRUMP + SUIT_CHARS.index(view["trump"])] = 1.0
-        if view.get("proposed") is not None:
-            out[PROPOSED + SUIT_CHARS.index(view["proposed"])] = 1.0
-        set_seat(out, DECLARER, view["declarer"], you, n)
-        set_seat(out, LEADER, view["leader"], you, n)
-        set_seat(out, DEALER, view["dealer"], you, n)
-        set_seats(out, TO_ACT, view["to_act"], you, n)
-        for bid in view["bids"]:  # later bids of a seat overwrite its earlier ones
-            at = LAST_BID + len(BIDS) * ((bid["seat"] - you) % n)
+        if view.trump is not None:
+            out[TRUMP + SUIT_CHARS.index(view.trump)] = 1.0
+        if view.proposed:
+            out[PROPOSED + SUIT_CHARS.index(view.proposed)] = 1.0
+        set_seat(out, DECLARER, view.declarer, you, n)
+        set_seat(out, LEADER, view.leader, you, n)
+        set_seat(out, DEALER, view.dealer, you, n)
+        set_seats(out, TO_ACT, view.to_act, you, n)
+        for bid in view.bids:  # later bids of a seat overwrite its earlier ones
+            at = LAST_BID + len(BIDS) * ((bid.seat - you) % n)
             out[at : at + len(BIDS)] = 0.0
-            out[at + BIDS.index(bid["bid"])] = 1.0
-        for call in view.get("calls", []):
-            out[CALLED + len(CALLS) * ((call["seat"] - you) % n) + CALLS.index(call["call"])] = 1
-        out[TRICKS_WON] = view["tricks_won"][ours] / 8.0
-        out[TRICKS_WON + 1] = view["tricks_won"][theirs] / 8.0
-        out[ROEM] = view["roem"][ours] / DEAL_POINTS
-        out[ROEM + 1] = view["roem"][theirs] / DEAL_POINTS
-        totals = view["standings"]["totals"]
+            out[at + BIDS.index(bid.bid)] = 1.0
+        for call in view.calls or ():
+            out[CALLED + len(CALLS) * ((call.seat - you) % n) + CALLS.index(call.call)] = 1
+        out[TRICKS_WON] = view.tricks_won[ours] / 8.0
+        out[TRICKS_WON + 1] = view.tricks_won[theirs] / 8.0
+        out[ROEM] = view.roem[ours] / DEAL_POINTS
+        out[ROEM + 1] = view.roem[theirs] / DEAL_POINTS
+        totals = view.standings["totals"]
         out[TOTALS] = totals[ours] / (16 * DEAL_POINTS)
         out[TOTALS + 1] = totals[theirs] / (16 * DEAL_POINTS)
-        out[DEAL_NO] = view["deal_no"] / 16.0
-        if view.get("factor") is not None:
-            out[FACTOR] = view["factor"] / 8.0
-        out[PHASE + PHASES.index(view["phase"])] = 1.0
+        out[DEAL_NO] = view.deal_no / 16.0
+        if isinstance(view.factor, int):
+            out[FACTOR] = view.factor / 8.0
+        out[PHASE + PHASES.index(view.phase)] = 1.0
         return out
 
     def action_index(self, action: Action, you: int, seats: int) -> int | None:

@@ -11,7 +11,8 @@ from typing import ClassVar
 from kroeg.cards import PIKET_DECK, SUIT_CHARS
 from kroeg.env.encoding import Encoding, card
 from kroeg.env.layout import Array, Layout, set_per_seat, set_seat, set_seats
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
+from kroeg.games.toepen.view import ToepenView
 
 SEATS = 8
 CARDS = len(PIKET_DECK)
@@ -71,70 +72,70 @@ def _cards(out: Array, offset: int, texts: list[str]) -> None:
         out[offset + CARD_INDEX[card(text)]] = 1.0
 
 
-class ToepenEncoding(Encoding):
+class ToepenEncoding(Encoding[ToepenView]):
     game = "toepen"
     layout: ClassVar[Layout] = L
     action_count = PLAIN + len(PLAIN_VERBS)
 
-    def observe(self, view: JSON) -> Array:
+    def observe(self, view: ToepenView) -> Array:
         out = L.new()
-        you, n = view["you"], view["seats"]
-        top = float(view["max_points"])
-        _cards(out, HAND, view["hand"] or [])
+        you, n = view.seat, view.seats
+        top = float(view.max_points)
+        _cards(out, HAND, view.hand or [])
         out[SEATED : SEATED + n] = 1.0
-        set_seat(out, DEALER, view["dealer"], you, n)
-        set_seats(out, TO_ACT, view["to_act"], you, n)
-        set_seats(out, OUT, view["out"], you, n)
-        set_per_seat(out, POINTS, view["points"], you, top)
-        set_per_seat(out, HAND_COUNTS, view["hand_counts"], you, 4.0)
-        out[PHASE + PHASES.index(view["phase"])] = 1.0
-        if view["stake"] is None:  # no deal yet
+        set_seat(out, DEALER, view.dealer, you, n)
+        set_seats(out, TO_ACT, view.to_act, you, n)
+        set_seats(out, OUT, view.out, you, n)
+        set_per_seat(out, POINTS, view.points, you, top)
+        set_per_seat(out, HAND_COUNTS, view.hand_counts, you, 4.0)
+        out[PHASE + PHASES.index(view.phase)] = 1.0
+        if view.stake is None:  # no deal yet
             return out
-        for play in view["trick"]:
-            out[TRICK + CARDS * ((play["seat"] - you) % n) + CARD_INDEX[card(play["card"])]] = 1
-        if view["led"] is not None:
-            out[LED + SUIT_CHARS.index(view["led"])] = 1.0
-        for trick in view["tricks"]:
-            _cards(out, PLAYED, [play["card"] for play in trick])
-        _cards(out, DEAD, view["dead_cards"])
-        for seat, hand in view["open_hands"].items():
+        for play in view.trick:
+            out[TRICK + CARDS * ((play.seat - you) % n) + CARD_INDEX[card(play.card)]] = 1
+        if view.led is not None:
+            out[LED + SUIT_CHARS.index(view.led)] = 1.0
+        for trick in view.tricks:
+            _cards(out, PLAYED, [play.card for play in trick])
+        _cards(out, DEAD, view.dead_cards)
+        for seat, hand in view.open_hands.items():
             _cards(out, OPEN_HANDS + CARDS * ((int(seat) - you) % n), hand)
-        set_seat(out, TURN, view["turn"], you, n)
-        set_seats(out, ACTIVE, view["active"], you, n)
-        set_seats(out, FOLDED, view["folded"], you, n)
-        for seat, cost in view["fold_costs"].items():
+        set_seat(out, TURN, view.turn, you, n)
+        set_seats(out, ACTIVE, view.active, you, n)
+        set_seats(out, FOLDED, view.folded, you, n)
+        for seat, cost in view.fold_costs.items():
             out[FOLD_COSTS + (int(seat) - you) % n] = cost / top
-        if view["deal_costs"]:
-            set_per_seat(out, DEAL_COSTS, view["deal_costs"], you, top)
-        out[STAKE] = view["stake"] / top
-        knock = view["knock"]
+        if view.deal_costs:
+            set_per_seat(out, DEAL_COSTS, view.deal_costs, you, top)
+        out[STAKE] = view.stake / top
+        knock = view.knock
         if knock is not None:
-            set_seat(out, KNOCKER, knock["knocker"], you, n)
-            set_seats(out, KNOCK_WAITING, knock["waiting"], you, n)
-            set_seat(out, KNOCKS_AGAIN, knock["knocks_again"], you, n)
-        set_seat(out, LAST_KNOCKER, view["last_knocker"], you, n)
-        out[STOCK] = view["stock_count"] / CARDS
-        out[TRICKS_DONE] = view["tricks_done"] / 4.0
-        if view["compromiskaart"] is not None:
-            set_seat(out, COMPROMISKAART, view["compromiskaart"]["seat"], you, n)
-        armoede = view["armoede"]
+            set_seat(out, KNOCKER, knock.knocker, you, n)
+            set_seats(out, KNOCK_WAITING, knock.waiting, you, n)
+            set_seat(out, KNOCKS_AGAIN, knock.knocks_again, you, n)
+        set_seat(out, LAST_KNOCKER, view.last_knocker, you, n)
+        out[STOCK] = view.stock_count / CARDS
+        out[TRICKS_DONE] = view.tricks_done / 4.0
+        if view.compromiskaart is not None:
+            set_seat(out, COMPROMISKAART, view.compromiskaart.seat, you, n)
+        armoede = view.armoede
         if armoede is not None:
-            set_seats(out, ARMOEDE, armoede["seats"], you, n)
-            if armoede["lead"] is not None and armoede["lead"] >= 0:
-                set_seat(out, ARMOEDE_LEAD, armoede["lead"], you, n)
-            set_seats(out, ARMOEDE_DECIDING, armoede["deciding"], you, n)
-        set_seats(out, EXCHANGING, view["exchanging"], you, n)
-        for claim in view["laundry"]:
-            seat = claim["seat"]
-            set_seat(out, LAUNDRY_CLAIMS, seat, you, n)
-            set_seats(out, LAUNDRY_CHALLENGERS, claim["challenged_by"], you, n)
-            if claim["cards"] is not None:
-                _cards(out, LAUNDRY_CARDS + CARDS * ((seat - you) % n), claim["cards"])
-            if claim["honest"] is not None:
-                honesty = LAUNDRY_HONEST if claim["honest"] else LAUNDRY_DISHONEST
-                set_seat(out, honesty, seat, you, n)
-        out[LAUNDRY_OPEN] = float(view["laundry_open"])
-        set_seat(out, CLAIM, view["claim"], you, n)
+            set_seats(out, ARMOEDE, armoede.seats, you, n)
+            if armoede.lead is not None and armoede.lead >= 0:
+                set_seat(out, ARMOEDE_LEAD, armoede.lead, you, n)
+            set_seats(out, ARMOEDE_DECIDING, armoede.deciding, you, n)
+        set_seats(out, EXCHANGING, view.exchanging, you, n)
+        for claim in view.laundry:
+            claimer = claim.seat
+            set_seat(out, LAUNDRY_CLAIMS, claimer, you, n)
+            set_seats(out, LAUNDRY_CHALLENGERS, claim.challenged_by, you, n)
+            if claim.cards is not None:
+                _cards(out, LAUNDRY_CARDS + CARDS * ((claimer - you) % n), claim.cards)
+            if claim.honest is not None:
+                honesty = LAUNDRY_HONEST if claim.honest else LAUNDRY_DISHONEST
+                set_seat(out, honesty, claimer, you, n)
+        out[LAUNDRY_OPEN] = float(view.laundry_open)
+        set_seat(out, CLAIM, view.claim, you, n)
         return out
 
     def action_index(self, action: Action, you: int, seats: int) -> int | None:

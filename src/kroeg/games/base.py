@@ -31,8 +31,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+import msgspec
+
 from kroeg.cards import Card, CardError, card_str, parse_card
 from kroeg.errors import Refusal
+from kroeg.games.view import View
 
 Action = tuple[Any, ...]
 """A move: ``(verb, *args)`` with cards as ints."""
@@ -568,19 +571,20 @@ class Game(ABC, Generic[S]):
         self.apply(s, seat, action)
 
     @abstractmethod
-    def view(self, s: S, seat: int | None) -> JSON:
-        """Everything ``seat`` may see (None: a spectator), JSON-ready."""
+    def view(self, s: S, seat: int | None) -> View:
+        """Everything ``seat`` may see (None: a spectator): the game's own
+        :class:`~kroeg.games.view.View` (docs/game-interface.md, "Views")."""
 
     @abstractmethod
     def open_hands(self, s: S) -> list[list[str]]:
         """Every seat's hand in notation, as its own view shows it once the seat may look
         at it (``[]`` between deals and for a seat without cards)."""
 
-    def open_view(self, s: S) -> JSON:
+    def open_view(self, s: S) -> View:
         """A spectator's view with every hand open (``hands``): what the replay of a
         finished game shows at each step. Never for a game in play: its record, which
         holds every hand, is readable only once the game is over."""
-        return {**self.view(s, None), "hands": self.open_hands(s)}
+        return msgspec.structs.replace(self.view(s, None), hands=self.open_hands(s))
 
     @abstractmethod
     def default(self, s: S, seat: int) -> Action:

@@ -28,6 +28,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from kroeg.cards import Card
 from kroeg.games.base import JSON, Action, Deal, Event, Game, restock
+from kroeg.games.view import View
 
 S = TypeVar("S")
 
@@ -126,7 +127,7 @@ class HouseAgent:
         return None
 
 
-Policy = Callable[[JSON, list[Action]], Action]
+Policy = Callable[[View, list[Action]], Action]
 """A decision from a seat's view and its legal actions."""
 
 
@@ -135,7 +136,7 @@ class PolicyAgent:
     (the same kind of function answering None for nothing) when given."""
 
     def __init__(
-        self, policy: Policy, aside: Callable[[JSON, list[Action]], Action | None] | None = None
+        self, policy: Policy, aside: Callable[[View, list[Action]], Action | None] | None = None
     ) -> None:
         self.policy = policy
         self.aside_policy = aside
@@ -245,7 +246,8 @@ class Match(Generic[S]):
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal(self.state, seat)
 
-    def view(self, seat: int | None) -> JSON:
+    def view(self, seat: int | None) -> View:
+        """``seat``'s view (None: a spectator's): the game's own view class."""
         return self.game.view(self.state, seat)
 
     # Steps ------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from kroeg.cards import card_str, cards_in
 from kroeg.games.base import JSON
 from kroeg.games.klaverjassen import Klaverjassen
 from kroeg.games.klaverjassen.state import PLAY
+from kroeg.games.klaverjassen.view import KlaverjasView
 from kroeg.records import parse_record
 
 MIN_MARGIN = 10
@@ -164,7 +165,7 @@ def mine(
 
 def _check(
     game: Klaverjassen,
-    view: JSON,
+    view: KlaverjasView,
     deal: int,
     play: JSON,
     rng: random.Random,
@@ -179,12 +180,13 @@ def _check(
     if shares.get(best, 0.0) < AGREEMENT:
         return None
     ordered = sorted(play["values"].values(), reverse=True)
+    shown = view.json()
     return Puzzle(
-        key=position_key(view),
+        key=position_key(shown),
         deal=deal,
         trick=int(play["trick"]),
         seat=int(play["seat"]),
-        view=view,
+        view=shown,
         cards=list(shares),
         best=best,
         chosen=str(play["card"]),

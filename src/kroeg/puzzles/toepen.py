@@ -35,6 +35,7 @@ from kroeg.bots.toepen.signals import signals, weighted_sample
 from kroeg.games.base import JSON, Action
 from kroeg.games.match import OUT
 from kroeg.games.toepen.state import PLAY, ToepenState
+from kroeg.games.toepen.view import ToepenView
 from kroeg.records import parse_record
 
 from .klaverjassen import Puzzle
@@ -138,14 +139,15 @@ def mine(
     for number, seat, action in record.walk(match):
         chosen = _decision(s, seat, action)
         if chosen is not None:
-            puzzle = _check(game.view(s, seat), s, seat, number, chosen, rng, worlds)
+            view = ToepenView.of(game.view(s, seat))
+            puzzle = _check(view, s, seat, number, chosen, rng, worlds)
             if puzzle is not None:
                 found.append(puzzle)
     return found
 
 
 def _check(
-    view: JSON,
+    view: ToepenView,
     s: ToepenState,
     seat: int,
     deal: int,
@@ -165,12 +167,13 @@ def _check(
     shares, means = world_values(view, s, seat, answering, rng, worlds)
     if shares[best] < AGREEMENT:
         return None
+    shown = view.json()
     return Puzzle(
-        key=position_key(view),
+        key=position_key(shown),
         deal=deal,
         trick=s.tricks_done + 1,
         seat=seat,
-        view=view,
+        view=shown,
         cards=list(ANSWER_CHOICES if answering else KNOCK_CHOICES),
         best=best,
         chosen=chosen,
@@ -182,7 +185,7 @@ def _check(
 
 
 def world_values(
-    view: JSON, s: ToepenState, seat: int, answering: bool, rng: random.Random, worlds: int
+    view: ToepenView, s: ToepenState, seat: int, answering: bool, rng: random.Random, worlds: int
 ) -> tuple[dict[str, float], dict[str, float]]:
     """Per choice, the share of ``worlds`` sampled deals in which it is clearly best and
     its mean cost there (penalty points). Only the seat's view chooses the worlds."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kroeg.games.base import JSON, Action
+from kroeg.games.view import View
 
 if TYPE_CHECKING:
     from kroeg.bots.pool import BotPool
@@ -47,7 +48,7 @@ class HouseRequest:
     variant: str
     options: Mapping[str, object]
     seat: int
-    view: JSON
+    view: View
     legal: tuple[Action, ...]
     level: str
     budget: float

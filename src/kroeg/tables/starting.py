@@ -28,13 +28,13 @@ def start(table: TableState, out: Outbox, player: str) -> None:
     seed = table.rng.getrandbits(62)
     secret = table.rng.randbytes(SECRET_BYTES)  # a test seed derives it, as the shuffles
     state = table.game.new_state(len(table.seats), dealer=None, seed=seed)
-    dealer = table.game.view(state, None).get("dealer")
+    dealer = table.game.view(state, None).dealer
     if table.boards is not None:  # a duplicate round's boards: board 1 is dealt by seat 0
         secret = table.boards
         while dealer != 0:  # a seed that gives seat 0, so that a restart's replay does too
             seed = table.rng.getrandbits(62)
             state = table.game.new_state(len(table.seats), dealer=None, seed=seed)
-            dealer = table.game.view(state, None).get("dealer")
+            dealer = table.game.view(state, None).dealer
     table.seating.new_game()
     table.clocks.clear()
     table.settled = None

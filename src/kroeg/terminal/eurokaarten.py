@@ -21,6 +21,7 @@ from kroeg.cards import (
 from kroeg.games.base import Action, Event, GameError
 from kroeg.games.eurokaarten import EuroState
 from kroeg.games.eurokaarten.melds import hand_points
+from kroeg.games.eurokaarten.view import EuroView
 from kroeg.terminal.refusals import refusal_nl
 from kroeg.terminal.table import YOU, TerminalTable
 
@@ -174,7 +175,7 @@ class Describer:
 
     def show_table(self, table: TerminalTable) -> None:
         s: EuroState = table.state
-        v = table.match.view(YOU)
+        v = EuroView.of(table.match.view(YOU))
         coins = []
         for seat in range(6):
             if seat in s.out:
@@ -183,13 +184,13 @@ class Describer:
             bokje = " + bokje" if seat in s.bokje else ""
             coins.append(f"{table.names[seat]}: {s.coins[seat]} munt(en){bokje}")
         table.say("\n" + " | ".join(coins))
-        for meld in v["melds"]:
-            shown = " ".join(_dutch_meld_card(c) for c in meld["cards"])
-            table.say(f"  combinatie {meld['n']} ({table.names[meld['owner']]}): {shown}")
-        top = v["discard_top"]
+        for meld in v.melds:
+            shown = " ".join(_dutch_meld_card(c) for c in meld.cards)
+            table.say(f"  combinatie {meld.n} ({table.names[meld.owner]}): {shown}")
+        top = v.discard_top
         pile = dutch_short(parse_card(top)) if top else "leeg"
-        table.say(f"Aflegstapel: {pile}   gedekte stapel: {v['stock_count']} kaarten")
-        if v["stock_count"] == 1:
+        table.say(f"Aflegstapel: {pile}   gedekte stapel: {v.stock_count} kaarten")
+        if v.stock_count == 1:
             table.say("Let op: de laatste kaart van de stapel — wie hem pakt, eindigt de ronde.")
         hand = self.hand(table)
         numbered = "  ".join(f"{i}:{dutch_short(c)}" for i, c in enumerate(hand, 1))

@@ -19,6 +19,7 @@ from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card, suit_of
 from kroeg.games.base import Action, Event, RuleError
 from kroeg.games.klaverjassen import KlaverjasState, score_sheet
 from kroeg.games.klaverjassen.tables import STRENGTH
+from kroeg.games.klaverjassen.view import KlaverjasView
 from kroeg.terminal.refusals import refusal_nl
 from kroeg.terminal.table import YOU, TerminalTable, read_card
 
@@ -108,13 +109,13 @@ class Describer:
     def ask(self, table: TerminalTable) -> Action:
         s: KlaverjasState = table.state
         legal = table.match.legal(YOU)
-        view = table.match.view(YOU)
-        if view["phase"] == "kraken":
+        view = KlaverjasView.of(table.match.view(YOU))
+        if view.phase == "kraken":
             return self.kraak_call(table, view)
-        if view["phase"] == "bidding":
+        if view.phase == "bidding":
             table.say(f"Je kaarten: {self.hand_text(table)}")
-            if "proposed" in view:
-                return self.gedraaid_bid(table, view["proposed"], legal)
+            if isinstance(view.proposed, str):  # gedraaid
+                return self.gedraaid_bid(table, view.proposed, legal)
             prompt = "Troef (k, r, h, s)" + ("" if ("pass",) not in legal else " of pas") + "? "
             while True:
                 answer = table.ask(prompt).strip().lower()
@@ -127,7 +128,7 @@ class Describer:
                     table.say("Dat begrijp ik niet: typ k, r, h of s (of pas).")
         trump = SUIT_NAMES_NL[s.trump]
         trick = ", ".join(
-            f"{table.names[t['seat']]} {dutch_short(parse_card(t['card']))}" for t in view["trick"]
+            f"{table.names[t.seat]} {dutch_short(parse_card(t.card))}" for t in view.trick
         )
         table.say(f"Troef: {trump}. Op tafel: {trick or '(jij komt uit)'}")
         cards = self.sorted_hand(table)
@@ -159,10 +160,10 @@ class Describer:
             except RuleError as e:
                 table.say(dutch_refusal(e, table.names))
 
-    def kraak_call(self, table: TerminalTable, view: dict[str, object]) -> Action:
+    def kraak_call(self, table: TerminalTable, view: KlaverjasView) -> Action:
         """Kraken: make the call offered (kraak, herkraak or superkraak) or pass."""
-        call = str(view["next_call"])
-        trump = SUIT_NAMES_NL["cdhs".index(str(view["trump"]))]
+        call = str(view.next_call)
+        trump = SUIT_NAMES_NL["cdhs".index(str(view.trump))]
         table.say(f"Troef: {trump}. Je kaarten: {self.hand_text(table)}")
         while True:
             answer = table.ask(f"{call.capitalize()}? ({call} of pas) ").strip().lower()
@@ -227,7 +228,7 @@ class Describer:
     @staticmethod
     def sorted_hand(table: TerminalTable) -> list[int]:
         trump = max(table.state.trump, 0)
-        cards = [parse_card(c) for c in table.match.view(YOU)["hand"] or []]
+        cards = [parse_card(c) for c in table.match.view(YOU).hand or []]
         return sorted(cards, key=lambda c: (suit_of(c), -STRENGTH[trump][c]))
 
     def hand_text(self, table: TerminalTable) -> str:

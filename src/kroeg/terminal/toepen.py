@@ -16,6 +16,7 @@ from typing import ClassVar
 from kroeg.cards import SUIT_NAMES_NL, dutch_short, parse_card
 from kroeg.games.base import Action, Event, GameError
 from kroeg.games.toepen.state import ToepenState
+from kroeg.games.toepen.view import ToepenView
 from kroeg.terminal.refusals import refusal_nl as shared_refusal_nl
 from kroeg.terminal.table import YOU, TerminalTable, read_card
 
@@ -157,14 +158,14 @@ class Describer:
         return f"{dutch_short(card)} mag nu niet."
 
     def show_table(self, table: TerminalTable) -> None:
-        view = table.match.view(YOU)
-        hand = " ".join(dutch_short(parse_card(c)) for c in view["hand"] or [])
+        view = ToepenView.of(table.match.view(YOU))
+        hand = " ".join(dutch_short(parse_card(c)) for c in view.hand or [])
         trick = ", ".join(
-            f"{table.names[t['seat']]} {dutch_short(parse_card(t['card']))}" for t in view["trick"]
+            f"{table.names[t.seat]} {dutch_short(parse_card(t.card))}" for t in view.trick
         )
         table.say(f"Jouw kaarten: {hand or '(geen)'}")
         table.say(
-            f"Op tafel: {trick or '(leeg)'}   Inzet: {view['stake']}   Mieke: {self.points(table)}"
+            f"Op tafel: {trick or '(leeg)'}   Inzet: {view.stake}   Mieke: {self.points(table)}"
         )
 
     @staticmethod

@@ -12,8 +12,9 @@ from typing import Any
 
 from kroeg.bots.base import Deadline, GameKit
 from kroeg.cards import mask_of
-from kroeg.games.base import JSON, Action, Game
+from kroeg.games.base import Action, Game
 from kroeg.games.eurokaarten import Eurokaarten
+from kroeg.games.eurokaarten.view import EuroView
 
 from . import basis, plays, sterk, turns
 from .knowledge import Seen, read_view, sample
@@ -24,29 +25,29 @@ MEESTER_SAMPLES_FACTOR = 3
 open gaan Monte Carlo (the level is wired in ``bots/levels.py``)."""
 
 
-class Kit(GameKit):
+class Kit(GameKit[EuroView]):
     def __init__(self, game: Game[Any]) -> None:
         assert isinstance(game, Eurokaarten)
         super().__init__(game)
         self.rules = game.options.meld_rules
         self.deck = mask_of(game.deck)
 
-    def read(self, view: JSON) -> Seen:
+    def read(self, view: EuroView) -> Seen:
         return read_view(view, self.rules, self.deck)
 
-    def sample(self, view: JSON, rng: random.Random) -> Any:
+    def sample(self, view: EuroView, rng: random.Random) -> Any:
         return sample(self.read(view), rng)
 
-    def state(self, view: JSON, rng: random.Random) -> Any:
+    def state(self, view: EuroView, rng: random.Random) -> Any:
         seen = self.read(view)
         return rebuild(view, seen, sample(seen, rng))
 
-    def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+    def basis(self, view: EuroView, legal: list[Action], rng: random.Random) -> Action:
         return basis.choose(self.read(view), legal, self.rules)
 
     def sterk(
         self,
-        view: JSON,
+        view: EuroView,
         legal: list[Action],
         rng: random.Random,
         deadline: Deadline,

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from kroeg.bots.hidden import deal_hidden
 from kroeg.cards import cards_in, mask_of, parse_card, parse_meld_card
-from kroeg.games.base import JSON
 from kroeg.games.eurokaarten.melds import Meld, MeldRules, new_meld
+from kroeg.games.eurokaarten.view import EuroView
 
 
 @dataclass(slots=True)
@@ -44,31 +44,29 @@ class Seen:
         return mask
 
 
-def read_view(view: JSON, rules: MeldRules, deck: int) -> Seen:
-    me = view["you"]
-    n = view["seats"]
-    melds = [
-        new_meld(m["owner"], [parse_meld_card(c) for c in m["cards"]], rules) for m in view["melds"]
-    ]
-    discard = [parse_card(c) for c in view.get("discard_pile") or []]
-    out = set(view["standings"]["out"])
+def read_view(view: EuroView, rules: MeldRules, deck: int) -> Seen:
+    me = view.seat
+    n = view.seats
+    melds = [new_meld(m.owner, [parse_meld_card(c) for c in m.cards], rules) for m in view.melds]
+    discard = [parse_card(c) for c in view.discard_pile or []]
+    out = set(view.standings["out"])
     seen = Seen(
         me=me,
         n=n,
-        hand=mask_of(parse_card(c) for c in view["hand"] or []),
-        counts=list(view["hand_counts"]),
+        hand=mask_of(parse_card(c) for c in view.hand or []),
+        counts=list(view.hand_counts),
         seats_in=[p for p in range(n) if p not in out],
         melds=melds,
         discard=discard,
-        taken=parse_card(view["taken"]) if view["taken"] else None,
-        drawn=bool(view["drawn"]),
-        stock_count=view["stock_count"],
+        taken=parse_card(view.taken) if view.taken else None,
+        drawn=bool(view.drawn),
+        stock_count=view.stock_count,
         picked=[0] * n,
-        declined=[mask_of(parse_card(c) for c in cards) for cards in view["declined"]],
+        declined=[mask_of(parse_card(c) for c in cards) for cards in view.declined],
         deck=deck,
     )
     table = seen.on_table
-    for p, cards in enumerate(view["picked"]):
+    for p, cards in enumerate(view.picked):
         if p != me:
             seen.picked[p] = mask_of(parse_card(c) for c in cards) & ~table
     return seen

@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from kroeg.bots.base import Deadline, GameKit
-from kroeg.games.base import JSON, Action, Game
+from kroeg.games.base import Action, Game
 from kroeg.games.klaverjassen import Klaverjassen
 from kroeg.games.klaverjassen.house import proven_revoke
 from kroeg.games.klaverjassen.kraken import roem_in_hand
+from kroeg.games.klaverjassen.view import KlaverjasView
 
 from . import basis, sterk
 from .bidmodel import shipped
@@ -19,7 +20,7 @@ from .rebuild import rebuild
 from .signals import Signal, auction_signals, sample_deal
 
 
-class Kit(GameKit):
+class Kit(GameKit[KlaverjasView]):
     def __init__(self, game: Game[Any]) -> None:
         assert isinstance(game, Klaverjassen)
         super().__init__(game)
@@ -31,27 +32,27 @@ class Kit(GameKit):
     def signals(self, seen: Seen) -> list[Signal]:
         return auction_signals(seen, self.mode)
 
-    def sample(self, view: JSON, rng: random.Random) -> Any:
+    def sample(self, view: KlaverjasView, rng: random.Random) -> Any:
         seen = read_view(view)
         return sample_deal(seen, infer_allowed(seen, self.rules), self.signals(seen), rng)
 
-    def state(self, view: JSON, rng: random.Random) -> Any:
+    def state(self, view: KlaverjasView, rng: random.Random) -> Any:
         return rebuild(self.kj, view, read_view(view), self.sample(view, rng))
 
-    def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+    def basis(self, view: KlaverjasView, legal: list[Action], rng: random.Random) -> Action:
         seen = read_view(view)
         side = self._side_action(view, seen, legal, rng)
         if side is not None:
             return side
-        if view["phase"] == "bidding":
+        if view.phase == "bidding":
             return basis.choose_bid(seen.hand, legal)
-        if view["phase"] == "kraken":
+        if view.phase == "kraken":
             return basis.choose_call(seen.hand, seen.trump, legal)
         return basis.choose_play(seen, basis.play_from(seen, self.pit_bonus, self.rules))
 
     def sterk(
         self,
-        view: JSON,
+        view: KlaverjasView,
         legal: list[Action],
         rng: random.Random,
         deadline: Deadline,
@@ -61,9 +62,9 @@ class Kit(GameKit):
         side = self._side_action(view, seen, legal, rng)
         if side is not None:
             return side
-        if view["phase"] == "bidding":
+        if view.phase == "bidding":
             return shipped().choose(seen.hand, legal, sum(suit < 0 for _, suit in seen.bids))
-        if view["phase"] == "kraken":
+        if view.phase == "kraken":
             return self._search_call(view, seen, legal, rng, deadline, max_samples)
         base = basis.play_from(seen, self.pit_bonus, self.rules)
         preferred = basis.choose_play(seen, base)
@@ -74,7 +75,7 @@ class Kit(GameKit):
         return sterk.search_play(seen, base, plays, preferred, signals, rng, deadline, max_samples)
 
     def _side_action(
-        self, view: JSON, seen: Any, legal: list[Action], rng: random.Random
+        self, view: KlaverjasView, seen: Any, legal: list[Action], rng: random.Random
     ) -> Action | None:
         """Claim the own team's manual roem; call "verzaakt" on an opponent whose revoke
         the table has seen (the house's own proof, :func:`proven_revoke`, on a state
@@ -120,7 +121,7 @@ class Kit(GameKit):
 
     def _search_call(
         self,
-        view: JSON,
+        view: KlaverjasView,
         seen: Any,
         legal: list[Action],
         rng: random.Random,
@@ -132,7 +133,7 @@ class Kit(GameKit):
         trump = seen.trump
         playing = seen.declarer & 1
         kraaks = seen.factor.bit_length() - 1
-        lead = (view["dealer"] + 1) % 4
+        lead = (view.dealer + 1) % 4
 
         def new_play(hands: list[int], called: bool) -> Play:
             calls = kraaks + called

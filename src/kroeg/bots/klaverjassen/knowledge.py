@@ -1,6 +1,6 @@
 """What a Klaverjassen seat knows, read from its view, and the hidden cards dealt from it.
 
-:func:`read_view` turns the view's JSON into masks and ints (:class:`Seen`);
+:func:`read_view` turns the view's fields into masks and ints (:class:`Seen`);
 :func:`infer_allowed` works out which cards each other seat may still hold from
 how it played (RULES.md §6.5 as the engine states it: a seat that did not follow has
 none of the led suit; in Rotterdams one that neither followed nor trumped has no trump;
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from kroeg.bots.hidden import ANY, deal_hidden
 from kroeg.cards import PIKET_MASK, cards_in, mask_of, parse_card, parse_suit
-from kroeg.games.base import JSON
 from kroeg.games.klaverjassen.tables import LAST_TRICK_BONUS, POINTS
 from kroeg.games.klaverjassen.tricks import Rules, trick_state
+from kroeg.games.klaverjassen.view import KlaverjasView
 
 
 @dataclass(slots=True)
@@ -58,27 +58,22 @@ class Seen:
         return out
 
 
-def read_view(view: JSON) -> Seen:
-    me = view["you"]
+def read_view(view: KlaverjasView) -> Seen:
+    factor, must_make = view.factor, view.must_make
     return Seen(
-        me=me,
-        hand=mask_of(parse_card(c) for c in view["hand"] or []),
-        counts=list(view["hand_counts"]),
-        trump=parse_suit(view["trump"]) if view["trump"] else -1,
-        declarer=view["declarer"] if view["declarer"] is not None else -1,
-        leader=view["leader"] if view["leader"] is not None else -1,
-        trick=[parse_card(t["card"]) for t in view["trick"]],
-        tricks=[
-            (t["leader"], [parse_card(c) for c in t["cards"]], t["winner"])
-            for t in view.get("tricks", [])
-        ],
-        roem=list(view["roem"]),
-        tricks_won=list(view["tricks_won"]),
-        factor=view.get("factor") or 1,
-        must_make=-1 if view.get("must_make") is None else view["must_make"],
-        bids=[
-            (b["seat"], -1 if b["bid"] == "pass" else parse_suit(b["bid"])) for b in view["bids"]
-        ],
+        me=view.seat,
+        hand=mask_of(parse_card(c) for c in view.hand or []),
+        counts=list(view.hand_counts),
+        trump=parse_suit(view.trump) if view.trump else -1,
+        declarer=view.declarer if view.declarer is not None else -1,
+        leader=view.leader if view.leader is not None else -1,
+        trick=[parse_card(t.card) for t in view.trick],
+        tricks=[(t.leader, [parse_card(c) for c in t.cards], t.winner) for t in view.tricks],
+        roem=list(view.roem),
+        tricks_won=list(view.tricks_won),
+        factor=factor if isinstance(factor, int) else 1,
+        must_make=must_make if isinstance(must_make, int) else -1,
+        bids=[(b.seat, -1 if b.bid == "pass" else parse_suit(b.bid)) for b in view.bids],
     )
 
 

@@ -14,8 +14,9 @@ import random
 from typing import Any
 
 from kroeg.bots.base import Deadline, GameKit
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
 from kroeg.games.toepen import house as house_policy
+from kroeg.games.toepen.view import ToepenView
 
 from . import basis, sterk
 from .calls import revoke_call
@@ -29,21 +30,21 @@ MEESTER_SAMPLES_FACTOR = 3
 search gains from more samples; the knock policy is the same learned table)."""
 
 
-class Kit(GameKit):
-    def sample(self, view: JSON, rng: random.Random) -> Any:
+class Kit(GameKit[ToepenView]):
+    def sample(self, view: ToepenView, rng: random.Random) -> Any:
         return sample(read_view(view), rng)
 
-    def huis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+    def huis(self, view: ToepenView, legal: list[Action], rng: random.Random) -> Action:
         return house_policy.choose(view, legal)
 
-    def basis(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+    def basis(self, view: ToepenView, legal: list[Action], rng: random.Random) -> Action:
         call = revoke_call(view, legal)
         if call is not None:
             return call
-        return basis.choose(read_view(view), legal, bool(view["options"]["white_laundry"]))
+        return basis.choose(read_view(view), legal, bool(view.options["white_laundry"]))
 
     def aside(
-        self, level: str, view: JSON, legal: list[Action], rng: random.Random
+        self, level: str, view: ToepenView, legal: list[Action], rng: random.Random
     ) -> Action | None:
         if level in NO_ASIDES:
             return None
@@ -52,12 +53,12 @@ class Kit(GameKit):
             return call
         seen = read_view(view)
         if level == "basis":
-            return basis.aside(seen, legal, bool(view["options"]["white_laundry"]))
+            return basis.aside(seen, legal, bool(view.options["white_laundry"]))
         return sterk.aside(view, seen, legal)
 
     def sterk(
         self,
-        view: JSON,
+        view: ToepenView,
         legal: list[Action],
         rng: random.Random,
         deadline: Deadline,
@@ -67,6 +68,6 @@ class Kit(GameKit):
         if call is not None:
             return call
         seen = read_view(view)
-        white = bool(view["options"]["white_laundry"])
+        white = bool(view.options["white_laundry"])
         preferred = basis.choose(seen, legal, white)
         return sterk.decide(view, seen, legal, preferred, white, rng, deadline, max_samples)

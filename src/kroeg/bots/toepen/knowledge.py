@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from kroeg.bots.hidden import deal_hidden
 from kroeg.cards import PIKET_MASK, SUIT_MASKS, cards_in, mask_of, parse_card
-from kroeg.games.base import JSON
+from kroeg.games.toepen.view import ToepenView
 
 
 @dataclass(slots=True)
@@ -44,25 +44,25 @@ def _cards(texts: list[str] | None) -> int:
     return mask_of(parse_card(c) for c in texts or [])
 
 
-def read_view(view: JSON) -> Seen:
-    me = view["you"]
-    n = view["seats"]
-    trick = view["trick"]
-    tricks = [[(t["seat"], parse_card(t["card"])) for t in done] for done in view["tricks"]]
-    gone = _cards([t["card"] for t in trick]) | _cards(view["dead_cards"])
+def read_view(view: ToepenView) -> Seen:
+    me = view.seat
+    n = view.seats
+    trick = view.trick
+    tricks = [[(t.seat, parse_card(t.card)) for t in done] for done in view.tricks]
+    gone = _cards([t.card for t in trick]) | _cards(view.dead_cards)
     for done in tricks:
         gone |= mask_of(c for _, c in done)
     hidden_laundry = 0
-    for entry in view["laundry"]:
-        if entry["cards"] is None:
+    for entry in view.laundry:
+        if entry.cards is None:
             hidden_laundry += 1
         else:
-            gone |= _cards(entry["cards"])
-    open_hands = {int(p): _cards(c) for p, c in view["open_hands"].items() if int(p) != me}
+            gone |= _cards(entry.cards)
+    open_hands = {int(p): _cards(c) for p, c in view.open_hands.items() if int(p) != me}
     voids = [0] * n
-    follow = view["options"]["enforce_follow_suit"]
+    follow = view.options["enforce_follow_suit"]
     if follow:
-        running = [(t["seat"], parse_card(t["card"])) for t in trick]
+        running = [(t.seat, parse_card(t.card)) for t in trick]
         for done in [*tricks, running]:
             if not done:
                 continue
@@ -73,16 +73,16 @@ def read_view(view: JSON) -> Seen:
     return Seen(
         me=me,
         n=n,
-        hand=_cards(view["hand"]),
-        counts=list(view["hand_counts"]),
-        active=mask_of(view["active"]),
-        turn=view["turn"] if view["turn"] is not None else -1,
-        trick_seats=[t["seat"] for t in trick],
-        trick_cards=[parse_card(t["card"]) for t in trick],
+        hand=_cards(view.hand),
+        counts=list(view.hand_counts),
+        active=mask_of(view.active),
+        turn=view.turn if view.turn is not None else -1,
+        trick_seats=[t.seat for t in trick],
+        trick_cards=[parse_card(t.card) for t in trick],
         tricks=tricks,
-        tricks_done=view["tricks_done"],
-        stake=view["stake"] or 1,
-        stock_count=view["stock_count"],
+        tricks_done=view.tricks_done,
+        stake=view.stake or 1,
+        stock_count=view.stock_count,
         gone=gone,
         open_hands=open_hands,
         hidden_laundry=hidden_laundry,

@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
 from kroeg.games.toepen.claims import honest_laundry
 from kroeg.games.toepen.tables import FACE_MASK
+from kroeg.games.toepen.view import ToepenView
 
 from .knowledge import Seen
 from .strength import bucket, phase, win_estimate
@@ -60,8 +61,8 @@ Pick = Callable[[Decision], int]
 """Which label of a decision to take (the learned draw, or the trainer's)."""
 
 
-def _points_bucket(view: JSON, me: int) -> int:
-    distance = int(view["max_points"]) - int(view["points"][me])
+def _points_bucket(view: ToepenView, me: int) -> int:
+    distance = int(view.max_points) - int(view.points[me])
     return 0 if distance >= 6 else 1 if distance >= 3 else 2
 
 
@@ -75,7 +76,7 @@ def _position(seen: Seen) -> str:
     return str(min(2, later))
 
 
-def decision(view: JSON, seen: Seen, legal: list[Action]) -> Decision | None:
+def decision(view: ToepenView, seen: Seen, legal: list[Action]) -> Decision | None:
     """The abstraction's decision in this view, or None when the policy has no say
     (no knock, answer, laundry claim or challenge among ``legal``)."""
     verbs = {a[0]: a for a in legal}
@@ -83,7 +84,7 @@ def decision(view: JSON, seen: Seen, legal: list[Action]) -> Decision | None:
         faces = (seen.hand & FACE_MASK).bit_count()
         return Decision(f"challenge|f{faces}", ("pass", "challenge"), ((), verbs["challenge"]), 0)
     if "laundry" in verbs:
-        honest = honest_laundry(seen.hand, bool(view["options"]["white_laundry"]))
+        honest = honest_laundry(seen.hand, bool(view.options["white_laundry"]))
         q = bucket(win_estimate(seen))
         return Decision(
             f"laundry|{'h' if honest else 'd'}{q}",
@@ -115,7 +116,7 @@ def decision(view: JSON, seen: Seen, legal: list[Action]) -> Decision | None:
     return Decision(key, labels, actions, default)
 
 
-def decide(view: JSON, seen: Seen, legal: list[Action], pick: Pick) -> Action | None:
+def decide(view: ToepenView, seen: Seen, legal: list[Action], pick: Pick) -> Action | None:
     """The policy's action in this view, or None: nothing to say, or every decision
     passed (on its turn the seat then plays a card; out of turn it does nothing).
     A passed laundry claim or challenge leaves the knock decision to follow."""
@@ -149,14 +150,14 @@ def draw(probabilities: list[float], rng: random.Random) -> int:
     return len(probabilities) - 1
 
 
-def _own_cards(view: JSON) -> list[str]:
+def _own_cards(view: ToepenView) -> list[str]:
     """The seat's cards of this deal: in hand and played by it."""
-    me = view["you"]
-    played = [p["card"] for t in [*view["tricks"], view["trick"]] for p in t if p["seat"] == me]
-    return sorted([*view["hand"], *played])
+    me = view.you
+    played = [p.card for t in [*view.tricks, view.trick] for p in t if p.seat == me]
+    return sorted([*(view.hand or ()), *played])
 
 
-def hashed_pick(view: JSON, secret: str = "") -> Pick:
+def hashed_pick(view: ToepenView, secret: str = "") -> Pick:
     """Draw from the learned strategy with a number fixed by the seat's own cards, the
     deal and the information set, so that a seat asked again at the same information
     set (after every event of the deal) answers as before: one draw per information
@@ -164,7 +165,7 @@ def hashed_pick(view: JSON, secret: str = "") -> Pick:
     the number: it depends on cards they have not seen. The rule's label where nothing
     was learned."""
     table = learned()
-    base = f"{secret}|{view['deal_no']}|{view['you']}|{','.join(_own_cards(view))}"
+    base = f"{secret}|{view.deal_no}|{view.you}|{','.join(_own_cards(view))}"
 
     def pick(d: Decision) -> int:
         probabilities = table.get(d.key)

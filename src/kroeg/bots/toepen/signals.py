@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from kroeg.cards import TOEPEN_STRENGTH, cards_in
-from kroeg.games.base import JSON
+from kroeg.games.toepen.view import ToepenView
 
 from .knowledge import Determinisation, Seen, sample
 
@@ -64,17 +64,17 @@ def phase_of(tricks_done: int) -> str:
     return "l" if tricks_done >= 3 else "m" if tricks_done == 2 else "e"
 
 
-def signals(view: JSON) -> dict[int, str]:
+def signals(view: ToepenView) -> dict[int, str]:
     """Each other seat still in the deal (with cards in hand) and what it showed."""
-    me = view["you"]
-    stake = view["stake"] or 1
-    knock = view["knock"]
-    waiting = set(knock["waiting"]) if knock else set()
+    me = view.you
+    stake = view.stake or 1
+    knock = view.knock
+    waiting = set(knock.waiting) if knock else set()
     raised_before = stake - 1 if knock else stake
-    knocker = knock["knocker"] if knock else view["last_knocker"]
+    knocker = knock.knocker if knock else view.last_knocker
     out: dict[int, str] = {}
-    for seat in view["active"]:
-        if seat == me or not view["hand_counts"][seat]:
+    for seat in view.active:
+        if seat == me or not view.hand_counts[seat]:
             continue
         if seat == knocker and stake > 1:
             out[seat] = "knock"

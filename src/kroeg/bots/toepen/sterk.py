@@ -24,9 +24,10 @@ import random
 from kroeg.bots.base import Deadline
 from kroeg.bots.search import mean_scores
 from kroeg.cards import TOEPEN_STRENGTH, cards_in
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
 from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.tables import SUIT_OF
+from kroeg.games.toepen.view import ToepenView
 
 from .basis import sure_win
 from .knowledge import Determinisation, Seen
@@ -85,7 +86,7 @@ def win_chance(
     return 1.0 if winner == seen.me else 0.0
 
 
-def aside(view: JSON, seen: Seen, legal: list[Action]) -> Action | None:
+def aside(view: ToepenView, seen: Seen, legal: list[Action]) -> Action | None:
     """Out of turn: laundry claims and challenges, and knocks in the last trick, by the
     learned policy; an earlier knock only on a sure thing (as ``basis``)."""
     pick = hashed_pick(view)
@@ -112,15 +113,15 @@ def _before(n: int, active: int, seat: int) -> int:
     return seat
 
 
-def first_leader(view: JSON, seen: Seen) -> int:
+def first_leader(view: ToepenView, seen: Seen) -> int:
     """Who leads the first trick of the deal (the armoede player, else left of the dealer)."""
-    if view["armoede"] and view["armoede"]["lead"] is not None and view["armoede"]["lead"] >= 0:
-        return int(view["armoede"]["lead"])
-    return next_to_play(seen.n, seen.active, [], view["dealer"]) if seen.active else 0
+    if view.armoede and view.armoede.lead is not None and view.armoede.lead >= 0:
+        return int(view.armoede.lead)
+    return next_to_play(seen.n, seen.active, [], view.dealer) if seen.active else 0
 
 
 def decide(
-    view: JSON,
+    view: ToepenView,
     seen: Seen,
     legal: list[Action],
     preferred: Action,

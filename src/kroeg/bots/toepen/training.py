@@ -35,6 +35,7 @@ from kroeg.games.base import Action
 from kroeg.games.match import Match, RandomDeals
 from kroeg.games.toepen.game import Toepen
 from kroeg.games.toepen.state import ToepenState
+from kroeg.games.toepen.view import ToepenView
 
 from . import basis
 from .knowledge import read_view
@@ -206,7 +207,7 @@ class SelfPlay:
     def _decide(
         self, match: Match[ToepenState], seat: int, legal: list[Action], on_turn: bool
     ) -> Action | None:
-        view = match.view(seat)
+        view = ToepenView.of(match.view(seat))
         seen = read_view(view)
         memo = self.memo[seat]
 

@@ -601,7 +601,7 @@ class Eurokaarten(Game[EuroState]):
 
     # Reading the state ---------------------------------------------------------------
 
-    def view(self, s: EuroState, seat: int | None) -> JSON:
+    def view(self, s: EuroState, seat: int | None) -> view.EuroView:
         return view.view(self, s, seat)
 
     def open_hands(self, s: EuroState) -> list[list[str]]:

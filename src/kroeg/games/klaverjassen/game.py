@@ -589,7 +589,7 @@ class Klaverjassen(Game[KlaverjasState]):
 
     # What each seat sees -----------------------------------------------------------
 
-    def view(self, s: KlaverjasState, seat: int | None) -> JSON:
+    def view(self, s: KlaverjasState, seat: int | None) -> view.KlaverjasView:
         return view.view(self, s, seat)
 
     def open_hands(self, s: KlaverjasState) -> list[list[str]]:

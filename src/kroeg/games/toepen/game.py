@@ -433,7 +433,7 @@ class Toepen(Game[ToepenState]):
 
     # Views, the house's choice, record form ----------------------------------------------------
 
-    def view(self, s: ToepenState, seat: int | None) -> JSON:
+    def view(self, s: ToepenState, seat: int | None) -> view.ToepenView:
         return view.view(self, self.options, s, seat)
 
     def open_hands(self, s: ToepenState) -> list[list[str]]:

@@ -11,9 +11,10 @@ mask (:mod:`kroeg.cards`), read through tables: the server asks this for every h
 from __future__ import annotations
 
 from kroeg.cards import parse_card
-from kroeg.games.base import JSON, Action
+from kroeg.games.base import Action
 from kroeg.games.toepen.claims import honest_laundry
 from kroeg.games.toepen.tables import FOLD, KEEP, LAUNDRY, PLAY, STAY, STRENGTH
+from kroeg.games.toepen.view import ToepenView
 
 STRONG = STRENGTH[parse_card("9h")]
 """A 9 or a 10: a card that may well take the last trick."""
@@ -26,10 +27,10 @@ PLAY_ORDER: tuple[int, ...] = tuple(STRENGTH[c] << 6 | c for c in range(54))
 height, then the card id), with the card in the low six bits."""
 
 
-def choose(view: JSON, legal: list[Action]) -> Action:
+def choose(view: ToepenView, legal: list[Action]) -> Action:
     """The house's action for the seat whose view this is."""
     hand = 0
-    for card in view["hand"] or []:
+    for card in view.hand or []:
         hand |= 1 << parse_card(card)
     return choose_for_hand(hand, legal)
 

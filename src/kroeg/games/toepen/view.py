@@ -1,21 +1,26 @@
-"""What a seat (or a spectator) may see of a Toepen game: ``Toepen.view``.
+"""What a seat (or a spectator) may see of a Toepen game: ``Toepen.view``, a
+:class:`ToepenView` (docs/games/toepen.md, "View", lists its fields).
 
-Documented key by key in docs/games/toepen.md. Never holds another seat's hidden card,
-the stock, or a laundry hand that was not turned up.
-
-The live server builds a view for every audience of every batch of steps, so this reads
-lookup tables (card names, the seats of a mask, whole hands by suit) instead of
+Never holds another seat's hidden card, the stock, or a laundry hand that was not turned
+up. The live server builds a view for every audience of every batch of steps, so this
+reads lookup tables (card names, the seats of a mask, whole hands by suit) instead of
 computing them.
 """
 
 from __future__ import annotations
 
-from kroeg.cards import SUIT_CHARS, cards_in
-from kroeg.games.base import JSON, Game
-from kroeg.games.toepen.het import COMPROMISKAART, het_json
+import functools
+from typing import Any
+
+import msgspec
+
+from kroeg.cards import SUIT_CHARS, card_str, cards_in
+from kroeg.games.base import Game
+from kroeg.games.toepen.het import COMPROMISKAART, HetRounds
 from kroeg.games.toepen.options import Options
 from kroeg.games.toepen.state import DEAL, PHASE_NAMES, PLAY, ToepenState
 from kroeg.games.toepen.tables import CARD_STR, hand_str
+from kroeg.games.view import UNSET, Played, UnsetType, View
 
 SEATS_IN: tuple[tuple[int, ...], ...] = tuple(
     tuple(p for p in range(8) if mask >> p & 1) for mask in range(256)
@@ -28,7 +33,76 @@ SEAT_KEYS: tuple[str, ...] = tuple(str(p) for p in range(8))
 _COMPROMISKAART = CARD_STR[COMPROMISKAART]
 
 
-def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | None) -> JSON:
+class Knock(msgspec.Struct, frozen=True, gc=False):
+    """A knock being answered: who knocked, the stake it raised to, the seats still to
+    answer, and the seat knocking again over it (None)."""
+
+    knocker: int
+    stake: int
+    waiting: list[int]
+    knocks_again: int | None
+
+
+class Armoede(msgspec.Struct, frozen=True, gc=False):
+    """Armoede this deal: the seats in it, the seat to lead (-1: none yet), the seats still
+    deciding whether to take new cards."""
+
+    seats: list[int]
+    lead: int
+    deciding: list[int]
+
+
+class Laundry(msgspec.Struct, frozen=True, gc=False):
+    """A laundry claim: its cards only once turned up (or to the claimer), ``honest`` once
+    known."""
+
+    seat: int
+    challenged_by: list[int]
+    cards: list[str] | None
+    honest: bool | None
+
+
+class ToepenView(View, frozen=True, gc=False):
+    """A Toepen view: the shared fields, then these, in this order on the wire. Between
+    deals (before the first and while the next is due) the table's fields from ``stake``
+    on are empty: None, 0, ``[]``, ``{}`` or False. ``hands`` is set only in
+    :meth:`~kroeg.games.base.Game.open_view`."""
+
+    hand_counts: list[int]
+    standings: dict[str, Any]
+    deals: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    points: list[int]
+    max_points: int
+    out: list[int]
+    deal_no: int
+    het: list[list[Played]] | None
+    stake: int | None
+    active: list[int]
+    folded: list[int]
+    fold_costs: dict[str, int]
+    deal_costs: list[int]
+    turn: int | None
+    trick: list[Played]
+    led: str | None
+    tricks_done: int
+    tricks: list[list[Played]]
+    last_trick: list[Played] | None
+    knock: Knock | None
+    last_knocker: int | None
+    stock_count: int
+    dead_cards: list[str]
+    compromiskaart: Played | None
+    armoede: Armoede | None
+    exchanging: list[int]
+    laundry: list[Laundry]
+    laundry_open: bool
+    claim: int | None
+    open_hands: dict[str, list[str]]
+    hands: list[list[str]] | UnsetType = UNSET
+
+
+def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | None) -> ToepenView:
     """The view of ``seat`` (None: a spectator) of ``game``, played by ``rules``.
 
     ``deals`` is a fresh list of the state's own deal summaries, shared, not copied:
@@ -36,12 +110,11 @@ def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | No
     history, and copies of the state share them too). Callers of ``view`` only read
     or encode it; one that wants to change a summary must copy it first.
     ``het`` is a fresh list of rounds shared the same way (the rounds never change).
-    Every other list and object in the view is built anew for each call.
-
-    The keys past the first are set one by one: cheaper than a literal of more than
-    16 keys or an ``update``, and in the same order. Lists and objects that are mostly
-    empty skip their comprehension when there is nothing to go over (Python 3.11 pays a
-    call for each comprehension).
+    Every other list and object in the view is built anew for each call. Lists and
+    objects that are mostly empty skip their comprehension when there is nothing to go
+    over (Python 3.11 pays a call for each comprehension). The view is built from its
+    fields in their order, positionally, as Klaverjassen's
+    (:func:`kroeg.games.klaverjassen.view.view`).
     """
     n = s.n
     phase = PHASE_NAMES[s.phase]
@@ -51,121 +124,91 @@ def view(game: Game[ToepenState], rules: Options, s: ToepenState, seat: int | No
     hand = None
     if seat is not None:
         hand = hand_str(s.hands[seat]) if dealt else []
-    out: JSON = {
-        "game": game.name,
-        "variant": game.variant,
-        "options": dict(game.option_values),
-        "seats": n,
-        "you": seat,
-        "dealer": s.dealer,
-        "phase": phase,
-        "to_act": sorted(game.to_act(s)),
-        "hand": hand,
-        "hand_counts": [h.bit_count() for h in s.hands] if dealt else [0] * n,
-        "standings": game.standings(s),
-        "deals": s.history[:],
-        "result": game.result_json(s),
-    }
-    out["points"] = s.points[:]
-    out["max_points"] = rules.max_points
-    out["out"] = [*SEATS_IN[s.out]]
-    out["deal_no"] = s.deal_no
-    out["het"] = None if s.het is None else het_json(s.het)
+    common = (
+        game.name,
+        game.variant,
+        dict(game.option_values),
+        n,
+        seat,
+        s.dealer,
+        phase,
+        sorted(game.to_act(s)),
+        hand,
+        [h.bit_count() for h in s.hands] if dealt else [0] * n,
+        game.standings(s),
+        s.history[:],
+        game.result_json(s),
+        s.points[:],
+        rules.max_points,
+        [*SEATS_IN[s.out]],
+        s.deal_no,
+        None if s.het is None else [*_het(s.het)],
+    )
     if not dealt:
-        out.update(_empty_table())
-        return out
+        return ToepenView(
+            *common,
+            None, [], [], {}, [], None, [], None, 0, [], None, None, None, 0, [], None, None,
+            [], [], False, None, {},
+        )  # fmt: skip
     names = CARD_STR
     folded = SEATS_IN[((1 << n) - 1) & ~(s.active | s.out)]
     owed = s.owed
-    out["stake"] = s.stake
-    out["active"] = [*SEATS_IN[s.active]]
-    out["folded"] = [*folded]
-    out["fold_costs"] = {SEAT_KEYS[p]: owed[p] for p in folded} if folded else {}
-    out["deal_costs"] = s.extra[:]
-    out["turn"] = s.turn if s.phase == PLAY else None
-    out["trick"] = [
-        {"seat": p, "card": names[c]} for p, c in zip(s.trick_seats, s.trick_cards, strict=True)
-    ]
-    out["led"] = SUIT_CHARS[s.led] if s.led >= 0 else None
-    out["tricks_done"] = s.tricks_done
-    out["tricks"] = (
-        [[{"seat": p, "card": names[c]} for p, c in t] for t in s.done_tricks]
-        if s.done_tricks
-        else []
-    )
     last = s.last_trick
-    out["last_trick"] = None if last is None else [{"seat": p, "card": names[c]} for p, c in last]
-    out["knock"] = (
-        None
+    return ToepenView(
+        *common,
+        s.stake,  # stake
+        [*SEATS_IN[s.active]],  # active
+        [*folded],  # folded
+        {SEAT_KEYS[p]: owed[p] for p in folded} if folded else {},  # fold_costs
+        s.extra[:],  # deal_costs
+        s.turn if s.phase == PLAY else None,  # turn
+        [Played(p, names[c]) for p, c in zip(s.trick_seats, s.trick_cards, strict=True)],  # trick
+        SUIT_CHARS[s.led] if s.led >= 0 else None,  # led
+        s.tricks_done,  # tricks_done
+        [[Played(p, names[c]) for p, c in t] for t in s.done_tricks]  # tricks
+        if s.done_tricks
+        else [],
+        None if last is None else [Played(p, names[c]) for p, c in last],  # last_trick
+        None  # knock
         if s.knocker < 0
-        else {
-            "knocker": s.knocker,
-            "stake": s.stake,
-            "waiting": s.answerers[:],
-            "knocks_again": None if s.over_knock < 0 else s.over_knock,
-        }
-    )
-    out["last_knocker"] = None if s.last_knocker < 0 else s.last_knocker
-    out["stock_count"] = len(s.stock) - s.stock_pos
-    out["dead_cards"] = [names[c] for c in s.dead] if s.dead else []
-    out["compromiskaart"] = (
-        None if s.shown_ac < 0 else {"seat": s.shown_ac, "card": _COMPROMISKAART}
-    )
-    out["armoede"] = (
-        None
+        else Knock(s.knocker, s.stake, s.answerers[:], None if s.over_knock < 0 else s.over_knock),
+        None if s.last_knocker < 0 else s.last_knocker,  # last_knocker
+        len(s.stock) - s.stock_pos,  # stock_count
+        [names[c] for c in s.dead] if s.dead else [],  # dead_cards
+        None if s.shown_ac < 0 else Played(s.shown_ac, _COMPROMISKAART),  # compromiskaart
+        None  # armoede
         if not s.armoede_seats
-        else {
-            "seats": [*SEATS_IN[s.armoede_seats]],
-            "lead": s.armoede_lead,
-            "deciding": s.queue[:] if phase == "armoede" else [],
-        }
+        else Armoede(
+            [*SEATS_IN[s.armoede_seats]],
+            s.armoede_lead,
+            s.queue[:] if phase == "armoede" else [],
+        ),
+        s.queue[:] if phase == "exchange" else [],  # exchanging
+        [_laundry(entry, seat) for entry in s.laundry] if s.laundry else [],  # laundry
+        s.laundry_open,  # laundry_open
+        None if s.claim < 0 else s.laundry[s.claim][0],  # claim
+        {SEAT_KEYS[p]: hand_str(s.hands[p]) for p in SEATS_IN[s.open_hands]}  # open_hands
+        if s.open_hands
+        else {},
     )
-    out["exchanging"] = s.queue[:] if phase == "exchange" else []
-    out["laundry"] = [_laundry_json(entry, seat) for entry in s.laundry] if s.laundry else []
-    out["laundry_open"] = s.laundry_open
-    out["claim"] = None if s.claim < 0 else s.laundry[s.claim][0]
-    out["open_hands"] = (
-        {SEAT_KEYS[p]: hand_str(s.hands[p]) for p in SEATS_IN[s.open_hands]} if s.open_hands else {}
-    )
-    return out
 
 
-def _laundry_json(entry: list[int], seat: int | None) -> JSON:
+def _laundry(entry: list[int], seat: int | None) -> Laundry:
     """One laundry claim ``[seat, hand, challengers, honest]``: its cards only once turned
     up, or to the claimer."""
-    return {
-        "seat": entry[0],
-        "challenged_by": [*SEATS_IN[entry[2]]],
-        "cards": hand_str(entry[1]) if entry[3] >= 0 or entry[0] == seat else None,
-        "honest": None if entry[3] < 0 else bool(entry[3]),
-    }
+    return Laundry(
+        entry[0],
+        [*SEATS_IN[entry[2]]],
+        hand_str(entry[1]) if entry[3] >= 0 or entry[0] == seat else None,
+        None if entry[3] < 0 else bool(entry[3]),
+    )
 
 
-def _empty_table() -> JSON:
-    return {
-        "stake": None,
-        "active": [],
-        "folded": [],
-        "fold_costs": {},
-        "deal_costs": [],
-        "turn": None,
-        "trick": [],
-        "led": None,
-        "tricks_done": 0,
-        "tricks": [],
-        "last_trick": None,
-        "knock": None,
-        "last_knocker": None,
-        "stock_count": 0,
-        "dead_cards": [],
-        "compromiskaart": None,
-        "armoede": None,
-        "exchanging": [],
-        "laundry": [],
-        "laundry_open": False,
-        "claim": None,
-        "open_hands": {},
-    }
+@functools.lru_cache(maxsize=1024)
+def _het(rounds: HetRounds) -> tuple[list[Played], ...]:
+    """The open cards of 'Het', round by round, made once per game (the rounds never
+    change; the lists are shared by every view of the game, which only reads them)."""
+    return tuple([Played(p, card_str(c)) for p, c in drawn] for drawn in rounds)
 
 
 def hidden_cards(s: ToepenState, seat: int | None) -> set[int]:
