@@ -33,7 +33,7 @@ def contract_value(
         parse_suit(trump),
         declarer & 1,
         game.rules,
-        int(str(game.options["pit_bonus"])),
+        game.options.pit_bonus,
         [mask_of(hand) for hand in board.deal.hands],
         (board.dealer + 1) % 4,
         [],
