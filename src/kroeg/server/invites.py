@@ -1,6 +1,8 @@
 """Invitations over the websocket: a player at a table invites someone they follow.
 
-The inviter must sit or wait at the table; the invitee must be an account the inviter
+The invitation names the table it was made at and the seat it offers (which seat, and
+which tables take none: kroeg.tables.invitations). The inviter must sit or wait at the
+table; the invitee must be an account the inviter
 follows, must not block the inviter, and must be online (not invisible). Every open
 connection of the invitee gets an ``invite`` frame (docs/protocol.md) with the table's id,
 which is all a private table needs to be joined: accepting is opening the table.
@@ -15,20 +17,22 @@ the invitee is connected to over its stream.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from kroeg.accounts import social
 from kroeg.server.connection import Connection
 from kroeg.server.runtime import Runtime
+from kroeg.tables.config import build_game
 from kroeg.tables.errors import TableError
+from kroeg.tables.invitations import InvitedTable, is_partner, offered_seat
 
 
-async def invite(runtime: Runtime, connection: Connection, table_id: str, name: str) -> None:
+async def invite(
+    runtime: Runtime, connection: Connection, table_id: str, name: str, seat: int | None = None
+) -> None:
     player, inviter = connection.player, connection.name
     assert player is not None and inviter is not None
-    at_table, game, variant = await _where(runtime, table_id, player)
-    if not at_table:
-        raise TableError("not_seated", "sit at the table before you invite someone to it")
+    table = await _where(runtime, table_id)
+    offered = offered_seat(table, player, seat)
     account = await social.check_invite(runtime.store, player, name)
     targets = [c for c in runtime.connections if c.player == account.player_id]
     elsewhere: list[str] = []
@@ -39,8 +43,10 @@ async def invite(runtime: Runtime, connection: Connection, table_id: str, name: 
     frame = {
         "type": "invite",
         "table": table_id,
-        "game": game,
-        "variant": variant,
+        "game": table.game,
+        "variant": table.variant,
+        "seat": offered,
+        "partner": is_partner(table, player, offered),
         "from": inviter,
         "now": time.time(),
     }
@@ -51,21 +57,23 @@ async def invite(runtime: Runtime, connection: Connection, table_id: str, name: 
     connection.send_json({"type": "invite_sent", "table": table_id, "to": account.name})
 
 
-async def _where(runtime: Runtime, table_id: str, player: str) -> tuple[bool, str, str]:
-    """Whether ``player`` sits or waits at the table, and its game and variant: from the
-    table here, or from the database when another process owns it."""
+async def _where(runtime: Runtime, table_id: str) -> InvitedTable:
+    """The table as an invitation sees it: from the table here, or from the database
+    when another process owns it."""
     table = runtime.lobby.tables.get(table_id)
     if table is not None or runtime.router is None:
         table = runtime.lobby.get(table_id)  # here, or the lobby's refusal
-        at_table = table.seat_of(player) is not None or any(p == player for p, _ in table.waiting)
-        return at_table, table.config.game, table.config.variant
+        seats = [s.player for s in table.seats]
+        waiting = [p for p, _ in table.waiting]
+        over = table.state is not None and not table.running
+        config = table.config
+        return InvitedTable(
+            config.game, config.variant, seats, waiting, table.game.traits.teams, over
+        )
     row = await runtime.store.table(table_id)
     if row is None or row.closed:
         raise TableError("unknown_table", f"there is no table {table_id!r}", table=table_id)
-    return _in_seating(row.seating, player), row.game, row.variant
-
-
-def _in_seating(seating: dict[str, Any], player: str) -> bool:
-    """Whether a stored seating (``Seating.json``) has ``player`` in a seat or waiting."""
-    seated = any(s is not None and s[0] == player for s in seating.get("seats", []))
-    return seated or any(p == player for p, _ in seating.get("waiting", []))
+    over = await runtime.store.game_count(table_id) > 0
+    over = over and await runtime.store.running_game(table_id) is None
+    teams = build_game(row.game, row.variant, row.options).traits.teams
+    return InvitedTable.stored(row.game, row.variant, row.seating, teams, over=over)

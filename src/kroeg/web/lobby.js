@@ -141,7 +141,7 @@ export class LobbyView {
     // Moving the kept field detaches it for a moment, which drops the focus: give it back.
     const typing = document.activeElement?.id === "name-input" ? document.activeElement : null;
     this.tableBox = h("div", { id: "open-tables" });
-    this.friends = name ? friendsPanel(this.app, () => (this.tables || []).find((tb) => Boolean(this.me) && tb.players.some((p) => p.player === this.me))?.id) : null;
+    this.friends = name ? friendsPanel(this.app, () => this.inviteTable()) : null;
     replace(
       this.root,
       h(
@@ -351,11 +351,24 @@ export class LobbyView {
     }
   }
 
+  /** Your tables whose game is not over (a finished game leaves "Jouw tafels"), newest
+   *  last: the lobby lists tables in the order they were made. */
+  myOpenTables() {
+    return (this.tables || []).filter((tb) => Boolean(this.me) && !tb.over && tb.players.some((p) => p.player === this.me));
+  }
+
+  /** The table the friends panel invites to: your newest whose game is not over (bug 1:
+   *  it was the first where you still sat, a finished Toepen game). */
+  inviteTable() {
+    const open = this.myOpenTables();
+    return open.length ? open[open.length - 1] : null;
+  }
+
   /** "Jouw tafels": where you sit, with the way back. */
   renderMine() {
     const section = this.root.querySelector("#your-tables");
     if (!section || !this.mineBox) return;
-    const mine = (this.tables || []).filter((tb) => Boolean(this.me) && tb.players.some((p) => p.player === this.me));
+    const mine = this.myOpenTables();
     // A club night's online round: its tables are private, so they are not in the list.
     const club = (this.clubTables || []).filter((ct) => ct.running && !mine.some((tb) => tb.id === ct.table));
     section.hidden = !mine.length && !club.length;

@@ -16,6 +16,7 @@ import { has, t } from "./i18n.js";
 import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } from "./keyboard.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
+import { InviteCard } from "./invite_card.js";
 import { PlayerCard } from "./player_card.js";
 import { seatPlate } from "./seat_plate.js";
 import { rulesButton } from "./rules.js";
@@ -663,10 +664,34 @@ export class TableView {
       toast(on ? t("card.muted", { name: info.name }) : t("card.unmute"));
       this.render();
     };
-    const ctx = { you: this.context().you, houseLevel: this.snapshot.info?.house_level ?? "basis", muted: this.muted, mute, close, link: this.app.link, rerender: () => this.render() };
+    const inviteTo = this.mayInvite() ? (s) => this.openInvite(s) : null;
+    const ctx = { you: this.context().you, houseLevel: this.snapshot.info?.house_level ?? "basis", muted: this.muted, mute, close, link: this.app.link, rerender: () => this.render(), inviteTo };
     this.card = new PlayerCard(seat, info, this.badges?.[seat], ctx);
     this.render();
     this.root.querySelector(".player-card [data-control='close-card']")?.focus();
+  }
+
+  /** Whether you may invite someone here: you sit or wait, the house plays a seat, and
+   *  the table's last game is not over (kroeg.tables.invitations refuses those). */
+  mayInvite() {
+    const snap = this.snapshot;
+    if (!snap?.seats) return false;
+    const here = snap.you != null || (snap.waiting || []).some((w) => w.player === this.conn.player);
+    const over = !snap.running && Boolean(snap.view?.result);
+    return here && !over && snap.seats.some((s) => s.house);
+  }
+
+  /** The invitation dialog (invite_card.js) for `seat`, or null: the seat the table offers. */
+  openInvite(seat) {
+    const close = () => {
+      this.card = null;
+      this.render();
+      this.root.querySelector(seat === null ? "[data-control='invite']" : `.seat[data-seat="${seat}"]`)?.focus();
+    };
+    const seatName = seat === null ? null : this.snapshot.seats[seat].name;
+    this.card = new InviteCard(seat, { table: this.id, seatName, send: (m) => this.conn.send(m), close, rerender: () => this.render() });
+    this.render();
+    this.root.querySelector(".invite-card [data-control='close-card']")?.focus();
   }
 
   cardButton(code, attrs = {}) {
@@ -895,6 +920,8 @@ export class TableView {
       controls.push(h("button", { class: "btn primary", dataset: { control: "sit" }, onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
     }
     if (waiting) controls.push(h("span", { class: "prompt" }, t("table.on_waitlist")));
+    // Before the game, beside the seats: invite someone you follow (invite_card.js).
+    if (!snap.running && this.mayInvite()) controls.push(this.inviteButton());
     // "Nog een potje" once: the result's own button while the result is shown.
     if (ctx.you !== null && !snap.running) {
       if (!this.resultOpen(ctx)) controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
@@ -920,9 +947,14 @@ export class TableView {
         { class: "invite" },
         h("input", { type: "text", readonly: true, value: invite, "aria-label": t("table.invite_link"), onfocus: (e) => e.target.select() }),
         h("button", { class: "btn small", onclick: () => navigator.clipboard?.writeText(invite).then(() => toast(t("table.copied"))) }, t("table.copy")),
+        snap.running && this.mayInvite() ? this.inviteButton() : null,
       ),
       h("div", { class: "chat-presets", style: { "margin-top": "6px" } }, h("a", { href: "/", class: "btn small", role: "button", onclick: this.app.link("/"), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("nav.lobby")), rulesButton(info.game, info.variant), this.leaveButton(ctx)),
     );
+  }
+
+  inviteButton() {
+    return h("button", { class: "btn small", dataset: { control: "invite" }, onclick: () => this.openInvite(null) }, t("invite.button"));
   }
 
   /** Leaving during a game loses it (docs/protocol.md, leave): the first click only arms the button. */
