@@ -53,6 +53,7 @@ export class LobbyView {
     this.tables = null;
     this.creating = null; // game name whose create form is open
     this.invite = null;
+    this.filter = null; // the game whose open tables are shown (null: every game)
     this.busy = false;
     this.afterName = null; // what a first visitor asked for before giving a name
     this.suggestion = suggestedName();
@@ -394,12 +395,14 @@ export class LobbyView {
     }
     // Tables that could not be rebuilt after a restart: said, not silently gone.
     const broken = (this.broken || []).map((tb) => h("p", { class: "empty broken", dataset: { broken: tb.id } }, t("lobby.broken", { game: t(`game.${tb.game}`), id: tb.id })));
-    if (!this.tables.length) {
-      replace(this.tableBox, h("p", { class: "empty" }, t("lobby.no_tables")), ...broken);
+    const shown = this.tables.filter((tb) => !this.filter || tb.game === this.filter);
+    if (!shown.length) {
+      replace(this.tableBox, this.renderFilter(), h("p", { class: "empty" }, t("lobby.no_tables")), ...broken);
       return;
     }
     replace(
       this.tableBox,
+      this.renderFilter(),
       ...broken,
       h(
         "table",
@@ -408,7 +411,7 @@ export class LobbyView {
         h(
           "tbody",
           {},
-          this.tables.map((tb) => {
+          shown.map((tb) => {
             const people = tb.players.filter((p) => !p.house);
             const free = tb.players.some((p) => p.house);
             const mine = Boolean(this.me) && tb.players.some((p) => p.player === this.me);
@@ -437,6 +440,19 @@ export class LobbyView {
         ),
       ),
     );
+  }
+
+  /** The open tables of one game or of all (issue 32, build 10): one button per game of
+   *  the tables listed, pressed for the one shown. */
+  renderFilter() {
+    const games = [...new Set([...(this.games || []).map((g) => g.game), ...this.tables.map((tb) => tb.game)])];
+    const choose = (game) => {
+      this.filter = game;
+      this.renderTables();
+      this.root.querySelector(`#table-filter [data-filter="${game ?? "all"}"]`)?.focus();
+    };
+    const button = (game, label) => h("button", { class: `btn small${this.filter === game ? " primary" : ""}`, "aria-pressed": String(this.filter === game), dataset: { filter: game ?? "all" }, onclick: () => choose(game) }, label);
+    return h("div", { class: "row filter", id: "table-filter", role: "group", "aria-label": t("lobby.filter_label") }, button(null, t("lobby.filter_all")), games.map((g) => button(g, t(`game.${g}`))));
   }
 
   async sit(id) {
