@@ -116,6 +116,8 @@ export class LobbyView {
 
   destroy() {
     clearTimeout(this.timer);
+    clearTimeout(this.queueTimer);
+    if (this.queueing) api("DELETE", "/quick").catch(() => {}); // leaving the lobby leaves the line
     this.offEscape?.();
   }
 
@@ -194,7 +196,9 @@ export class LobbyView {
             { class: "game-tile", dataset: { game: g.game } },
             h("h3", {}, t(`game.${g.game}`)),
             h("p", {}, t(`game.${g.game}.desc`), " ", h("a", { class: "rules-link", href: rulesPath(g.game), onclick: this.app.link(rulesPath(g.game)), "aria-label": t("rules.link_game", { game: t(`game.${g.game}`) }) }, t("rules.link"))),
-            h("button", { class: "btn primary", disabled: this.busy, onclick: () => this.needName(() => this.playNow(g)) || this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
+            h("button", { class: "btn primary", disabled: this.busy, dataset: { quick: g.game }, onclick: () => this.needName(() => this.playNow(g)) || this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
+            h("div", { class: "queue-box", dataset: { queue: g.game } }),
+            h("button", { class: "btn house-table", disabled: this.busy, onclick: () => this.needName(() => this.houseTable(g)) || this.houseTable(g), "aria-label": t("lobby.house_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.house_table")),
             h("button", { class: "btn new-table", onclick: () => this.needName(() => this.openCreate(g.game)) || this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
           ),
         ),
@@ -333,12 +337,68 @@ export class LobbyView {
     }
   }
 
-  /** One click: a new table with you and the house, started at once. */
+  /** "Speel nu": a short wait in the game's line (kroeg.tables.quick) for other people,
+   *  shown in the tile with a way out; who waits together sits together, the house fills
+   *  the rest (issue 32, build 3). */
   async playNow(g) {
+    try {
+      const variant = Object.keys(g.variants)[0];
+      this.waitFor(g, await api("POST", "/quick", { game: g.game, variant }));
+    } catch (err) {
+      toast(errorText(err.code, err.message));
+    }
+  }
+
+  /** What the line answered: seated (to the table), waiting (shown, asked again in half a
+   *  second), or no longer in it. */
+  waitFor(g, status) {
+    clearTimeout(this.queueTimer);
+    const box = this.root.querySelector(`.queue-box[data-queue="${g.game}"]`);
+    if (status.state === "seated") {
+      this.queueing = null;
+      this.app.navigate(`/t/${status.table}`);
+      return;
+    }
+    if (status.state !== "waiting") {
+      this.queueing = null;
+      if (box) replace(box);
+      return;
+    }
+    this.queueing = g.game;
+    if (box) {
+      replace(
+        box,
+        h("p", { class: "prompt", role: "status" }, t("lobby.queue_waiting", { n: status.waiting, seats: status.seats, s: status.seconds_left })),
+        h("button", { class: "btn small", dataset: { control: "cancel-queue" }, onclick: () => this.cancelQueue(g) }, t("lobby.queue_cancel")),
+      );
+    }
+    this.queueTimer = setTimeout(async () => {
+      try {
+        this.waitFor(g, await api("GET", "/quick"));
+      } catch {
+        this.waitFor(g, status); // asked again in half a second
+      }
+    }, 500);
+  }
+
+  async cancelQueue(g) {
+    clearTimeout(this.queueTimer);
+    this.queueing = null;
+    try {
+      await api("DELETE", "/quick");
+    } finally {
+      this.waitFor(g, { state: "none" });
+      this.root.querySelector(`[data-quick="${g.game}"]`)?.focus();
+    }
+  }
+
+  /** "Tafel met de vaste gasten": one tap, a new table with you and the house, started at
+   *  once (what "Speel nu" was before its line). */
+  async houseTable(g) {
     this.busy = true;
     try {
       const variant = Object.keys(g.variants)[0];
-      const body = { game: g.game, variant, rated: true }; // "Speel nu" counts (docs/ratings.md)
+      const body = { game: g.game, variant, rated: true }; // it counts (docs/ratings.md)
       const [low, high] = seatRange(g, variant);
       if (low !== high) body.seats = usualSeats(g, variant);
       const table = await api("POST", "/tables", body);

@@ -552,7 +552,9 @@ export class TableView {
     // The announcer says every event as a sentence; the effects over the felt are for the eye.
     this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-hidden": "true" });
     const [previousButton, previousPanel] = this.renderPrevious(ctx);
-    const dialog = this.card?.render() ?? this.renderMoment(ctx) ?? this.renderOut() ?? this.renderResult(ctx) ?? previousPanel;
+    // Once out, the out screen comes before a deal's summary: it says why you no longer play
+    // (a summary in its place hid it, the timeout test met it under load).
+    const dialog = this.card?.render() ?? this.renderOut() ?? this.renderMoment(ctx) ?? this.renderResult(ctx) ?? previousPanel;
     const felt = h(
       "section",
       { class: `felt${dialog ? " has-dialog" : ""}`, "aria-label": t("table.felt", { game: t(`game.${ctx.gameName}`) }) },
