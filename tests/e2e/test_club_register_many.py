@@ -6,6 +6,7 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import expect
 
+from tests.e2e.axe import assert_clean, check
 from tests.e2e.conftest import NewPage
 from tests.e2e.helpers import shoot
 from tests.e2e.test_club_organiser import GUESTS, _member_account, _organiser
@@ -37,6 +38,9 @@ def test_many_members_at_once_and_no_guest_online(new_page: NewPage, server: str
     expect(form.locator("input[name=many]")).to_have_count(2 + len(GUESTS))
     form.get_by_label("Iedereen").check()
     form.get_by_label(f"{GUESTS[0]} (gast)").uncheck()  # one stays out
+    problems: list[str] = []
+    check(page, "registering many at once", problems)
+    assert_clean(problems)
     shoot(page, "regular/register-many", "#register-many-form")
     form.get_by_role("button", name="Aangevinkten inschrijven").click()
     expect(page.locator("#night-players li")).to_have_count(1 + len(GUESTS))

@@ -13,6 +13,7 @@ import secrets
 
 from playwright.sync_api import expect
 
+from tests.e2e.axe import assert_clean, check
 from tests.e2e.conftest import NewPage
 from tests.e2e.helpers import api, enter, shoot
 from tests.e2e.test_people import fits
@@ -55,6 +56,9 @@ def test_an_invitation_lands_in_the_partners_seat_of_the_new_table(
     card = anna.get_by_role("dialog", name="Iemand uitnodigen")
     expect(card).to_contain_text("de stoel van je maat")
     fits(anna, ".invite-card")
+    problems: list[str] = []
+    check(anna, "the invitation card", problems)
+    assert_clean(problems)
     shoot(anna, "regular/invite-card")
     card.get_by_role("button", name=f"Nodig {b} uit").click()
     expect(card.locator(f'li[data-friend="{b}"]')).to_contain_text("uitgenodigd")

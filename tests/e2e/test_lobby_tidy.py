@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.e2e.axe import assert_clean, check
 from tests.e2e.conftest import NewPage
 from tests.e2e.helpers import api, enter, shoot, token
 from tests.e2e.test_ratings import _play
@@ -47,6 +48,9 @@ def test_left_and_finished_tables_go_and_the_tables_filter_by_game(
     expect(anna.locator(f'tr[data-table="{done}"]')).to_have_count(0)
     for game in rows.locator("td:first-child").all_inner_texts():
         assert game == "Klaverjassen", game
+    problems: list[str] = []
+    check(anna, "the lobby's filter", problems)
+    assert_clean(problems)
     shoot(anna, "regular/lobby-filter", "#table-filter")
     anna.locator("#table-filter").get_by_role("button", name="Alle spellen").click()
     expect(anna.locator(f'tr[data-table="{done}"]')).to_have_count(1)

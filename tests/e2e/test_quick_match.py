@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.axe import assert_clean, check
 from tests.e2e.conftest import SEED, NewPage
 from tests.e2e.helpers import api, enter, shoot
 from tests.e2e.serve import serve
@@ -52,6 +53,9 @@ def test_the_wait_can_be_cancelled_and_the_house_table_is_one_tap(new_page: NewP
     tile = _tile(cor, "toepen")
     tile.get_by_role("button", name="Speel nu").click()
     expect(tile.locator(".queue-box")).to_contain_text("Even kijken wie er meedoet")
+    problems: list[str] = []
+    check(cor, "waiting in the line", problems)
+    assert_clean(problems)
     tile.get_by_role("button", name="Annuleren").click()
     expect(tile.locator(".queue-box")).to_be_empty()
     assert api(cor, "GET", "/quick") == {"state": "none"}

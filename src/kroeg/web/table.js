@@ -718,7 +718,7 @@ export class TableView {
     const hand = ctx.view.hand && this.arranged(this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
     if (!hand) {
       const note = this.out && ctx.running ? t("table.out_hand") : ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
-      return h("div", { class: "hand", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
+      return h("div", { class: "hand", role: "group", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
     }
     const selecting = this.game.cardMode === "select";
     const cardActions = new Map();
