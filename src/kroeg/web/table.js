@@ -922,13 +922,14 @@ export class TableView {
       controls.push(h("button", { class: "btn primary", dataset: { control: "sit" }, onclick: () => this.tableMessage("sit") }, snap.running ? t("table.join_waitlist") : t("table.sit")));
     }
     if (waiting) controls.push(h("span", { class: "prompt" }, t("table.on_waitlist")));
-    // Before the game, beside the seats: invite someone you follow (invite_card.js).
-    if (!snap.running && this.mayInvite()) controls.push(this.inviteButton());
     // "Nog een potje" once: the result's own button while the result is shown.
     if (ctx.you !== null && !snap.running) {
       if (!this.resultOpen(ctx)) controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
       controls.push(h("button", { class: "btn", dataset: { control: "stand" }, onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
+    // Before the game, beside the seats: invite someone you follow (invite_card.js); after
+    // "Begin het spel", which keeps the first place (and the focus once you sat down).
+    if (!snap.running && this.mayInvite()) controls.push(this.inviteButton());
     controls.push(this.renderArrangeToggle(ctx));
     const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : lastChance(ctx, snap.to_act) ? warningNote() : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
     return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, note, controls);
