@@ -112,6 +112,10 @@ TOKEN_MAY_NOT: dict[Route, Any] = {
     ("GET", "/api/clubs/nights/{night_id}/links"): None,
     ("POST", "/api/clubs/sheets/{token}/entries"): {"id": "e", "deal": 1, "line": {}, "by": "x"},
     ("POST", "/api/clubs/sheets/{token}/entries/{entry_id}"): {"change": "withdraw", "by": "x"},
+    # "Speel nu": a person's queue (a bot opens its own tables).
+    ("POST", "/api/quick"): {"game": "toepen", "variant": "kroegregels"},
+    ("GET", "/api/quick"): None,
+    ("DELETE", "/api/quick"): None,
     # Puzzles: a person's rating and streak.
     ("GET", "/api/puzzles/next"): None,
     ("GET", "/api/puzzles/history"): None,

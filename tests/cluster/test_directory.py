@@ -71,6 +71,7 @@ async def test_a_public_table_is_listed_by_the_other_process_a_private_one_by_no
     assert shown["players"][0]["player"] == "anna" and shown["players"][0]["name"] == "Anna"
     assert hidden.id not in {t["id"] for t in await a.directory.listed()}
 
+    await table.ask(t.Sit("bram", "Bram", 1))  # else her table, left to the house, goes
     await table.ask(t.Stand("anna"))  # b sees the change at a's next publish
     await a.directory.publish()
     [shown] = await b.directory.listed()

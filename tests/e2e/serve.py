@@ -47,6 +47,7 @@ def serve(
     house_bots: bool = False,
     seed: int | None = None,
     deal_pause: float = 0.0,
+    queue_seconds: float = 0.0,
 ) -> Iterator[str]:
     """Run ``kroeg serve`` on a free port with a SQLite database in ``workdir``.
 
@@ -56,12 +57,15 @@ def serve(
     for a timeout. A table pauses ``deal_pause`` seconds after a deal's end (0: the
     next deal follows at once, for tests that need speed). With ``seed`` the shuffles
     are repeatable (``KROEG_TEST_SEED``: the n-th table gets ``random.Random(seed + n)``),
-    so a run can be replayed exactly.
+    so a run can be replayed exactly. "Speel nu" waits ``queue_seconds`` for other people
+    (``KROEG_QUEUE_SECONDS``; 0: the house fills the seats at once, as the tests that
+    only want a game need).
     Yields the base URL.
     """
     port = free_port()
     log = workdir / "serve.log"
     env = {**os.environ, "KROEG_MIN_CLOCK": "1", "KROEG_HOUSE_BOTS": "1" if house_bots else "0"}
+    env["KROEG_QUEUE_SECONDS"] = str(queue_seconds)
     env.pop("KROEG_TEST_SEED", None)
     if seed is not None:
         env["KROEG_TEST_SEED"] = str(seed)

@@ -203,16 +203,16 @@ def test_an_organiser_runs_a_night_from_the_pages(new_page: NewPage, server: str
     expect(page.locator("#club-nights li")).to_have_count(1)
     _shoot(page, "club")
 
-    # An online night seats accounts at the server's tables: a guest registered for one
-    # is refused in Dutch and nobody is registered (docs/clubs.md, "Online rounds").
+    # An online night seats accounts at the server's tables: no guest is offered, to play
+    # nor as a new player (issue 32, bug 14; the server's refusal of one, guest_online:
+    # tests/server/test_club_online.py).
     online = _online_night(server, token, club_id)
     page.goto(f"/clubs/avond/{online}")
     # One round, said in the singular (issue 32, bug 14: "1 rondes").
     expect(page.locator("#night-what")).to_contain_text("1 ronde van 4 spellen")
-    page.select_option("#register-member", label=f"{GUESTS[0]} (gast)")
-    page.click("#register-form button[type=submit]")
-    expect(page.locator("#night-refused")).to_have_text(
-        "Een gast kan geen online avond spelen: online spelen accounts."
-    )
+    offered = page.locator("#register-member option")
+    expect(offered).to_have_count(2)  # the two accounts: the organiser and the member
+    expect(offered.filter(has_text=member_name)).to_have_count(1)
+    expect(page.locator("#new-player-kind option[value=guest]")).to_have_count(0)
     expect(page.locator("#night-players li")).to_have_count(0)
     assert _night(server, online)["players"] == []

@@ -59,7 +59,7 @@ def test_the_lobby_by_keyboard(new_page: NewPage) -> None:
     expect(page.locator("body")).not_to_have_class(re.compile("large-cards"))
 
     page.goto("/")
-    tab_to(page, "Speel nu Toepen tegen het huis")
+    tab_to(page, "Speel nu Toepen, met wie er wacht en het huis")
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"), timeout=40_000)
     expect(page.locator(".hand")).to_be_visible()

@@ -152,7 +152,7 @@ def test_follow_and_invite_in_two_browsers(new_page: NewPage) -> None:
     anna.goto("/")
     friend = anna.locator(f'#friends li[data-friend="{b}"]')
     expect(friend).to_contain_text("in de kroeg")
-    friend.get_by_role("button", name="Nodig uit").click()
+    friend.get_by_role("button", name=f"Nodig {b} uit voor Klaverjassen").click()
     expect(anna.locator("#toast")).to_contain_text(f"Je uitnodiging is naar {b} gestuurd.")
 
     invite = bram.locator("#invite")

@@ -23,7 +23,7 @@ def test_a_first_visit_plays_at_once_and_finds_its_table_again(new_page: NewPage
         box = button.bounding_box()
         assert box is not None and box["y"] + box["height"] <= PHONE["height"], "above the fold"
 
-    page.get_by_role("button", name="Speel nu Toepen tegen het huis").tap()
+    page.get_by_role("button", name="Speel nu Toepen, met wie er wacht en het huis").tap()
     expect(page.get_by_role("status")).to_contain_text("Hoe heet je aan tafel?")
     suggestion = page.locator("#name-input").input_value()
     assert re.fullmatch(r"\w+ \d\d", suggestion), f"a name is suggested: {suggestion!r}"

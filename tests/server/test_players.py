@@ -154,6 +154,44 @@ async def test_follow_invite_and_block(server: Server) -> None:
     await bram.close()
 
 
+async def test_an_invitation_offers_the_partners_seat_and_refuses_a_finished_game(
+    server: Server,
+) -> None:
+    """Issue 32, bug 1: the invitation names its table and offers the inviter's partner's
+    seat at Klaverjassen (not the first free one, an opponent's); a finished game's table
+    takes none; at a running table the friend waits for the offered seat."""
+    (anna, a), (bram, b) = await _member(server, "Anna"), await _member(server, "Bram")
+    _put(server, f"/api/players/{b}/follow", anna.token)
+    # A Toepen game Anna played to its end: she still sits there.
+    old = server.table("toepen", "kroegregels", options=SHORT)
+    await anna.send({"type": "sit", "table": old, "seat": 0})
+    await anna.send({"type": "start", "table": old})
+    await autoplay(anna, old, random.Random(6), seat=0)
+    await anna.send({"type": "invite", "table": old, "name": b})
+    assert (await anna.error())["code"] == "table_finished"
+    assert not [f for f in bram.frames if f["type"] == "invite"]
+    # A new Klaverjassen table, Anna at seat 1: Bram is offered seat 3, as her partner.
+    new = server.table("klaverjassen", "nku")
+    await anna.send({"type": "sit", "table": new, "seat": 1})
+    await anna.expect(lambda f: f["type"] == "snapshot" and f["table"] == new)
+    await anna.send({"type": "invite", "table": new, "name": b})
+    invite = await bram.expect(lambda f: f["type"] == "invite")
+    assert (invite["table"], invite["seat"], invite["partner"]) == (new, 3, True)
+    # A seat she chose, and one a person holds.
+    await anna.send({"type": "invite", "table": new, "name": b, "seat": 2})
+    chosen = await bram.expect(lambda f: f["type"] == "invite")
+    assert (chosen["seat"], chosen["partner"]) == (2, False)
+    await anna.send({"type": "invite", "table": new, "name": b, "seat": 1})
+    assert (await anna.error())["code"] == "seat_taken"
+    # Bram takes the seat he was offered.
+    sat = server.post(f"/api/tables/{new}/sit", {"seat": invite["seat"]}, bram.token)
+    assert sat.status_code == 200, sat.text
+    seats = server.get(f"/api/tables/{new}").json()["players"]
+    assert [(p["seat"], p["name"]) for p in seats if not p["house"]] == [(1, a), (3, b)]
+    await anna.close()
+    await bram.close()
+
+
 def _relation(server: Server, name: str, token: str) -> dict[str, object]:
     r = httpx.get(
         f"{server.url}/api/players/{name}/relation", headers={"authorization": f"Bearer {token}"}

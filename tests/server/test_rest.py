@@ -135,3 +135,21 @@ def test_the_client_is_served_at_root_deep_links_and_web(sqlite_server: Server) 
     assert sqlite_server.get("/t/abcdef12").text == root.text
     assert sqlite_server.get("/web/index.html").status_code == 200
     assert sqlite_server.get("/web/no-such-file.js").status_code == 404
+
+
+def test_speel_nu_waits_in_a_line_that_can_be_left(sqlite_server: Server) -> None:
+    """Issue 32, build 3 (the line's matching at given times: tests/tables/test_quick.py):
+    the server's window is KROEG_QUEUE_SECONDS, 4 s by default."""
+    token = sqlite_server.post("/api/guests", {"name": "Wachter"}).json()["token"]
+    auth = {"authorization": f"Bearer {token}"}
+    joined = sqlite_server.post("/api/quick", {"game": "toepen", "variant": "kroegregels"}, token)
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["state"] == "waiting" and joined.json()["waiting"] >= 1
+    assert 0 < joined.json()["seconds_left"] <= 4
+    now = httpx.get(f"{sqlite_server.url}/api/quick", headers=auth, timeout=10).json()
+    assert now["state"] in ("waiting", "seated")  # a loaded machine may pass the window
+    left = httpx.delete(f"{sqlite_server.url}/api/quick", headers=auth, timeout=10)
+    assert left.json() == {"cancelled": now["state"] == "waiting"}
+    bad = sqlite_server.post("/api/quick", {"game": "poker", "variant": "x"}, token)
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "bad_table"
+    assert httpx.post(f"{sqlite_server.url}/api/quick", json={}, timeout=10).status_code == 401

@@ -1,7 +1,8 @@
 """A table's progress hook (``TableTask.on_progress``, for a club night's online round):
 told after each deal's end and each player taken out, in the table's task once the
 change is stored; a failing hook never stops the game; a table with a hook is not closed
-as idle while its game runs (docs/clubs.md, "Online rounds")."""
+as idle while its game runs (docs/clubs.md, "Online rounds"). A table its people left
+is no longer listed and closes soon (issue 32, bug 13)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from kroeg.store import Store, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.house import House
-from kroeg.tables.lobby import Lobby
+from kroeg.tables.lobby import DESERTED_CLOSE, Lobby
 from kroeg.tables.state import TableSettings
 from kroeg.tables.task import TableTask
 
@@ -129,3 +130,37 @@ async def test_a_table_taken_over_mid_round_is_hooked_and_its_stand_recorded(
     await asyncio.gather(*rounds._tasks)  # each adoption's look-up, done: no waiting
     assert [tb.on_progress is not None for tb in tables] == [False, True, False]
     assert recorded == [("n", "rt-2", 0)]
+
+
+async def test_a_table_its_people_left_is_no_longer_listed_and_closes_soon(
+    lobby: Lobby,
+) -> None:
+    """Issue 32, bug 13: a table that its guests left ran on with only the house, listed,
+    until it was idle ten minutes. Now it leaves the list at once, and closes once nobody
+    followed it for DESERTED_CLOSE seconds (given times, no sleeping)."""
+    idle = 600.0
+    left = await lobby.create("toepen", "kroegregels")
+    fresh = await lobby.create("toepen", "kroegregels")  # nobody sat yet: idle as before
+    await left.ask(t.Sit("p1", "Anna", 0))
+    await left.ask(t.Sit("p2", "Bram", 1))
+    await left.ask(t.Start("p1"))
+    await left.ask(t.Leave("p1"))
+    assert {s["id"] for s in lobby.listed()} == {left.id, fresh.id}  # Bram still plays
+    await left.ask(t.Leave("p2"))
+    assert [s["id"] for s in lobby.listed()] == [fresh.id]
+    assert await lobby.sweep(idle, 1000.0) == []
+    assert await lobby.sweep(idle, 1000.0 + DESERTED_CLOSE - 1) == []
+    assert await lobby.sweep(idle, 1000.0 + DESERTED_CLOSE) == [left.id]
+    assert fresh.id in lobby.tables
+    assert (await lobby.store.table(left.id)).closed  # type: ignore[union-attr]
+
+
+async def test_someone_sitting_down_again_keeps_the_table(lobby: Lobby) -> None:
+    table = await lobby.create("toepen", "kroegregels")
+    await table.ask(t.Sit("p1", "Anna", 0))
+    await table.ask(t.Stand("p1"))
+    assert lobby.listed() == []
+    await table.ask(t.Sit("p2", "Bram", 1))
+    assert [s["id"] for s in lobby.listed()] == [table.id]
+    assert await lobby.sweep(600.0, 0.0) == []
+    assert await lobby.sweep(600.0, DESERTED_CLOSE) == []  # idle, but not deserted

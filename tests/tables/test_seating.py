@@ -132,3 +132,26 @@ def test_a_guest_who_becomes_an_account_keeps_its_seat_or_place_under_the_new_na
     assert list(seating.waiting) == [("cor", "Cor")] and seating.accounts["cor"] == "person"
     assert not seating.become_account("dirk", "Dirk", "person")  # not here: nothing changes
     assert "dirk" not in seating.accounts and seating.seats[1].name == "Bram"
+
+
+def test_a_waiting_player_takes_the_seat_they_asked_for_after_the_game() -> None:
+    """An invitation to a running table (kroeg.tables.invitations): the friend waits with
+    the offered seat as their wish, and takes it, not the first free one, when the game
+    ends; a wish for a seat a person took meanwhile falls back to the first free one."""
+    seating = Seating(4)
+    seating.sit("anna", "Anna", 1, running=False)
+    assert seating.sit("bram", "Bram", 3, running=True)[0] is None  # waits
+    assert seating.sit("cor", "Cor", None, running=True)[0] is None
+    stored = Seating(4)
+    stored.restore(seating.json())  # the wish is stored with the seating
+    events = stored.after_game([], rotation=False)
+    assert [(e.data["seat"], e.data["player"]) for e in events] == [(3, "bram"), (0, "cor")]
+    assert stored.json().get("wishes") is None and not stored.waiting
+
+
+def test_a_wish_goes_with_the_place_on_the_waiting_list() -> None:
+    seating = Seating(2)
+    seating.sit("anna", "Anna", 0, running=False)
+    seating.sit("bram", "Bram", 1, running=True)
+    seating.stand("bram", running=True)
+    assert seating.wishes == {} and not seating.waiting

@@ -83,7 +83,7 @@ class Directory:
         tables = {
             table_id: json.dumps(table.summary())
             for table_id, table in self.lobby.tables.items()
-            if not table.config.private
+            if not table.config.private and not table.table.deserted  # as Lobby.listed
         }
         gone = self._published - tables.keys()
         players = {p for p in self.connected() if p is not None}

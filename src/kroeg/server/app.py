@@ -23,6 +23,7 @@ from kroeg.server import (
     passkeys_api,
     players_api,
     puzzles_api,
+    quick_api,
     refusals,
     static,
     ws,
@@ -80,6 +81,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(Exception, _internal_error)
     app.include_router(api.router)
     app.include_router(players_api.router)
+    app.include_router(quick_api.router)
     app.include_router(accounts_api.router)
     app.include_router(bots_api.router)
     app.include_router(passkeys_api.router)

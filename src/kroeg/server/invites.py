@@ -1,6 +1,8 @@
 """Invitations over the websocket: a player at a table invites someone they follow.
 
-The inviter must sit or wait at the table; the invitee must be an account the inviter
+The invitation names the table it was made at and the seat it offers (which seat, and
+which tables take none: kroeg.tables.invitations). The inviter must sit or wait at the
+table; the invitee must be an account the inviter
 follows, must not block the inviter, and must be online (not invisible). Every open
 connection of the invitee gets an ``invite`` frame (docs/protocol.md) with the table's id,
 which is all a private table needs to be joined: accepting is opening the table.
@@ -21,15 +23,17 @@ from kroeg.accounts.events import Invited
 from kroeg.server.connection import Connection
 from kroeg.server.runtime import Runtime
 from kroeg.tables.errors import TableError
+from kroeg.tables.invitations import InvitedTable, is_partner, offered_seat
 from kroeg.tables.protocol import Seating
 
 
-async def invite(runtime: Runtime, connection: Connection, table_id: str, name: str) -> None:
+async def invite(
+    runtime: Runtime, connection: Connection, table_id: str, name: str, seat: int | None = None
+) -> None:
     player, inviter = connection.player, connection.name
     assert player is not None and inviter is not None
-    at_table, game, variant = await _where(runtime, table_id, player)
-    if not at_table:
-        raise TableError("not_seated", "sit at the table before you invite someone to it")
+    table = await _where(runtime, table_id)
+    offered = offered_seat(table, player, seat)
     account = await social.check_invite(runtime.store, player, name)
     targets = [c for c in runtime.connections if c.player == account.player_id]
     elsewhere: list[str] = []
@@ -40,8 +44,10 @@ async def invite(runtime: Runtime, connection: Connection, table_id: str, name: 
     frame = {
         "type": "invite",
         "table": table_id,
-        "game": game,
-        "variant": variant,
+        "game": table.game,
+        "variant": table.variant,
+        "seat": offered,
+        "partner": is_partner(table, player, offered),
         "from": inviter,
         "now": time.time(),
     }
@@ -49,9 +55,15 @@ async def invite(runtime: Runtime, connection: Connection, table_id: str, name: 
     connection.send_json({"type": "invite_sent", "table": table_id, "to": account.name})
 
 
-async def _where(runtime: Runtime, table_id: str, player: str) -> tuple[bool, str, str]:
-    """Whether ``player`` sits or waits at the table, and its game and variant, as the
-    table says (through the Tables port, wherever it lives)."""
+async def _where(runtime: Runtime, table_id: str) -> InvitedTable:
+    """The table as an invitation sees it, as the table says (through the Tables port,
+    wherever it lives)."""
     seating = await runtime.tables.ask(Seating(table=table_id))
-    at_table = player in seating["seats"] or player in seating["waiting"]
-    return at_table, seating["game"], seating["variant"]
+    return InvitedTable(
+        seating["game"],
+        seating["variant"],
+        seating["seats"],
+        seating["waiting"],
+        seating["teams"],
+        seating["over"],
+    )

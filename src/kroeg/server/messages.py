@@ -36,10 +36,12 @@ class Hello(Message, tag="hello"):
 
 
 class Invite(Message, tag="invite"):
-    """Invite a player you follow to this table (kroeg.server.invites)."""
+    """Invite a player you follow to this table and a seat (kroeg.server.invites);
+    no seat: the table offers one (kroeg.tables.invitations)."""
 
     table: TableId
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    seat: Annotated[int, msgspec.Meta(ge=0, le=16)] | None = None
 
 
 class Ping(Message, tag="ping"):

@@ -55,6 +55,8 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         # a table's state
         "already_seated",
         "seat_taken",
+        "table_finished",
+        "table_full",
         "not_seated",
         "out_of_game",
         "game_running",

@@ -31,6 +31,7 @@ from kroeg.store import Store, open_store
 from kroeg.tables.house import House, start_bot_house
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.port import LocalTables, Tables
+from kroeg.tables.quick import QuickMatch
 from kroeg.tables.state import TableSettings
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class Runtime:
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
         self._tables: Tables | None = None
+        self._quick: QuickMatch | None = None
         self._clubs: ClubService | None = None
         self.house = House()
         self.miner: FinishedGameMiner | None = None
@@ -106,6 +108,11 @@ class Runtime:
     def lobby(self) -> Lobby:
         assert self._lobby is not None, "the server has not started"
         return self._lobby
+
+    @property
+    def quick(self) -> QuickMatch:
+        assert self._quick is not None, "the server has not started"
+        return self._quick
 
     async def start(self) -> None:
         """Open the store (migrating it) and rebuild every open table from its log."""
@@ -152,6 +159,7 @@ class Runtime:
             await self._lobby.load()
             log.info("kroeg started: %d tables restored", len(self._lobby.tables))
         await self._clubs.serve_tables(self._lobby)
+        self._quick = QuickMatch(self._lobby, self.settings.queue_seconds)
         self._lobby.start_closing_idle(self.settings.idle_close)
         self._token_sweep = asyncio.get_running_loop().create_task(self._sweep_tokens())
 

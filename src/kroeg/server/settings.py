@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 
 from kroeg.cluster.owner import LEASE_TTL
+from kroeg.tables.quick import QUEUE_SECONDS
 
 
 def _float_env(name: str, default: float) -> float:
@@ -134,6 +135,9 @@ class ServerSettings:
     idle_close: float = IDLE_CLOSE
     """Seconds a table with nobody seated, waiting or watching stays open
     (``KROEG_IDLE_CLOSE``)."""
+    queue_seconds: float = QUEUE_SECONDS
+    """Seconds "Speel nu" waits for other people before the house fills the seats
+    (``KROEG_QUEUE_SECONDS``; 0: at once)."""
     clubs_per_day: int = CLUBS_PER_DAY
     """Clubs one account may create in 24 hours (``KROEG_CLUBS_PER_DAY``)."""
     nights_per_day: int = NIGHTS_PER_DAY
@@ -186,6 +190,7 @@ class ServerSettings:
             logins_per_name=_int_env("KROEG_LOGINS_PER_NAME", LOGINS_PER_NAME),
             max_body=_int_env("KROEG_MAX_BODY", MAX_BODY),
             idle_close=_float_env("KROEG_IDLE_CLOSE", IDLE_CLOSE),
+            queue_seconds=_float_env("KROEG_QUEUE_SECONDS", QUEUE_SECONDS),
             clubs_per_day=_int_env("KROEG_CLUBS_PER_DAY", CLUBS_PER_DAY),
             nights_per_day=_int_env("KROEG_NIGHTS_PER_DAY", NIGHTS_PER_DAY),
             corrections_per_minute=_int_env("KROEG_CORRECTIONS_PER_MINUTE", CORRECTIONS_PER_MINUTE),

@@ -1,7 +1,8 @@
 """The browser client (``src/kroeg/web/``, built by its own engineer): ``/``, ``/t/{id}``
-deep links, the players' pages (``/speler/{name}``, ``/mijn-spellen``, ``/ranglijst/{game}``),
-``/account``, the rules (``/regels/{game}``), the organiser's club pages (``/clubs``,
-``/clubs/{club}``, ``/clubs/avond/{night}``), and ``/web/...`` for its files."""
+deep links, the players' pages (``/speler/{name}``, ``/mijn-spellen``, ``/vrienden``,
+``/ranglijst/{game}``), ``/account``, the rules (``/regels/{game}``), the organiser's
+club pages (``/clubs``, ``/clubs/{club}``, ``/clubs/avond/{night}``), and ``/web/...`` for
+its files."""
 
 from __future__ import annotations
 
@@ -52,6 +53,12 @@ async def profile_page(name: str) -> Response:
 
 @router.get("/mijn-spellen")
 async def my_games_page() -> Response:
+    return _index()
+
+
+@router.get("/vrienden")
+async def friends_page() -> Response:
+    """The people you follow (web/friends.js)."""
     return _index()
 
 

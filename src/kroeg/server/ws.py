@@ -177,7 +177,7 @@ async def _dispatch(
         # (docs/cluster.md, "Invites").
         if not connection.chat_allowed():
             raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
-        await invites.invite(runtime, connection, message.table, message.name)
+        await invites.invite(runtime, connection, message.table, message.name, message.seat)
         return
     if isinstance(message, protocol.Watch | protocol.Resume):
         await runtime.tables.watch(message, connection)

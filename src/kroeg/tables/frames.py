@@ -163,6 +163,7 @@ def lobby_summary(table: Shown) -> JSON:
         "id": table.id,
         **table.config.json(),
         "running": table.running,
+        "over": table.state is not None and not table.running,
         "game_id": table.game_id,
         "version": table.version,
         "players": seats_json(table),

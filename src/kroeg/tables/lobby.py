@@ -30,6 +30,11 @@ table is listed anyway and keeps a short id for its URL."""
 
 BROKEN = "its log no longer replays"
 
+DESERTED_CLOSE = 60.0
+"""Seconds a table its people left (:attr:`TableState.deserted`) stays open with nobody
+following it, at most the idle time: whoever left can still come back to its result
+(issue 32, bug 13: before, it ran on with only the house until ten idle minutes)."""
+
 
 class Lobby:
     def __init__(
@@ -233,13 +238,14 @@ class Lobby:
                 log.exception("closing the idle tables failed; trying again later")
 
     async def sweep(self, idle_close: float, now: float) -> list[str]:
-        """One look at every table: note the idle ones, close those idle long enough.
-        The ids of the tables closed."""
+        """One look at every table: note the idle ones, close those idle long enough
+        (a deserted one after :data:`DESERTED_CLOSE`). The ids of the tables closed."""
         due = []
         for table_id, table in self.tables.items():
+            enough = min(idle_close, DESERTED_CLOSE) if table.table.deserted else idle_close
             if not _idle(table):
                 self.idle_since.pop(table_id, None)
-            elif now - self.idle_since.setdefault(table_id, now) >= idle_close:
+            elif now - self.idle_since.setdefault(table_id, now) >= enough:
                 due.append(table_id)
         closed = []
         for table_id in due:
@@ -280,7 +286,12 @@ class Lobby:
         return table
 
     def listed(self) -> list[dict[str, Any]]:
-        return [t.summary() for t in self.tables.values() if not t.config.private]
+        """The public tables, but those their people left (only the house plays there)."""
+        return [
+            t.summary()
+            for t in self.tables.values()
+            if not t.config.private and not t.table.deserted
+        ]
 
     def broken_list(self, *, public_only: bool = False) -> list[dict[str, Any]]:
         """The broken tables; a private one without its id (an invite is its secret)."""

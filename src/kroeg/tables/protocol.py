@@ -216,10 +216,13 @@ async def _carry_out_as(
 
 def seating_of(table: TableTask) -> dict[str, Any]:
     """What a ``Seating`` answers: the game, the variant, the player in each seat (None:
-    empty) and those waiting, read from the table as it is now."""
+    empty), those waiting, the game's teams (seats) and whether its last game is over
+    with no new one running, read from the table as it is now."""
     return {
         "game": table.config.game,
         "variant": table.config.variant,
         "seats": [seat.player for seat in table.seats],
         "waiting": [player for player, _ in table.waiting],
+        "teams": [list(team) for team in table.game.traits.teams],
+        "over": table.state is not None and not table.running,
     }

@@ -25,7 +25,7 @@ drie met hand en woord")."""
 
 
 class Seating:
-    __slots__ = ("accounts", "left", "more_time", "seats", "waiting")
+    __slots__ = ("accounts", "left", "more_time", "seats", "waiting", "wishes")
 
     def __init__(self, seats: int) -> None:
         self.seats = [Seat(None, house_name(i)) for i in range(seats)]
@@ -39,6 +39,9 @@ class Seating:
         self.more_time: set[str] = set()
         """The players who asked for more time at this table (WCAG 2.2.1, "meer
         bedenktijd"): their seat's clock runs twice the table's."""
+        self.wishes: dict[str, int] = {}
+        """The seat a waiting player asked for (an invitation's, kroeg.tables.invitations):
+        they take it when the game ends, if the house still plays it."""
 
     # Questions --------------------------------------------------------------------------
 
@@ -95,6 +98,8 @@ class Seating:
         free = [i for i in range(len(self.seats)) if self.is_house(i)]
         if running or not free:
             self.waiting.append((player, name))
+            if seat is not None:
+                self.wishes[player] = seat
             return None, self._waiting_event(player, name)
         chosen = seat if seat is not None else free[0]
         self.seats[chosen] = Seat(player, name, bot=account == "bot")
@@ -140,6 +145,7 @@ class Seating:
             for i, (p, name) in enumerate(self.waiting):
                 if p == player:
                     del self.waiting[i]
+                    self.wishes.pop(player, None)
                     return self._waiting_event(p, name)
             raise TableError("not_seated", "you have no seat at this table")
         if running and not self.seats[seat].out:
@@ -169,7 +175,8 @@ class Seating:
     def after_game(self, losers: Iterable[int], *, rotation: bool) -> list[Event]:
         """Seat rotation after a game (RULES.md §2.8): with ``rotation`` each losing person
         gives their seat to the longest waiting, who greets; then waiting people take house
-        seats (greeting where the game rotates)."""
+        seats (greeting where the game rotates): first the seats waiting people asked for,
+        then the others, longest waiting first."""
         events: list[Event] = []
         if rotation:
             for seat in sorted(losers):
@@ -180,13 +187,20 @@ class Seating:
                     Event("stand", {"seat": seat, "player": loser.player, "name": loser.name})
                 )
                 events.extend(self._seat_newcomer(seat, greet=True))
+        for player, seat in list(self.wishes.items()):
+            if self.is_house(seat) and self.is_waiting(player):
+                events.extend(self._seat_newcomer(seat, greet=rotation, player=player))
         for seat in range(len(self.seats)):
             if self.is_house(seat) and self.waiting:
                 events.extend(self._seat_newcomer(seat, greet=rotation))
         return events
 
-    def _seat_newcomer(self, seat: int, *, greet: bool) -> list[Event]:
-        player, name = self.waiting.popleft()
+    def _seat_newcomer(self, seat: int, *, greet: bool, player: str | None = None) -> list[Event]:
+        """Seat the longest waiting person (or the waiting ``player``) at ``seat``."""
+        index = 0 if player is None else [p for p, _ in self.waiting].index(player)
+        player, name = self.waiting[index]
+        del self.waiting[index]
+        self.wishes.pop(player, None)
         self.seats[seat] = Seat(player, name)
         events = [Event("sit", {"seat": seat, "player": player, "name": name})]
         if greet:
@@ -214,6 +228,7 @@ class Seating:
             "timeouts": [s.timeouts for s in self.seats],
             "accounts": self.accounts,
             **({"more_time": sorted(self.more_time)} if self.more_time else {}),
+            **({"wishes": self.wishes} if self.wishes else {}),
         }
 
     def restore(self, stored: dict[str, Any]) -> None:
@@ -233,6 +248,7 @@ class Seating:
         self.waiting = deque((p, n) for p, n in stored.get("waiting", []))
         self.accounts = dict(stored.get("accounts", {}))
         self.more_time = set(stored.get("more_time", []))
+        self.wishes = {str(p): int(s) for p, s in stored.get("wishes", {}).items()}
 
     def restore_left(self, left: dict[int, tuple[str, str]]) -> None:
         """Who was taken out of the running game, as rebuilt from its log."""

@@ -25,6 +25,7 @@ def sit(table: TableState, out: Outbox, cmd: Sit) -> None:
     seat, event = table.seating.sit(
         cmd.player, cmd.name, cmd.seat, running=table.running, account=cmd.account
     )
+    table.vacated = False
     stage(table, out, [event], seating=True)
     if cmd.listener is not None:
         log = table.history.log_for(cmd.listener.player)
@@ -59,12 +60,14 @@ def more_time(table: TableState, out: Outbox, player: str, on: bool) -> None:
 
 def stand(table: TableState, out: Outbox, player: str) -> None:
     stage(table, out, [table.seating.stand(player, running=table.running)], seating=True)
+    table.vacated = True
 
 
 def leave(table: TableState, out: Outbox, player: str) -> None:
     seat = table.seat_of(player)
     if seat is not None and table.running:
         take_out(table, out, seat, "left", [])
+        table.vacated = True
         return
     if seat is None and not table.seating.is_waiting(player):
         return  # nothing to give up: leaving only stops watching

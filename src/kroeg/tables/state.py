@@ -106,6 +106,9 @@ class TableState:
         self.asking: tuple[int, list[Action], Action] | None = None
         """The seat and legal actions of the house decision asked of the house, whose
         answer the machine waits for, and its fallback (:class:`~kroeg.tables.effects.AskHouse`)."""
+        self.vacated = False
+        """Someone stood up or left since the last person sat down (not stored: after a
+        restart an empty table is closed as idle, as before)."""
         self.starting: tuple[Any, bytes] | None = None
         """The new game's state and fair-deal secret while the store writes it
         (:class:`~kroeg.tables.effects.CreateGame`)."""
@@ -141,6 +144,14 @@ class TableState:
     def running(self) -> bool:
         match = self.match
         return match is not None and not self.game.is_over(match.state)
+
+    @property
+    def deserted(self) -> bool:
+        """The people who sat or waited here all stood up or left: only the house is at
+        the table (the lobby no longer lists it and closes it soon; issue 32, bug 13)."""
+        if not self.vacated or self.waiting:
+            return False
+        return all(seat.player is None for seat in self.seats)
 
     @property
     def seats(self) -> list[Seat]:

@@ -1,6 +1,6 @@
 // The app shell: top bar, router (/ is the lobby, /t/{id} a table, /t/{id}?replay=GAME a
 // replay, /speler/{name} a profile, /mijn-spellen your own, /ranglijst/{game} a
-// leaderboard, /regels/{game} the rules, /puzzels the puzzles, /account the account page, /clubs, /clubs/{club} and /clubs/avond/{night}
+// leaderboard, /vrienden the people you follow, /regels/{game} the rules, /puzzels the puzzles, /account the account page, /clubs, /clubs/{club} and /clubs/avond/{night}
 // the organiser's pages), the one connection, invitations, and the
 // "verbinding kwijt" banner.
 
@@ -12,6 +12,7 @@ import { LANGUAGES, lang, t } from "./i18n.js";
 import { AccountView } from "./account.js";
 import { NightView } from "./club_night.js";
 import { ClubsView, ClubView } from "./clubs.js";
+import { FriendsView } from "./friends.js";
 import { LobbyView } from "./lobby.js";
 import { LeaderboardView, ProfileView, showInvite } from "./players.js";
 import { PuzzleView } from "./puzzles.js";
@@ -65,6 +66,8 @@ function renderTopbar() {
     h("a", { href: "/", class: "logo", onclick: link("/"), "aria-label": t("nav.lobby") }, "Kroeg"),
     h("a", { href: "/mijn-spellen", class: "nav-link", id: "nav-my-games", onclick: link("/mijn-spellen") }, t("players.my_games")),
     h("a", { href: "/ranglijst/toepen", class: "nav-link", id: "nav-leaderboard", onclick: link("/ranglijst/toepen") }, t("players.leaderboard")),
+    h("a", { href: "/vrienden", class: "nav-link", id: "nav-friends", onclick: link("/vrienden") }, t("nav.friends")),
+    h("a", { href: "/clubs", class: "nav-link", id: "nav-clubs", onclick: link("/clubs") }, t("nav.clubs")),
     h("span", { class: "spacer" }),
     s.name ? h("span", { class: "who hide-small" }, t("nav.you", { name: s.name })) : null,
     h("a", { href: "/account", class: "btn small", id: "account-link", onclick: link("/account") }, t("nav.account")),
@@ -134,6 +137,8 @@ function route() {
     app.view = new RulesView(root, app, rules[1]);
   } else if (puzzle) {
     app.view = new PuzzleView(root, app, puzzle[1] || "next");
+  } else if (location.pathname.replace(/\/$/, "") === "/vrienden") {
+    app.view = new FriendsView(root, app);
   } else if (location.pathname.replace(/\/$/, "") === "/clubs") {
     app.view = new ClubsView(root, app);
   } else if (night) {

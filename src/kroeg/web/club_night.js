@@ -152,7 +152,7 @@ export class NightView {
     const button = (id, text, onclick, cls = "btn primary") => h("button", { id, class: cls, disabled: this.busy, onclick }, text);
     if (n.status === "closed") return null;
     if (n.status === "draft") {
-      return h("section", { class: "card-panel", "aria-labelledby": "register-h" }, h("h2", { id: "register-h" }, t("club.org.register")), this.registerForm(), this.newPlayerForm(), h("div", { class: "row club-actions" }, button("open-night", t("club.org.open"), () => this.act("POST", "/open"))), h("p", { class: "help" }, t("club.org.open_help")));
+      return h("section", { class: "card-panel", "aria-labelledby": "register-h" }, h("h2", { id: "register-h" }, t("club.org.register")), this.registerForm(), this.registerManyForm(), this.newPlayerForm(), h("div", { class: "row club-actions" }, button("open-night", t("club.org.open"), () => this.act("POST", "/open"))), h("p", { class: "help" }, t("club.org.open_help")));
     }
     const next = n.current_round + 1;
     return h(
@@ -174,10 +174,47 @@ export class NightView {
     );
   }
 
-  /** The club's members not yet playing tonight, as choices. */
+  /** The club's members not yet playing tonight, as choices; on an online night only
+   *  accounts (a guest plays at the bar: the server refuses one with guest_online, so
+   *  none is offered, to play or to replace; issue 32, bug 14). */
   free() {
     const playing = new Set(this.night.players.map((p) => p.member));
-    return this.club.members.filter((m) => !playing.has(m.id));
+    const online = this.night.mode === "online";
+    return this.club.members.filter((m) => !playing.has(m.id) && !(online && m.guest));
+  }
+
+  /** Several members at once (a night of single players): a box each, "Iedereen" to tick
+   *  them all, then one registration after the other in the list's order; a refusal
+   *  stops there and is said (those before it stay registered). */
+  registerManyForm() {
+    const free = this.free();
+    if (this.night.pairs || free.length < 2) return null;
+    const boxes = free.map((m) => h("label", { class: "toggle", dataset: { member: m.id } }, h("input", { type: "checkbox", value: m.id, name: "many" }), " ", m.guest ? `${m.name} (${t("club.org.guest")})` : m.name));
+    const all = h("input", { type: "checkbox", id: "register-all", onchange: (e) => boxes.forEach((b) => (b.querySelector("input").checked = e.target.checked)) });
+    return h(
+      "form",
+      { class: "club-inline-form register-many", id: "register-many-form", onsubmit: (e) => this.registerMany(e) },
+      h("fieldset", {}, h("legend", {}, t("club.org.register_many")), h("label", { class: "toggle" }, all, " ", t("club.org.register_all")), boxes),
+      h("button", { type: "submit", class: "btn primary", disabled: this.busy }, t("club.org.register_many_submit")),
+    );
+  }
+
+  async registerMany(event) {
+    event.preventDefault();
+    const chosen = [...this.root.querySelectorAll("#register-many-form input[name=many]:checked")].map((b) => b.value);
+    if (!chosen.length) return;
+    this.busy = true;
+    this.refused = null;
+    for (const member of chosen) {
+      try {
+        this.night = await api("POST", this.path("/players"), { member });
+      } catch (err) {
+        this.refused = clubErrorText(err);
+        break;
+      }
+    }
+    this.busy = false;
+    await this.load();
   }
 
   memberSelect(id, members, label) {
@@ -215,7 +252,7 @@ export class NightView {
       { class: "club-inline-form", id: "new-player-form", onsubmit: (e) => this.newPlayer(e) },
       h("label", { for: "new-player-name" }, t("club.org.new_player")),
       h("input", { type: "text", id: "new-player-name", maxlength: 64 }),
-      h("select", { id: "new-player-kind", "aria-label": t("club.org.member_kind") }, h("option", { value: "member" }, t("club.org.kind.member")), h("option", { value: "guest" }, t("club.org.kind.guest"))),
+      h("select", { id: "new-player-kind", "aria-label": t("club.org.member_kind") }, h("option", { value: "member" }, t("club.org.kind.member")), this.night.mode === "online" ? null : h("option", { value: "guest" }, t("club.org.kind.guest"))),
       h("button", { type: "submit", class: "btn", disabled: this.busy }, t(pairs ? "club.org.add" : "club.org.add_register")),
     );
   }

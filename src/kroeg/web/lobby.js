@@ -53,6 +53,7 @@ export class LobbyView {
     this.tables = null;
     this.creating = null; // game name whose create form is open
     this.invite = null;
+    this.filter = null; // the game whose open tables are shown (null: every game)
     this.busy = false;
     this.afterName = null; // what a first visitor asked for before giving a name
     this.suggestion = suggestedName();
@@ -115,6 +116,8 @@ export class LobbyView {
 
   destroy() {
     clearTimeout(this.timer);
+    clearTimeout(this.queueTimer);
+    if (this.queueing) api("DELETE", "/quick").catch(() => {}); // leaving the lobby leaves the line
     this.offEscape?.();
   }
 
@@ -141,7 +144,7 @@ export class LobbyView {
     // Moving the kept field detaches it for a moment, which drops the focus: give it back.
     const typing = document.activeElement?.id === "name-input" ? document.activeElement : null;
     this.tableBox = h("div", { id: "open-tables" });
-    this.friends = name ? friendsPanel(this.app, () => (this.tables || []).find((tb) => Boolean(this.me) && tb.players.some((p) => p.player === this.me))?.id) : null;
+    this.friends = name ? friendsPanel(this.app, () => this.inviteTable()) : null;
     replace(
       this.root,
       h(
@@ -193,7 +196,9 @@ export class LobbyView {
             { class: "game-tile", dataset: { game: g.game } },
             h("h3", {}, t(`game.${g.game}`)),
             h("p", {}, t(`game.${g.game}.desc`), " ", h("a", { class: "rules-link", href: rulesPath(g.game), onclick: this.app.link(rulesPath(g.game)), "aria-label": t("rules.link_game", { game: t(`game.${g.game}`) }) }, t("rules.link"))),
-            h("button", { class: "btn primary", disabled: this.busy, onclick: () => this.needName(() => this.playNow(g)) || this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
+            h("button", { class: "btn primary", disabled: this.busy, dataset: { quick: g.game }, onclick: () => this.needName(() => this.playNow(g)) || this.playNow(g), "aria-label": t("lobby.play_now_game", { game: t(`game.${g.game}`) }) }, t("lobby.play_now")),
+            h("div", { class: "queue-box", dataset: { queue: g.game } }),
+            h("button", { class: "btn house-table", disabled: this.busy, onclick: () => this.needName(() => this.houseTable(g)) || this.houseTable(g), "aria-label": t("lobby.house_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.house_table")),
             h("button", { class: "btn new-table", onclick: () => this.needName(() => this.openCreate(g.game)) || this.openCreate(g.game), "aria-label": t("lobby.new_table_game", { game: t(`game.${g.game}`) }) }, t("lobby.new_table")),
           ),
         ),
@@ -332,12 +337,68 @@ export class LobbyView {
     }
   }
 
-  /** One click: a new table with you and the house, started at once. */
+  /** "Speel nu": a short wait in the game's line (kroeg.tables.quick) for other people,
+   *  shown in the tile with a way out; who waits together sits together, the house fills
+   *  the rest (issue 32, build 3). */
   async playNow(g) {
+    try {
+      const variant = Object.keys(g.variants)[0];
+      this.waitFor(g, await api("POST", "/quick", { game: g.game, variant }));
+    } catch (err) {
+      toast(errorText(err.code, err.message));
+    }
+  }
+
+  /** What the line answered: seated (to the table), waiting (shown, asked again in half a
+   *  second), or no longer in it. */
+  waitFor(g, status) {
+    clearTimeout(this.queueTimer);
+    const box = this.root.querySelector(`.queue-box[data-queue="${g.game}"]`);
+    if (status.state === "seated") {
+      this.queueing = null;
+      this.app.navigate(`/t/${status.table}`);
+      return;
+    }
+    if (status.state !== "waiting") {
+      this.queueing = null;
+      if (box) replace(box);
+      return;
+    }
+    this.queueing = g.game;
+    if (box) {
+      replace(
+        box,
+        h("p", { class: "prompt", role: "status" }, t("lobby.queue_waiting", { n: status.waiting, seats: status.seats, s: status.seconds_left })),
+        h("button", { class: "btn small", dataset: { control: "cancel-queue" }, onclick: () => this.cancelQueue(g) }, t("lobby.queue_cancel")),
+      );
+    }
+    this.queueTimer = setTimeout(async () => {
+      try {
+        this.waitFor(g, await api("GET", "/quick"));
+      } catch {
+        this.waitFor(g, status); // asked again in half a second
+      }
+    }, 500);
+  }
+
+  async cancelQueue(g) {
+    clearTimeout(this.queueTimer);
+    this.queueing = null;
+    try {
+      await api("DELETE", "/quick");
+    } finally {
+      this.waitFor(g, { state: "none" });
+      this.root.querySelector(`[data-quick="${g.game}"]`)?.focus();
+    }
+  }
+
+  /** "Tafel met de vaste gasten": one tap, a new table with you and the house, started at
+   *  once (what "Speel nu" was before its line). */
+  async houseTable(g) {
     this.busy = true;
     try {
       const variant = Object.keys(g.variants)[0];
-      const body = { game: g.game, variant, rated: true }; // "Speel nu" counts (docs/ratings.md)
+      const body = { game: g.game, variant, rated: true }; // it counts (docs/ratings.md)
       const [low, high] = seatRange(g, variant);
       if (low !== high) body.seats = usualSeats(g, variant);
       const table = await api("POST", "/tables", body);
@@ -351,11 +412,24 @@ export class LobbyView {
     }
   }
 
+  /** Your tables whose game is not over (a finished game leaves "Jouw tafels"), newest
+   *  last: the lobby lists tables in the order they were made. */
+  myOpenTables() {
+    return (this.tables || []).filter((tb) => Boolean(this.me) && !tb.over && tb.players.some((p) => p.player === this.me));
+  }
+
+  /** The table the friends panel invites to: your newest whose game is not over (bug 1:
+   *  it was the first where you still sat, a finished Toepen game). */
+  inviteTable() {
+    const open = this.myOpenTables();
+    return open.length ? open[open.length - 1] : null;
+  }
+
   /** "Jouw tafels": where you sit, with the way back. */
   renderMine() {
     const section = this.root.querySelector("#your-tables");
     if (!section || !this.mineBox) return;
-    const mine = (this.tables || []).filter((tb) => Boolean(this.me) && tb.players.some((p) => p.player === this.me));
+    const mine = this.myOpenTables();
     // A club night's online round: its tables are private, so they are not in the list.
     const club = (this.clubTables || []).filter((ct) => ct.running && !mine.some((tb) => tb.id === ct.table));
     section.hidden = !mine.length && !club.length;
@@ -381,12 +455,14 @@ export class LobbyView {
     }
     // Tables that could not be rebuilt after a restart: said, not silently gone.
     const broken = (this.broken || []).map((tb) => h("p", { class: "empty broken", dataset: { broken: tb.id } }, t("lobby.broken", { game: t(`game.${tb.game}`), id: tb.id })));
-    if (!this.tables.length) {
-      replace(this.tableBox, h("p", { class: "empty" }, t("lobby.no_tables")), ...broken);
+    const shown = this.tables.filter((tb) => !this.filter || tb.game === this.filter);
+    if (!shown.length) {
+      replace(this.tableBox, this.renderFilter(), h("p", { class: "empty" }, t("lobby.no_tables")), ...broken);
       return;
     }
     replace(
       this.tableBox,
+      this.renderFilter(),
       ...broken,
       h(
         "table",
@@ -395,7 +471,7 @@ export class LobbyView {
         h(
           "tbody",
           {},
-          this.tables.map((tb) => {
+          shown.map((tb) => {
             const people = tb.players.filter((p) => !p.house);
             const free = tb.players.some((p) => p.house);
             const mine = Boolean(this.me) && tb.players.some((p) => p.player === this.me);
@@ -424,6 +500,19 @@ export class LobbyView {
         ),
       ),
     );
+  }
+
+  /** The open tables of one game or of all (issue 32, build 10): one button per game of
+   *  the tables listed, pressed for the one shown. */
+  renderFilter() {
+    const games = [...new Set([...(this.games || []).map((g) => g.game), ...this.tables.map((tb) => tb.game)])];
+    const choose = (game) => {
+      this.filter = game;
+      this.renderTables();
+      this.root.querySelector(`#table-filter [data-filter="${game ?? "all"}"]`)?.focus();
+    };
+    const button = (game, label) => h("button", { class: `btn small${this.filter === game ? " primary" : ""}`, "aria-pressed": String(this.filter === game), dataset: { filter: game ?? "all" }, onclick: () => choose(game) }, label);
+    return h("div", { class: "row filter", id: "table-filter", role: "group", "aria-label": t("lobby.filter_label") }, button(null, t("lobby.filter_all")), games.map((g) => button(g, t(`game.${g}`))));
   }
 
   async sit(id) {

@@ -2,8 +2,8 @@
 // A person: the name, the rating in this game and variant with its uncertainty and the
 // games it rests on, and, for an account, its profile, follow and block (the buttons that
 // fit how you stand to them, players.js); mute hides their chat at this table. The house:
-// that it is the house and the level it plays at. Inviting from the card waits for the
-// server's invitations to a seat (issue 32, build 1).
+// that it is the house and the level it plays at, and, to someone who sits or waits here,
+// an invitation to that seat for someone they follow (invite_card.js, issue 32, build 1).
 
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -26,7 +26,8 @@ export function ratingLines(badge) {
 /**
  * The card of one seat, a dialog over the felt. `seat` is the table's seat entry (name,
  * house, account, player), `badge` its rating here (GET /api/tables/{id}/ratings) or
- * undefined; `ctx`: {you, houseLevel, muted, mute(player, on), close(), link(path), rerender()}.
+ * undefined; `ctx`: {you, houseLevel, muted, mute(player, on), close(), link(path), rerender(),
+ * inviteTo(seat) or null where you may not invite}.
  * An account's relation is fetched once the card opens.
  */
 export class PlayerCard {
@@ -70,6 +71,7 @@ export class PlayerCard {
         { class: "buttons" },
         profile ? h("a", { class: "btn", role: "button", href: profile, onclick: this.ctx.link(profile) }, t("card.profile")) : null,
         mine ? null : relationButtons(this.relation, (what, on) => this.change(what, on)),
+        seat.house && this.ctx.inviteTo ? h("button", { class: "btn primary", dataset: { control: "invite-seat" }, onclick: () => this.ctx.inviteTo(this.seatNumber) }, t("invite.to_seat")) : null,
         !mine && seat.player ? h("button", { class: "btn", "aria-pressed": String(Boolean(muted)), onclick: () => this.ctx.mute(seat.player, !muted) }, muted ? t("card.unmute") : t("card.mute")) : null,
         h("button", { class: "btn", dataset: { control: "close-card" }, onclick: this.ctx.close }, t("result.close")),
       ),

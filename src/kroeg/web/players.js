@@ -294,7 +294,8 @@ export class LeaderboardView {
 }
 
 /** The lobby's panel: the people you follow, online or not and where, with an invite to
- *  the table you sit at; and a field to follow someone by name. */
+ *  your newest table whose game is not over (`myTable()`, its summary; named on the
+ *  button's label); and a field to follow someone by name. */
 export function friendsPanel(app, myTable) {
   const box = h("div", { id: "following" });
   const input = h("input", { id: "follow-name", maxlength: 24, placeholder: t("players.follow_placeholder"), "aria-label": t("players.follow_label") });
@@ -322,7 +323,7 @@ export function friendsPanel(app, myTable) {
                 " ",
                 h("span", { class: "prompt" }, p.online ? (p.table ? t("players.at_table", { game: t(`game.${p.table.game}`) }) : t("players.online")) : t("players.offline")),
                 p.online && p.table ? [" ", h("a", { class: "btn small", href: `/t/${p.table.id}`, onclick: app.link(`/t/${p.table.id}`), role: "button" }, t("lobby.watch"))] : null,
-                p.online && table ? [" ", h("button", { class: "btn small primary", onclick: () => app.ensureConnection().send({ type: "invite", table, name: p.name }) }, t("players.invite"))] : null,
+                p.online && table ? [" ", h("button", { class: "btn small primary", onclick: () => app.ensureConnection().send({ type: "invite", table: table.id, name: p.name }), "aria-label": t("players.invite_to", { name: p.name, game: t(`game.${table.game}`) }) }, t("players.invite"))] : null,
               ),
             ),
           )
@@ -358,6 +359,17 @@ export function friendsPanel(app, myTable) {
 /** An invitation that reached you: who, which game, and the buttons to accept or not. */
 let closeInvite = null; // the invitation shown, if any: a new one replaces it
 
+/** Accepting sits you in the seat the invitation offers (issue 32, build 1); at a running
+ *  table that seat is your wish on the waiting list. Taken meanwhile: the table, to choose. */
+async function acceptInvite(app, msg) {
+  try {
+    await api("POST", `/tables/${msg.table}/sit`, msg.seat == null ? {} : { seat: msg.seat });
+  } catch (err) {
+    if (err.code !== "already_seated") toast(errorText(err.code, err.message));
+  }
+  app.navigate(`/t/${msg.table}`);
+}
+
 export function showInvite(app, msg) {
   closeInvite?.();
   const close = () => {
@@ -368,9 +380,9 @@ export function showInvite(app, msg) {
   const el = h(
     "div",
     { id: "invite", class: "invite-banner", role: "alert", dataset: { table: msg.table } },
-    h("span", {}, t("players.invited", { name: msg.from, game: t(`game.${msg.game}`) })),
+    h("span", {}, t(msg.partner ? "players.invited_partner" : "players.invited", { name: msg.from, game: t(`game.${msg.game}`) })),
     " ",
-    h("button", { class: "btn small primary", id: "accept-invite", onclick: () => { close(); app.navigate(`/t/${msg.table}`); } }, t("players.accept")),
+    h("button", { class: "btn small primary", id: "accept-invite", onclick: () => { close(); acceptInvite(app, msg); } }, t("players.accept")),
     " ",
     h("button", { class: "btn small", onclick: close }, t("players.decline")),
   );

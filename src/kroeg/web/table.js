@@ -16,6 +16,7 @@ import { has, t } from "./i18n.js";
 import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } from "./keyboard.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
+import { InviteCard } from "./invite_card.js";
 import { PlayerCard } from "./player_card.js";
 import { seatPlate } from "./seat_plate.js";
 import { rulesButton } from "./rules.js";
@@ -573,7 +574,9 @@ export class TableView {
     // The announcer says every event as a sentence; the effects over the felt are for the eye.
     this.effectLayer = this.effectLayer || h("div", { class: "effects", "aria-hidden": "true" });
     const [previousButton, previousPanel] = this.renderPrevious(ctx);
-    const dialog = this.card?.render() ?? this.renderMoment(ctx) ?? this.renderOut() ?? this.renderResult(ctx) ?? previousPanel;
+    // Once out, the out screen comes before a deal's summary: it says why you no longer play
+    // (a summary in its place hid it, the timeout test met it under load).
+    const dialog = this.card?.render() ?? this.renderOut() ?? this.renderMoment(ctx) ?? this.renderResult(ctx) ?? previousPanel;
     const felt = h(
       "section",
       { class: `felt${dialog ? " has-dialog" : ""}`, "aria-label": t("table.felt", { game: t(`game.${ctx.gameName}`) }) },
@@ -685,10 +688,34 @@ export class TableView {
       toast(on ? t("card.muted", { name: info.name }) : t("card.unmute"));
       this.render();
     };
-    const ctx = { you: this.context().you, houseLevel: this.snapshot.info?.house_level ?? "basis", muted: this.muted, mute, close, link: this.app.link, rerender: () => this.render() };
+    const inviteTo = this.mayInvite() ? (s) => this.openInvite(s) : null;
+    const ctx = { you: this.context().you, houseLevel: this.snapshot.info?.house_level ?? "basis", muted: this.muted, mute, close, link: this.app.link, rerender: () => this.render(), inviteTo };
     this.card = new PlayerCard(seat, info, this.badges?.[seat], ctx);
     this.render();
     this.root.querySelector(".player-card [data-control='close-card']")?.focus();
+  }
+
+  /** Whether you may invite someone here: you sit or wait, the house plays a seat, and
+   *  the table's last game is not over (kroeg.tables.invitations refuses those). */
+  mayInvite() {
+    const snap = this.snapshot;
+    if (!snap?.seats) return false;
+    const here = snap.you != null || (snap.waiting || []).some((w) => w.player === this.conn.player);
+    const over = !snap.running && Boolean(snap.view?.result);
+    return here && !over && snap.seats.some((s) => s.house);
+  }
+
+  /** The invitation dialog (invite_card.js) for `seat`, or null: the seat the table offers. */
+  openInvite(seat) {
+    const close = () => {
+      this.card = null;
+      this.render();
+      this.root.querySelector(seat === null ? "[data-control='invite']" : `.seat[data-seat="${seat}"]`)?.focus();
+    };
+    const seatName = seat === null ? null : this.snapshot.seats[seat].name;
+    this.card = new InviteCard(seat, { table: this.id, seatName, send: (m) => this.conn.send(m), close, rerender: () => this.render() });
+    this.render();
+    this.root.querySelector(".invite-card [data-control='close-card']")?.focus();
   }
 
   cardButton(code, attrs = {}) {
@@ -713,7 +740,7 @@ export class TableView {
     const hand = ctx.view.hand && this.arranged(this.game.sortHand?.(ctx, ctx.view.hand) ?? ctx.view.hand);
     if (!hand) {
       const note = this.out && ctx.running ? t("table.out_hand") : ctx.you === null ? t("table.spectating") : ctx.view.phase ? t("table.hand_hidden") : "";
-      return h("div", { class: "hand", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
+      return h("div", { class: "hand", role: "group", "aria-label": t("table.hand") }, note ? h("p", { class: "prompt" }, note) : null);
     }
     const selecting = this.game.cardMode === "select";
     const cardActions = new Map();
@@ -922,6 +949,9 @@ export class TableView {
       if (!this.resultOpen(ctx)) controls.push(h("button", { class: "btn primary", dataset: { control: "start" }, onclick: () => this.tableMessage("start") }, snap.game_id ? t("table.again") : t("table.start")));
       controls.push(h("button", { class: "btn", dataset: { control: "stand" }, onclick: () => this.tableMessage("stand") }, t("table.stand")));
     }
+    // Before the game, beside the seats: invite someone you follow (invite_card.js); after
+    // "Begin het spel", which keeps the first place (and the focus once you sat down).
+    if (!snap.running && this.mayInvite()) controls.push(this.inviteButton());
     controls.push(this.renderArrangeToggle(ctx));
     const note = this.refusal ? h("span", { class: "refusal", id: "refusal", role: "alert" }, this.refusal) : lastChance(ctx, snap.to_act) ? warningNote() : prompt ? h("span", { class: "prompt", id: "prompt" }, prompt) : null;
     return h("div", { class: "actions-bar", role: "toolbar", "aria-label": t("table.actions") }, note, controls);
@@ -945,6 +975,10 @@ export class TableView {
       ),
       h("div", { class: "chat-presets", style: { "margin-top": "6px" } }, h("a", { href: "/", class: "btn small", role: "button", onclick: this.app.link("/"), style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("nav.lobby")), rulesButton(info.game, info.variant), this.leaveButton(ctx)),
     );
+  }
+
+  inviteButton() {
+    return h("button", { class: "btn small", dataset: { control: "invite" }, onclick: () => this.openInvite(null) }, t("invite.button"));
   }
 
   /** Leaving during a game loses it (docs/protocol.md, leave): the first click only arms the button. */
