@@ -109,8 +109,10 @@ def test_howell_every_pair_meets_every_other_once_and_plays_every_group_once(
     assert all(pairs in (r[0].ns, r[0].ew) for r in m.rounds)
 
 
-@pytest.mark.parametrize(("kind", "tables"), [("howell", 3), ("howell", 2), ("howell", 9),
-                                              ("mitchell", 2), ("mitchell", 16)])
+@pytest.mark.parametrize(
+    ("kind", "tables"),
+    [("howell", 3), ("howell", 2), ("howell", 9), ("mitchell", 2), ("mitchell", 16)],
+)
 def test_a_movement_that_does_not_fit_names_the_table_count(kind: str, tables: int) -> None:
     with pytest.raises(ClubError) as refused:
         movement(kind, tables)

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from kroeg.clubs.swiss import meetings, swiss_ranks, swiss_round
 
-A, B, C, D, E, F = (("a1", "a2"), ("b1", "b2"), ("c1", "c2"), ("d1", "d2"), ("e1", "e2"),
-                    ("f1", "f2"))
+A, B, C, D, E, F = (
+    ("a1", "a2"),
+    ("b1", "b2"),
+    ("c1", "c2"),
+    ("d1", "d2"),
+    ("e1", "e2"),
+    ("f1", "f2"),
+)
 
 
 def _pair_table(x: tuple[str, str], y: tuple[str, str]) -> tuple[str, str, str, str]:
@@ -109,8 +115,9 @@ def test_toepen_buchholz_and_the_fewest_repeats_when_none_is_possible() -> None:
 def test_house_seats_go_to_the_bottom_tables() -> None:
     # 10 players at tables of 4: 3 tables, 2 house seats, one each on tables 2 and 3.
     players = [(f"p{i:02}",) for i in range(10)]
-    played = [(("p00", "p01", "p02", "p03"), ("p04", "p05", "p06", None),
-               ("p07", "p08", "p09", None))]
+    played = [
+        (("p00", "p01", "p02", "p03"), ("p04", "p05", "p06", None), ("p07", "p08", "p09", None))
+    ]
     points = [{f"p{i:02}": i for i in range(10)}]
     got = swiss_round(players, played, points, table_size=4, higher_is_better=False, seed=1)
     assert [t.count(None) for t in got] == [0, 1, 1]

@@ -27,6 +27,7 @@ NIGHT_KEYS = (
     "round_running",
     "changes",
     "clock_seconds",
+    "pairing",
 )
 
 

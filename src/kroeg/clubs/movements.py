@@ -64,7 +64,8 @@ class Movement:
         """The sitting of ``table`` in round ``round_number`` (both from 1)."""
         if not 1 <= round_number <= len(self.rounds):
             raise ClubError(
-                "unknown_round", f"the movement has rounds 1 to {len(self.rounds)}, not {round_number}"
+                "unknown_round",
+                f"the movement has rounds 1 to {len(self.rounds)}, not {round_number}",
             )
         if not 1 <= table <= self.tables:
             raise ClubError(
@@ -88,8 +89,7 @@ def movement(kind: str, tables: int, rounds: int | None = None) -> Movement:
     if not 1 <= rounds <= len(whole.rounds):
         raise ClubError(
             "movement_too_short",
-            f"a {kind} movement of {tables} tables has {len(whole.rounds)} rounds, "
-            f"not {rounds}",
+            f"a {kind} movement of {tables} tables has {len(whole.rounds)} rounds, not {rounds}",
         )
     return Movement(kind, tables, whole.rounds[:rounds])
 
@@ -135,8 +135,11 @@ def howell(tables: int) -> Movement:
         raise ClubError(
             "movement_unfit",
             f"a Howell movement needs {low} to {high} tables, not {tables}"
-            + (" (with fewer than 4 it would need shared boards: play a Mitchell)"
-               if tables < low else ""),
+            + (
+                " (with fewer than 4 it would need shared boards: play a Mitchell)"
+                if tables < low
+                else ""
+            ),
             tables=tables,
         )
     m = 2 * tables - 1
@@ -154,7 +157,9 @@ def howell(tables: int) -> Movement:
         for i, (x, y) in enumerate(starter, 1):
             u, v = (x + r) % m, (y + r) % m
             ns, ew = (u, v) if 1 <= (v - u) % m < tables else (v, u)
-            sittings.append(Sitting(table=i + 1, ns=ns + 1, ew=ew + 1, group=(r - adder[i]) % m + 1))
+            sittings.append(
+                Sitting(table=i + 1, ns=ns + 1, ew=ew + 1, group=(r - adder[i]) % m + 1)
+            )
         rounds.append(tuple(sittings))
     return Movement("howell", tables, tuple(rounds))
 
@@ -187,7 +192,11 @@ def _room_starter(m: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
                 if a in adders or moved & covered:
                     continue
                 found = extend(
-                    (*pairs, (x, y)), used | {x, y}, differences | {d}, (*adders, a), covered | moved
+                    (*pairs, (x, y)),
+                    used | {x, y},
+                    differences | {d},
+                    (*adders, a),
+                    covered | moved,
                 )
                 if found is not None:
                     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kroeg.clubs.access import ClubAccess
@@ -45,6 +45,11 @@ class Nights:
             raise ClubError("bad_night", "a pair night is a klaverjas night")
         if body["mode"] == "online":
             round_options(game, options, body["deals_per_round"])  # bad_deals
+        pairing = body.get("pairing") or "random"
+        if pairing == "swiss" and game == "klaverjassen" and not pairs:
+            raise ClubError(
+                "bad_night", "Swiss pairing at Klaverjassen pairs pairs: make it a pair night"
+            )
         row = {
             "id": new_id("n"),
             "club_id": club_id,
@@ -69,6 +74,7 @@ class Nights:
             "created_at": time.time(),
             "clock_seconds": body.get("clock_seconds"),
             "created_by": player_id,
+            "pairing": pairing,
         }
         async with self.access.locks[f"creator:{player_id}"]:
             now = row["created_at"] = time.time()
@@ -130,34 +136,46 @@ class Nights:
                     for r in registered
                     if r["member_id"] < r["partner_id"]
                 ]
+            # A Swiss night draws round 1 now; each later round when it starts.
+            swiss = night["pairing"] == "swiss"
             rounds = schedule(
                 players,
-                night["rounds"],
+                1 if swiss else night["rounds"],
                 night["seed"],
                 table_size=night["table_size"],
                 partners=night["game"] == "klaverjassen",
                 pairs=pairs,
             )
             writes = ClubWrites()
-            for number, tables in enumerate(rounds, 1):
+            for number in range(1, night["rounds"] + 1):
                 writes.add_round(night_id, number)
-                for index, seating in enumerate(tables, 1):
-                    table_id = new_id("r")
-                    writes.add_round_table(
-                        {
-                            "id": table_id,
-                            "night_id": night_id,
-                            "round": number,
-                            "number": index,
-                            "seating": list(seating),
-                            "secret_hash": self.tokens.token_hash(table_id),
-                        }
-                    )
+            for number, tables in enumerate(rounds, 1):
+                for row in self.table_rows(night_id, number, tables):
+                    writes.add_round_table(row)
             writes.open_night(night_id)
             writes.count_change(night_id)
             await self.access.store.commit(writes)
         self.access.notify(night_id)
         return await self.night(night_id)
+
+    def table_rows(
+        self, night_id: str, number: int, tables: Sequence[Sequence[str | None]]
+    ) -> list[dict[str, Any]]:
+        """The ``round_tables`` rows of round ``number``, each with its scorer's hash."""
+        rows = []
+        for index, seating in enumerate(tables, 1):
+            table_id = new_id("r")
+            rows.append(
+                {
+                    "id": table_id,
+                    "night_id": night_id,
+                    "round": number,
+                    "number": index,
+                    "seating": list(seating),
+                    "secret_hash": self.tokens.token_hash(table_id),
+                }
+            )
+        return rows
 
     async def night(self, night_id: str) -> dict[str, Any]:
         """The night, its players and its schedule (names; ``null`` is the house)."""

@@ -23,7 +23,7 @@ class Results:
     async def standings(self, night_id: str) -> dict[str, Any]:
         night = await self.access.night(night_id)
         names = await self.access.names(night["club_id"])
-        per_round = await self._round_points(night)
+        per_round = await self.round_points(night)
         higher = HIGHER_IS_BETTER[night["game"]]
         rows = night_standings(per_round, higher_is_better=higher)
         tables = await self.access.store.round_tables(night_id)
@@ -44,7 +44,7 @@ class Results:
             ],
         }
 
-    async def _round_points(self, night: Row) -> list[dict[str, int]]:
+    async def round_points(self, night: Row) -> list[dict[str, int]]:
         """Per round started, each player's points from the tables' sheets."""
         store = self.access.store
         tables = await store.round_tables(night["id"])
@@ -78,7 +78,7 @@ class Results:
         higher = HIGHER_IS_BETTER[games.pop()] if games else True
         totals = []
         for night in nights:
-            per_round = await self._round_points(night)
+            per_round = await self.round_points(night)
             totals.append(
                 {s.player: s.total for s in night_standings(per_round, higher_is_better=higher)}
             )

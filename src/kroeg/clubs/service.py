@@ -34,9 +34,9 @@ class ClubService:
         self.access = ClubAccess(store)
         self.clubs = Clubs(self.access, quotas)
         self.nights = Nights(self.access, tokens, quotas)
-        self.rounds = Rounds(self.access, self.nights)
-        self.sheets = ScoreSheets(self.access, tokens, quotas)
         self.results = Results(self.access)
+        self.rounds = Rounds(self.access, self.nights, self.results)
+        self.sheets = ScoreSheets(self.access, tokens, quotas)
 
     async def serve_tables(self, lobby: Lobby) -> None:
         """Play online rounds at ``lobby``'s tables; hook the running ones again."""

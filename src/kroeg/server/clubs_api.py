@@ -71,6 +71,9 @@ class NightBody(_Body):
     """The schedule's seed (default: random); the same seed draws the same schedule."""
     clock_seconds: float | None = Field(default=None, ge=0, le=600)
     """Online: each turn's clock at the round's tables (default: the game's own)."""
+    pairing: Literal["random", "swiss"] = "random"
+    """``random`` ("geloot": the whole schedule drawn at the opening) or ``swiss`` (from
+    round 2 on, tables drawn by standing; Klaverjassen on a pair night only)."""
 
 
 class RegisterBody(_Body):

@@ -1,0 +1,28 @@
+"""A club night's pairing (issue 29, docs/clubs.md "Swiss pairing"): ``random`` (the
+whole schedule drawn when the night opens, as before) or ``swiss`` (round 1 drawn at
+the opening, each later round by standing when it starts).
+
+Revision ID: 0019
+Revises: 0018
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0019"
+down_revision = "0018"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column(
+        "club_nights",
+        sa.Column("pairing", sa.String(8), nullable=False, server_default="random"),
+    )
+
+
+def downgrade() -> None:
+    op.execute("ALTER TABLE club_nights DROP COLUMN pairing")
