@@ -11,6 +11,14 @@ from typing import Any
 
 from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.answers import night_json, online_json, seat_json
+from kroeg.clubs.bar_boards import (
+    MOVEMENTS,
+    BarBoards,
+    check_movement_night,
+    is_movement_night,
+    movement_rounds,
+    night_movement,
+)
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.names import clean_text, new_id
 from kroeg.clubs.online import round_options
@@ -23,10 +31,13 @@ from kroeg.store.club_writes import ClubWrites
 
 
 class Nights:
-    def __init__(self, access: ClubAccess, tokens: ScorerTokens, quotas: ClubQuotas) -> None:
+    def __init__(
+        self, access: ClubAccess, tokens: ScorerTokens, quotas: ClubQuotas, bar: BarBoards
+    ) -> None:
         self.access = access
         self.tokens = tokens
         self.quotas = quotas
+        self.bar = bar
 
     async def create_night(
         self, club_id: str, player_id: str, body: Mapping[str, Any]
@@ -46,6 +57,8 @@ class Nights:
         if body["mode"] == "online":
             round_options(game, options, body["deals_per_round"])  # bad_deals
         pairing = body.get("pairing") or "random"
+        if pairing in MOVEMENTS:
+            check_movement_night(body, pairs)
         if pairing == "swiss" and game == "klaverjassen" and not pairs:
             raise ClubError(
                 "bad_night", "Swiss pairing at Klaverjassen pairs pairs: make it a pair night"
@@ -136,16 +149,21 @@ class Nights:
                     for r in registered
                     if r["member_id"] < r["partner_id"]
                 ]
-            # A Swiss night draws round 1 now; each later round when it starts.
-            swiss = night["pairing"] == "swiss"
-            rounds = schedule(
-                players,
-                1 if swiss else night["rounds"],
-                night["seed"],
-                table_size=night["table_size"],
-                partners=night["game"] == "klaverjassen",
-                pairs=pairs,
-            )
+            if is_movement_night(night):
+                assert pairs is not None  # a movement night is a pair night
+                moved = night_movement(night, len(pairs))
+                rounds = movement_rounds(moved, pairs, night["seed"])
+            else:
+                # A Swiss night draws round 1 now; each later round when it starts.
+                swiss = night["pairing"] == "swiss"
+                rounds = schedule(
+                    players,
+                    1 if swiss else night["rounds"],
+                    night["seed"],
+                    table_size=night["table_size"],
+                    partners=night["game"] == "klaverjassen",
+                    pairs=pairs,
+                )
             writes = ClubWrites()
             for number in range(1, night["rounds"] + 1):
                 writes.add_round(night_id, number)
@@ -185,8 +203,10 @@ class Nights:
         registered = await store.registrations(night_id)
         tables = await store.round_tables(night_id)
         rounds = await store.rounds(night_id)
+        boards = {t["id"]: await self.bar.table_boards(night, t) for t in tables}
         return {
             **night_json(night),
+            "boards": await self.bar.published(night),
             "players": [
                 {
                     "member": r["member_id"],
@@ -205,6 +225,7 @@ class Nights:
                         {
                             "number": t["number"],
                             "seats": [seat_json(s, names) for s in t["seating"]],
+                            "boards": boards[t["id"]],
                             **online_json(t["online"]),
                         }
                         for t in tables

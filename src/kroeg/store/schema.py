@@ -41,7 +41,8 @@
   ``clock_seconds`` for its online tables, and per round table played online
   (``table_id``) its ``online`` stand: each seat's total, the deals played, the seats
   the house took over, whether its game is over. Migration 0019: a night's ``pairing``,
-  ``random`` or ``swiss`` (a Swiss night's later rounds get their tables when they start).
+  ``random``, ``swiss`` (a Swiss night's later rounds get their tables when they start),
+  ``mitchell`` or ``howell`` (a movement at the bar).
 - ``ratings`` (migration 0006): each player's OpenSkill rating per game and variant, its
   conservative ``score`` (mu − 3σ) that the leaderboard sorts by, the rated games and the
   different people played against (``rating_opponents`` holds the pairs that count them)

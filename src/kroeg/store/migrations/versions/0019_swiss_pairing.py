@@ -1,6 +1,7 @@
-"""A club night's pairing (issue 29, docs/clubs.md "Swiss pairing"): ``random`` (the
-whole schedule drawn when the night opens, as before) or ``swiss`` (round 1 drawn at
-the opening, each later round by standing when it starts).
+"""A club night's pairing (issue 29, docs/clubs.md "Swiss pairing" and "At the bar:
+boards and movement cards"): ``random`` (the whole schedule drawn when the night opens,
+as before), ``swiss`` (round 1 drawn at the opening, each later round by standing when
+it starts), or a movement of portefeuille-klaverjassen, ``mitchell`` or ``howell``.
 
 Revision ID: 0019
 Revises: 0018
