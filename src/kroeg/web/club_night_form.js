@@ -1,7 +1,8 @@
 // The organiser's form for a new club night (POST /api/clubs/{club}/nights): the game,
 // its variant and options as the new-table form offers them (option_fields.js, from
 // GET /api/variants), the table size where the variant allows a choice, the rounds,
-// the deals per round, at the bar or online, and a pair night for Klaverjassen.
+// the deals per round, at the bar or online, a pair night for Klaverjassen, and the
+// pairing: geloot (the default), Swiss, or a Mitchell or Howell movement at the bar.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -27,7 +28,7 @@ function barLimits(game, mode) {
 /** The form's state for a game: its first variant with the variant's defaults. */
 function startState(g, mode = "bar") {
   const variant = Object.keys(g.variants)[0];
-  return { game: g.game, variant, options: {}, tableSize: null, rounds: ROUNDS.start, deals: DEALS_START[g.game] ?? 8, mode, pairs: false, title: "" };
+  return { game: g.game, variant, options: {}, tableSize: null, rounds: ROUNDS.start, deals: DEALS_START[g.game] ?? 8, mode, pairs: false, pairing: "random", title: "" };
 }
 
 export class NightForm {
@@ -61,8 +62,20 @@ export class NightForm {
     return Object.entries(g.options).filter(([name, spec]) => offered(spec, (n) => this.value(n)) && !(limits.options ?? []).includes(name));
   }
 
+  /** The pairings the night may have: Swiss pairs pairs at Klaverjassen; a movement is
+   *  for a klaverjas pair night at the bar (docs/clubs.md). */
+  pairings() {
+    const s = this.state;
+    const kj = s.game === "klaverjassen";
+    const out = ["random"];
+    if (!kj || s.pairs) out.push("swiss");
+    if (kj && s.pairs && s.mode === "bar") out.push("mitchell", "howell");
+    return out;
+  }
+
   change(patch, focus) {
     Object.assign(this.state, patch);
+    if (!this.pairings().includes(this.state.pairing)) this.state.pairing = "random";
     this.refused = null;
     this.redraw();
     if (focus) document.getElementById(focus)?.focus();
@@ -121,10 +134,17 @@ export class NightForm {
         h("select", { id: "night-mode", onchange: (e) => this.change({ mode: e.target.value }, "night-mode") }, ["bar", "online"].map((m) => h("option", { value: m, selected: m === s.mode }, t(`club.org.mode.${m}`)))),
         // Only Klaverjassen has pairs: the other games are played each for themselves.
         g.game === "klaverjassen"
-          ? h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "night-pairs", checked: s.pairs, onchange: (e) => (s.pairs = e.target.checked) }), " ", t("club.org.pairs"))
+          ? h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "night-pairs", checked: s.pairs, onchange: (e) => this.change({ pairs: e.target.checked }, "night-pairs") }), " ", t("club.org.pairs"))
           : null,
       ),
       h("p", { class: "help" }, t(`club.org.mode_help.${s.mode}`)),
+      h(
+        "div",
+        { class: "row" },
+        h("label", { for: "night-pairing" }, t("club.org.pairing")),
+        h("select", { id: "night-pairing", onchange: (e) => this.change({ pairing: e.target.value }, "night-pairing") }, this.pairings().map((p) => h("option", { value: p, selected: p === s.pairing }, t(`club.org.pairing.${p}`)))),
+      ),
+      h("p", { class: "help", id: "night-pairing-help" }, t(`club.org.pairing_help.${s.pairing}`)),
       number("night-rounds", t("club.org.rounds"), ROUNDS, s.rounds, "rounds"),
       number("night-deals", t("club.org.deals"), DEALS, s.deals, "deals"),
       rows,
@@ -156,7 +176,7 @@ export class NightForm {
     const s = this.state;
     const g = this.game();
     const options = Object.fromEntries(Object.entries(s.options).filter(([name]) => this.offeredOptions().some(([n]) => n === name)));
-    const body = { game: s.game, variant: s.variant, options, table_size: this.tableSize(), rounds: s.rounds, deals_per_round: s.deals, mode: s.mode, pairs: s.game === "klaverjassen" && s.pairs };
+    const body = { game: s.game, variant: s.variant, options, table_size: this.tableSize(), rounds: s.rounds, deals_per_round: s.deals, mode: s.mode, pairs: s.game === "klaverjassen" && s.pairs, pairing: s.pairing };
     // Without a name the night is called after its game and date, in the page's language.
     const today = new Date().toLocaleDateString(lang() === "en" ? "en-GB" : "nl-NL", { day: "numeric", month: "long", year: "numeric" });
     body.title = s.title.trim() || t("club.org.default_title", { game: t(`game.${s.game}`), date: today });
