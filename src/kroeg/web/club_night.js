@@ -297,7 +297,8 @@ export class NightView {
               h(
                 "div",
                 { class: "tablecard", dataset: { table: table.number } },
-                h("h4", {}, t("club.links.table", { n: table.number }), table.boards ? h("span", { class: "prompt" }, ` · ${t("club.org.table_boards", { first: table.boards[0], last: table.boards[1] })}`) : null),
+                h("h4", {}, t("club.links.table", { n: table.number })),
+                table.boards ? h("p", { class: "prompt table-boards" }, t("club.org.table_boards", { first: table.boards[0], last: table.boards[1] })) : null,
                 h("ol", {}, table.seats.map((s, i) => h("li", { class: [s.house ? "house" : "", teams ? `team-${i % 2}` : ""].join(" ").trim() }, s.house ? t("club.org.house_seat") : s.name, teams ? h("span", { class: "prompt" }, ` · ${t(i % 2 ? "club.kj.zij" : "club.kj.wij")}`) : null))),
               ),
             ),

@@ -1097,7 +1097,7 @@ export default {
   "club.org.pairing_help.howell": "Duplicate klaverjassen: every pair moves and meets every other once (4 to 8 tables). You print the boards and the table cards.",
   "club.org.boards_pdf": "Print the boards (PDF)",
   "club.org.movement_pdf": "Table cards (PDF)",
-  "club.org.table_boards": "boards {first} to {last}",
+  "club.org.table_boards": "Boards {first} to {last}",
   "club.org.swiss_later": "Drawn by standing when the round starts.",
   "club.sheet.board": "Board (the number on the board)",
   "club.error.board_not_held": "Board {board} was not on table {table} in round {round}: this table holds boards {first} to {last}.",

@@ -1160,7 +1160,7 @@ export default {
   "club.org.pairing_help.howell": "Portefeuille-klaverjassen: alle paren schuiven en treffen elkaar één keer (4 tot 8 tafels). Je drukt de spellen en de tafelkaarten af.",
   "club.org.boards_pdf": "Spellen afdrukken (PDF)",
   "club.org.movement_pdf": "Tafelkaarten (PDF)",
-  "club.org.table_boards": "spellen {first} t/m {last}",
+  "club.org.table_boards": "Spellen {first} t/m {last}",
   "club.org.swiss_later": "Wordt op de stand ingedeeld als de ronde begint.",
   "club.sheet.board": "Spel (nummer op de portefeuille)",
   "club.error.board_not_held": "Spel {board} lag niet op tafel {table} in ronde {round}: hier liggen de spellen {first} tot en met {last}.",
