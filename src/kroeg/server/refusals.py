@@ -47,6 +47,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "unknown_member",
         "unknown_sheet",
         "unknown_entry",
+        "unknown_round",
         "unknown_puzzle",
         "no_puzzle",
         "no_analysis",
