@@ -5,13 +5,17 @@ recomputed here with hashlib alone."""
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from kroeg.cards import parse_card
+from kroeg.cli import main
 from kroeg.clubs.boards import (
+    Board,
     BoardError,
     deal_boards,
     dealer_of,
@@ -26,14 +30,63 @@ PIKET_DEAL_1 = [
     *("Ah", "Ac", "Ks", "Kh", "8h", "7h", "Qs", "Qh", "8s", "7s", "As", "Jc", "8d", "Jh"),
     *("Js", "9c", "9h", "7c"),
 ]
-"""docs/fair-deals.md, "piket, deal 1, none": board 1 of the secret 00 ... 1f."""
+"""docs/fair-deals.md, "piket, deal 1, none": fair deal 1 of the secret 00 ... 1f."""
 
 
-def test_board_one_is_fair_deal_one_of_the_secret_dealt_eight_to_a_seat_from_seat_0() -> None:
-    board = deal_boards(3, SECRET).boards[0]
-    assert board.number == 1 and board.dealer == 0
-    assert [c for hand in board.json()["hands"] for c in hand] == PIKET_DEAL_1
-    assert [len(h) for h in board.deal.hands] == [8, 8, 8, 8] and board.deal.stock == ()
+def by_hand(secret: bytes, deal_no: int) -> list[str]:
+    """Fair deal ``deal_no`` of ``secret`` with no contribution, written with hashlib and
+    hmac alone after docs/fair-deals.md's few lines, not with kroeg.fairness."""
+
+    def sha(b: bytes) -> bytes:
+        return hashlib.sha256(b).digest()
+
+    mix = sha(b"kroeg/mix/v1")
+    key = hmac.new(
+        secret, b"kroeg/deal/v1" + deal_no.to_bytes(8, "big") + mix, hashlib.sha256
+    ).digest()
+    words = (
+        int.from_bytes(sha(key + c.to_bytes(8, "big"))[k : k + 4], "big")
+        for c in range(10**6)
+        for k in range(0, 32, 4)
+    )
+    cards = [r + s for s in "cdhs" for r in "789TJQKA"]
+    for i in range(len(cards) - 1, 0, -1):
+        x = next(words)
+        while x >= 2**32 - 2**32 % (i + 1):
+            x = next(words)
+        j = x % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def round_secret_by_hand(secret: bytes, round_no: int) -> bytes:
+    message = b"kroeg/boards-round/v1" + round_no.to_bytes(8, "big")
+    return hmac.new(secret, message, hashlib.sha256).digest()
+
+
+def test_the_hand_made_dealer_gives_the_fair_deals_vector() -> None:
+    assert by_hand(SECRET, 1) == PIKET_DEAL_1
+
+
+def cards_of(board: Board) -> list[str]:
+    return [c for hand in board.json()["hands"] for c in hand]
+
+
+def test_board_n_is_fair_deal_j_of_its_rounds_secret_eight_cards_to_a_seat() -> None:
+    made = deal_boards(8, SECRET, per_round=4)
+    assert [len(h) for h in made.boards[0].deal.hands] == [8, 8, 8, 8]
+    assert made.boards[0].deal.stock == ()
+    first, second = round_secret_by_hand(SECRET, 1), round_secret_by_hand(SECRET, 2)
+    assert cards_of(made.boards[0]) == by_hand(first, 1)
+    assert cards_of(made.boards[3]) == by_hand(first, 4)
+    assert cards_of(made.boards[4]) == by_hand(second, 1)
+    assert cards_of(made.boards[7]) == by_hand(second, 4)
+
+
+def test_a_set_of_one_round_is_the_fair_deals_of_the_first_round_secret() -> None:
+    made = deal_boards(3, SECRET)
+    assert made.per_round == 3
+    assert cards_of(made.boards[2]) == by_hand(round_secret_by_hand(SECRET, 1), 3)
 
 
 def test_the_dealer_goes_round_the_table_board_by_board() -> None:
@@ -41,10 +94,11 @@ def test_the_dealer_goes_round_the_table_board_by_board() -> None:
     assert [b.dealer for b in deal_boards(5, SECRET).boards] == [0, 1, 2, 3, 0]
 
 
-def test_the_set_commitment_is_sha256_of_label_secret_and_count() -> None:
-    by_hand = hashlib.sha256(b"kroeg/boards/v1" + SECRET + (24).to_bytes(8, "big")).hexdigest()
-    assert set_commitment(SECRET, 24) == by_hand == deal_boards(24, SECRET).commitment
-    assert deal_boards(24, SECRET).commitment != deal_boards(23, SECRET).commitment
+def test_the_set_commitment_is_sha256_of_label_secret_count_and_boards_a_round() -> None:
+    sizes = (24).to_bytes(8, "big") + (8).to_bytes(8, "big")
+    made = hashlib.sha256(b"kroeg/boards/v1" + SECRET + sizes).hexdigest()
+    assert set_commitment(SECRET, 24, 8) == made == deal_boards(24, SECRET, per_round=8).commitment
+    assert deal_boards(24, SECRET, per_round=8).commitment != deal_boards(24, SECRET).commitment
 
 
 def test_two_sets_from_fresh_secrets_differ_and_each_board_differs_from_the_next() -> None:
@@ -62,7 +116,9 @@ def test_before_the_close_the_set_shows_its_commitment_and_not_its_cards() -> No
 
 
 def test_a_dealt_set_published_after_the_close_verifies() -> None:
-    assert verify_published(deal_boards(16, SECRET).published(revealed=True)) == 16
+    published = deal_boards(16, SECRET, per_round=4).published(revealed=True)
+    assert published["per_round"] == 4
+    assert verify_published(published) == 16
 
 
 def _published(**change: Any) -> dict[str, Any]:
@@ -100,6 +156,7 @@ def _file(*boards: list[list[str]]) -> dict[str, Any]:
 
 
 HANDS = [PIKET_DEAL_1[s * 8 : (s + 1) * 8] for s in range(4)]
+"""A valid board's four hands."""
 
 
 def test_an_imported_set_keeps_its_boards_and_commits_to_their_canonical_json() -> None:
@@ -190,3 +247,44 @@ def test_a_board_number_outside_the_set_is_refused() -> None:
     with pytest.raises(BoardError) as e:
         deal_boards(4, SECRET).board(5)
     assert (e.value.code, e.value.params) == ("unknown_board_number", {"board": 5})
+
+
+def test_kroeg_verify_checks_a_published_set_and_names_a_changed_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = deal_boards(24, SECRET, per_round=8).published(revealed=True)
+    good = tmp_path / "boards.json"
+    good.write_text(json.dumps(doc))
+    assert main(["verify", str(good)]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "format": "kroeg-verify/1",
+        "ok": True,
+        "boards": 24,
+    }
+    hands = doc["boards"][6]["hands"]
+    hands[2][3], hands[3][3] = hands[3][3], hands[2][3]
+    bad = tmp_path / "changed.json"
+    bad.write_text(json.dumps(doc))
+    assert main(["verify", str(bad)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is False and out["error"]["board"] == 7
+    assert "board 7" in out["error"]["reason"]
+
+
+def test_kroeg_verify_says_a_set_without_a_secret_cannot_be_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = deal_boards(4, SECRET).published(revealed=True)
+    del doc["secret"]
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps(doc))
+    assert main(["verify", str(path)]) == 2
+    assert json.loads(capsys.readouterr().out)["ok"] is False
+
+
+def test_a_set_published_with_another_round_length_does_not_verify() -> None:
+    doc = deal_boards(8, SECRET, per_round=4).published(revealed=True)
+    doc["per_round"] = 8
+    with pytest.raises(BoardError) as e:
+        verify_published(doc)
+    assert e.value.code == "board_set_mismatch"

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kroeg.clubs.duplicate_night import duplicate_json
+
 HOUSE_NAME = "Huis"
 """The name shown on a seat the house plays (a schedule's empty seat)."""
 
@@ -32,7 +34,12 @@ NIGHT_KEYS = (
 
 
 def night_json(night: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: night[key] for key in NIGHT_KEYS}
+    """The night as anyone may read it; a duplicate night's board set by its commitment
+    until the close, then whole (never the secret before)."""
+    out = {key: night[key] for key in NIGHT_KEYS}
+    closed = night["status"] == "closed"
+    out["duplicate"] = duplicate_json(night.get("duplicate"), closed=closed)
+    return out
 
 
 def member_json(m: Mapping[str, Any]) -> dict[str, Any]:

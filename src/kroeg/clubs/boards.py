@@ -6,11 +6,16 @@ the four hands by seat (seats 0 and 2 are NS, "Wij"; 1 and 3 are EW, "Zij"). Kla
 has no vulnerability, so that is all a board is. A night's boards are a **board set**,
 made one of two ways, and committed to before anyone plays:
 
-- **dealt** by the server from a secret (:func:`deal_boards`): board ``n`` is the fair
-  deal ``n`` of that secret with no contribution (docs/fair-deals.md, steps 3 to 6 and
-  "Dealing"), so the same algorithm and the same checker; the set's commitment is
-  ``SHA-256("kroeg/boards/v1" || secret || count)`` (count as 8 bytes, big-endian),
-  shown when the night is announced; the secret is revealed when the night closes.
+- **dealt** by the server from a secret (:func:`deal_boards`), ``per_round`` boards a
+  round: round ``r``'s secret is ``HMAC-SHA256(secret, "kroeg/boards-round/v1" || r)``
+  and its ``j``-th board (board ``(r - 1) * per_round + j``) is the fair deal ``j`` of
+  that round secret with no contribution (docs/fair-deals.md, steps 3 to 6 and
+  "Dealing"). So an online round's tables deal their boards as any table deals its fair
+  deals, from the round secret, and each table's record is checked by ``kroeg verify``
+  as any other; a finished table's record reveals its round's secret only, never the
+  boards of a round to come. The set's commitment is
+  ``SHA-256("kroeg/boards/v1" || secret || count || per_round)`` (each 8 bytes,
+  big-endian), shown when the night is announced; the secret is revealed at the close.
 - **imported** by the organiser (:func:`import_boards`): a ``kroeg-boards/1`` file, for
   example made by a club's own dealing program; its commitment is
   ``SHA-256("kroeg/boards-import/v1" || canonical JSON of its boards)``.
@@ -38,6 +43,7 @@ from kroeg.games.base import Deal, InvalidInput, check_deck
 
 BOARDS_FORMAT = "kroeg-boards/1"
 SET_LABEL = b"kroeg/boards/v1"
+ROUND_LABEL = b"kroeg/boards-round/v1"
 IMPORT_LABEL = b"kroeg/boards-import/v1"
 SEATS = 4
 HAND_SIZE = 8
@@ -78,6 +84,8 @@ class BoardSet:
     commitment: str
     secret: bytes | None = None
     """The dealt set's secret: kept by the server until the night closes."""
+    per_round: int | None = None
+    """A dealt set's boards a round (its round secrets follow from it)."""
 
     def board(self, number: int) -> Board:
         if not 1 <= number <= len(self.boards):
@@ -99,6 +107,8 @@ class BoardSet:
             "count": len(self.boards),
             "commitment": self.commitment,
         }
+        if self.per_round is not None:
+            doc["per_round"] = self.per_round
         if revealed:
             doc["boards"] = [b.json() for b in self.boards]
             if self.secret is not None:
@@ -112,24 +122,45 @@ def dealer_of(number: int) -> int:
     return (number - 1) % SEATS
 
 
-def set_commitment(secret: bytes, count: int) -> str:
-    """What a dealt set shows before the night: its secret and size, hashed."""
+def set_commitment(secret: bytes, count: int, per_round: int) -> str:
+    """What a dealt set shows before the night: its secret, size and boards a round,
+    hashed."""
     _check_count(count)
+    _check_secret(secret)
+    if isinstance(per_round, bool) or not isinstance(per_round, int) or per_round < 1:
+        raise BoardError("bad_board_count", f"a round has at least 1 board, not {per_round!r}")
+    sizes = count.to_bytes(8, "big") + per_round.to_bytes(8, "big")
+    return hashlib.sha256(SET_LABEL + secret + sizes).hexdigest()
+
+
+def _check_secret(secret: bytes) -> None:
     if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
         raise BoardError("bad_board_set", f"a board set's secret is {SECRET_BYTES} bytes")
-    return hashlib.sha256(SET_LABEL + secret + count.to_bytes(8, "big")).hexdigest()
 
 
-def deal_boards(count: int, secret: bytes | None = None) -> BoardSet:
-    """``count`` boards dealt from ``secret`` (a fresh one when None): board ``n`` is the
-    fair deal number ``n`` of the secret, with no contribution."""
+def round_secret(secret: bytes, round_no: int) -> bytes:
+    """The secret from which round ``round_no``'s boards are dealt (from 1): a table of
+    that round deals its fair deals from it, and reveals it in its record."""
+    _check_secret(secret)
+    message = ROUND_LABEL + round_no.to_bytes(8, "big")
+    return hmac.new(secret, message, hashlib.sha256).digest()
+
+
+def deal_boards(
+    count: int, secret: bytes | None = None, *, per_round: int | None = None
+) -> BoardSet:
+    """``count`` boards dealt from ``secret`` (a fresh one when None), ``per_round`` a
+    round (all of them in one round when None): round ``r``'s ``j``-th board is the fair
+    deal ``j`` of :func:`round_secret` ``(secret, r)``, with no contribution."""
     secret = new_secret() if secret is None else secret
-    made = set_commitment(secret, count)
-    boards = tuple(
-        Board(n, dealer_of(n), fair_deal("klaverjassen", _SHAPE, secret, n, {}))
-        for n in range(1, count + 1)
-    )
-    return BoardSet(boards, "dealt", made, secret)
+    per_round = count if per_round is None else per_round
+    made = set_commitment(secret, count, per_round)
+    boards = []
+    for n in range(1, count + 1):
+        r, j = divmod(n - 1, per_round)
+        deal = fair_deal("klaverjassen", _SHAPE, round_secret(secret, r + 1), j + 1, {})
+        boards.append(Board(n, dealer_of(n), deal))
+    return BoardSet(tuple(boards), "dealt", made, secret, per_round)
 
 
 def import_commitment(boards: Sequence[Board]) -> str:
@@ -247,11 +278,15 @@ def verify_published(doc: object) -> int:
             )
         return len(boards)
     secret = _secret_of(doc.get("secret"))
-    if not hmac.compare_digest(set_commitment(secret, len(boards)), published):
+    per_round = doc.get("per_round", len(boards))
+    if not isinstance(per_round, int) or isinstance(per_round, bool) or per_round < 1:
+        raise BoardError("bad_board_set", "a dealt set's per_round is a number of boards from 1")
+    if not hmac.compare_digest(set_commitment(secret, len(boards), per_round), published):
         raise BoardError(
             "board_set_mismatch", "the secret is not the one the commitment was made of"
         )
-    for board, dealt in zip(boards, deal_boards(len(boards), secret).boards, strict=True):
+    dealt_set = deal_boards(len(boards), secret, per_round=per_round)
+    for board, dealt in zip(boards, dealt_set.boards, strict=True):
         if board != dealt:
             raise BoardError(
                 "board_set_mismatch",

@@ -19,6 +19,7 @@ from kroeg.clubs.bar_boards import (
     movement_rounds,
     night_movement,
 )
+from kroeg.clubs.duplicate_night import board_results, new_duplicate, others_at
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.names import clean_text, new_id
 from kroeg.clubs.online import round_options
@@ -63,6 +64,14 @@ class Nights:
             raise ClubError(
                 "bad_night", "Swiss pairing at Klaverjassen pairs pairs: make it a pair night"
             )
+        if pairing in MOVEMENTS and body.get("duplicate") is not None:
+            raise ClubError(
+                "bad_night", "a Mitchell or Howell night deals its own boards: not duplicate too"
+            )
+        duplicate = None
+        if body.get("duplicate") is not None:
+            rounds, per_round = body["rounds"], body["deals_per_round"]
+            duplicate = new_duplicate(body["duplicate"], game, options, rounds, per_round)
         row = {
             "id": new_id("n"),
             "club_id": club_id,
@@ -88,6 +97,7 @@ class Nights:
             "clock_seconds": body.get("clock_seconds"),
             "created_by": player_id,
             "pairing": pairing,
+            "duplicate": duplicate,
         }
         async with self.access.locks[f"creator:{player_id}"]:
             now = row["created_at"] = time.time()
@@ -258,13 +268,15 @@ class Nights:
                 for m in await store.members(night["club_id"])
                 if m["player_id"] == player_id
             }
-            for t in await store.round_tables(night["id"]):
+            tables = await store.round_tables(night["id"])
+            for t in tables:
                 if t["round"] != night["current_round"] or t["table_id"] is None:
                     continue
                 for seat, member in enumerate(t["seating"]):
                     if member in members:
                         mine.append(
                             {
+                                **_boards_of(night, tables, t),
                                 "night": night["id"],
                                 "title": night["title"],
                                 "round": t["round"],
@@ -276,6 +288,18 @@ class Nights:
                             }
                         )
         return mine
+
+
+def _boards_of(
+    night: Mapping[str, Any], tables: Sequence[Mapping[str, Any]], table: Mapping[str, Any]
+) -> dict[str, Any]:
+    """On a duplicate night, the boards the table has played, each beside what the other
+    tables that played it made of the same cards; nothing on another night."""
+    duplicate = night.get("duplicate")
+    if duplicate is None:
+        return {}
+    results = board_results(duplicate["per_round"], tables)
+    return {"boards": others_at(results, table["round"], table["number"])}
 
 
 def check_online_player(member: Mapping[str, Any]) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from kroeg import accounts
 from kroeg.clubs.access import ClubAccess
+from kroeg.clubs.duplicate_night import table_secret
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.online import round_options, seat_totals
 from kroeg.store.club_writes import ClubWrites
@@ -55,7 +56,7 @@ class OnlineRounds:
                 table = await self._open(night, planned, options, members)
             except TableError as e:
                 raise ClubError("table_refused", f"table {planned['number']}: {e}") from e
-            self._hook(night["id"], planned["id"], table)
+            self._hook(night, planned, table)
             writes.play_online(planned["id"], table.id, _stand(night["game"], table))
         return writes
 
@@ -71,6 +72,7 @@ class OnlineRounds:
             private=True,
             bots_allowed=False,
             rated=False,
+            boards=_boards(night, planned["round"]),
         )
         first: str | None = None
         for seat, member in enumerate(planned["seating"]):
@@ -95,7 +97,7 @@ class OnlineRounds:
                 if table is None:
                     log.info("club table %s is served by another process", planned["table_id"])
                     continue
-                self._hook(night["id"], planned["id"], table)
+                self._hook(night, planned, table)
                 if table.state is not None:
                     stand = _stand(night["game"], table)
                     self._spawn(self.record(night["id"], planned["id"], stand))
@@ -111,13 +113,19 @@ class OnlineRounds:
             return
         for night in await self.access.store.online_nights(running=True):
             if night["id"] == planned["night_id"] and night["current_round"] == planned["round"]:
-                self._hook(night["id"], planned["id"], table)
+                self._hook(night, planned, table)
                 if table.state is not None:
                     stand = _stand(night["game"], table)
                     await self.record(night["id"], planned["id"], stand)
 
-    def _hook(self, night_id: str, round_table: str, table: TableTask) -> None:
-        """Told in the table's task: read the stand there, store it in a task of ours."""
+    def _hook(self, night: Row, planned: Row, table: TableTask) -> None:
+        """Told in the table's task: read the stand there, store it in a task of ours. A
+        duplicate night's table is given its round's boards again (after a restart the
+        table does not know it deals boards until told)."""
+        night_id, round_table = night["id"], planned["id"]
+        boards = _boards(night, planned["round"])
+        if boards is not None:
+            table.deal_boards(boards)
 
         def on_progress(t: TableTask) -> None:
             self._spawn(self.record(night_id, round_table, _stand(t.config.game, t)))
@@ -164,13 +172,19 @@ class OnlineRounds:
         await store.commit(writes)
 
 
+def _boards(night: Row, round_no: int) -> bytes | None:
+    """The secret of a duplicate night's round, whose boards its tables deal."""
+    duplicate = night.get("duplicate")
+    return None if duplicate is None else table_secret(duplicate, round_no)
+
+
 def _stand(game_name: str, table: TableTask) -> dict[str, Any]:
     """Where the table's game stands, read at once (no await: the game cannot move
     meanwhile)."""
     game, state = table.game, table.state
     taken_out = sorted(table.seating.left)
     summaries = game.deal_summaries(state)
-    return {
+    stand: dict[str, Any] = {
         "totals": seat_totals(
             game_name, game.options, len(table.seats), game.standings(state), summaries, taken_out
         ),
@@ -178,6 +192,10 @@ def _stand(game_name: str, table: TableTask) -> dict[str, Any]:
         "house_played": taken_out,
         "over": game.is_over(state),
     }
+    if game_name == "klaverjassen":  # each deal's score per team: a duplicate board's result
+        stand["scores"] = [list(s["score"]) for s in summaries]
+        stand["contracts"] = [[s["declarer"], s["trump"]] for s in summaries]
+    return stand
 
 
 def _progress(stand: Mapping[str, Any]) -> tuple[int, int, bool]:

@@ -9,6 +9,8 @@ from typing import Any
 
 from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.answers import night_json
+from kroeg.clubs.duplicate import season_percentages
+from kroeg.clubs.duplicate_night import standings_json
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.scoring import check_sheet
 from kroeg.clubs.sheets import HIGHER_IS_BETTER
@@ -28,8 +30,10 @@ class Results:
         rows = night_standings(per_round, higher_is_better=higher)
         tables = await self.access.store.round_tables(night_id)
         house = _house_rounds(tables, night["current_round"])
+        duplicate = night.get("duplicate")
         return {
             "night": night_json(night),
+            "duplicate": None if duplicate is None else standings_json(duplicate, tables, names),
             "higher_is_better": higher,
             "standings": [
                 {
@@ -87,6 +91,7 @@ class Results:
             "club": club_id,
             "best": club["season_best"],
             "nights": len(nights),
+            "duplicate": await self._duplicate_season(nights, names, club["season_best"]),
             "standings": [
                 {
                     "member": s.player,
@@ -99,6 +104,29 @@ class Results:
                 for s in rows
             ],
         }
+
+    async def _duplicate_season(
+        self, nights: Sequence[Row], names: dict[str, str], best: int
+    ) -> list[dict[str, Any]]:
+        """The club's duplicate ranking: each member's best ``best`` closed duplicate
+        nights' percentages, averaged (``nights``: how many counted)."""
+        percents = []
+        for night in nights:
+            if night.get("duplicate") is None:
+                continue
+            tables = await self.access.store.round_tables(night["id"])
+            players = standings_json(night["duplicate"], tables, names)["players"]
+            percents.append({p["member"]: p["percent"] for p in players})
+        return [
+            {
+                "member": s.pair,
+                "name": names.get(s.pair, "?"),
+                "percent": round(s.percent, 2),
+                "nights": s.boards,
+                "rank": s.rank,
+            }
+            for s in season_percentages(percents, best=best)
+        ]
 
 
 def _house_rounds(tables: Sequence[Row], current: int) -> dict[str, list[int]]:

@@ -4,17 +4,24 @@ and seat a replacement for a player who left."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from typing import Any
 
 from kroeg.clubs.access import ClubAccess
+from kroeg.clubs.duplicate_night import valued
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.nights import Nights, check_online_player
 from kroeg.clubs.online_rounds import OnlineRounds
 from kroeg.clubs.results import Results
 from kroeg.clubs.swiss_rounds import next_swiss_round
+from kroeg.games import make_game
+from kroeg.games.klaverjassen import Klaverjassen
 from kroeg.store.club_writes import ClubWrites
 from kroeg.store.clubs import Row
+
+log = logging.getLogger(__name__)
 
 
 class Rounds:
@@ -27,6 +34,7 @@ class Rounds:
         self.online: OnlineRounds | None = None
         """The online rounds, once the server's tables are there
         (:meth:`kroeg.clubs.service.ClubService.serve_tables`)."""
+        self._valuing: set[asyncio.Task[None]] = set()
 
     async def start_round(self, night_id: str, player_id: str) -> dict[str, Any]:
         async with self.access.locks[night_id]:
@@ -87,7 +95,35 @@ class Rounds:
             writes.count_change(night_id)
             await self.access.store.commit(writes)
         self.access.notify(night_id)
+        if night.get("duplicate") is not None and valued(night["options"]):
+            task = asyncio.get_running_loop().create_task(self._value_boards(night_id))
+            self._valuing.add(task)
+            task.add_done_callback(self._valuing.discard)
         return await self.nights.night(night_id)
+
+    async def _value_boards(self, night_id: str) -> None:
+        """After a duplicate night's close: each board's double-dummy value for every
+        contract played (:mod:`kroeg.clubs.board_values`), solved in a thread, stored
+        with the night's board set; the pages redraw."""
+        try:
+            night = await self.access.night(night_id)
+            tables = await self.access.store.round_tables(night_id)
+            game = make_game("klaverjassen", night["variant"], night["options"])
+            assert isinstance(game, Klaverjassen)
+            duplicate = night["duplicate"]
+            # Imported here: the solver loads numba, which nothing else of a night needs.
+            from kroeg.clubs.board_values import night_values
+
+            values = await asyncio.to_thread(night_values, duplicate, game, tables)
+            async with self.access.locks[night_id]:
+                writes = ClubWrites()
+                writes.set_duplicate(night_id, {**duplicate, "values": values})
+                writes.count_change(night_id)
+                await self.access.store.commit(writes)
+        except Exception:
+            log.exception("club night %s: its boards' values were not worked out", night_id)
+            return
+        self.access.notify(night_id)
 
     async def replace(
         self, night_id: str, player_id: str, out: str, replacement: str

@@ -76,6 +76,9 @@ class NightBody(_Body):
     round 2 on, tables drawn by standing; Klaverjassen on a pair night only), or a
     movement of portefeuille-klaverjassen at the bar, ``mitchell`` or ``howell`` (a pair
     night: the pairs move by it and play the night's printed boards)."""
+    duplicate: Literal["matchpoints", "butler"] | None = None
+    """Klaverjassen: a duplicate night scored by this (docs/clubs.md, "Duplicate
+    Klaverjassen"): every table of a round plays the same boards."""
 
 
 class RegisterBody(_Body):
@@ -219,15 +222,24 @@ async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     response_class=Response,
 )
 async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
-    """The standings as CSV: rank, name, each round, total."""
+    """The standings as CSV: rank, name, each round, total; on a duplicate night each
+    round's percentage, the night's percentage and butler."""
     data = await svc.results.standings(night_id)
     out = io.StringIO()
     writer = csv.writer(out)
     rounds = data["night"]["current_round"]
-    writer.writerow(["rank", "name", *(f"round {i}" for i in range(1, rounds + 1)), "total"])
-    for row in data["standings"]:
-        cells = ["" if v is None else v for v in row["rounds"]]
-        writer.writerow([row["rank"], _csv_text(row["name"]), *cells, row["total"]])
+    round_heads = [f"round {i}" for i in range(1, rounds + 1)]
+    if data["duplicate"] is not None:  # a duplicate night: the percentages
+        writer.writerow(["rank", "name", *round_heads, "percent", "butler"])
+        for row in data["duplicate"]["players"]:
+            cells = ["" if v is None else round(v, 2) for v in row["rounds"]]
+            name = _csv_text(row["name"])
+            writer.writerow([row["rank"], name, *cells, row["percent"], row["butler"]])
+    else:
+        writer.writerow(["rank", "name", *round_heads, "total"])
+        for row in data["standings"]:
+            cells = ["" if v is None else v for v in row["rounds"]]
+            writer.writerow([row["rank"], _csv_text(row["name"]), *cells, row["total"]])
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",

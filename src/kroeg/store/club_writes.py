@@ -109,6 +109,10 @@ class ClubWrites:
             .values(status="closed", closed_at=closed_at, round_running=False)
         )
 
+    def set_duplicate(self, night_id: str, duplicate: Mapping[str, Any]) -> None:
+        """A duplicate night's field, whole (its board values added after the close)."""
+        self.statements.append(sa.update(_n).where(_n.c.id == night_id).values(duplicate=duplicate))
+
     def count_change(self, night_id: str) -> None:
         """Count a change of the night, for the live pages that wait on it."""
         self.statements.append(

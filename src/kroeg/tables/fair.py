@@ -6,6 +6,10 @@ The table calls :meth:`FairDeals.draw` where it used to shuffle, and
 algorithm is in :mod:`kroeg.fairness` and the record's field in :mod:`kroeg.fair_records`.
 The contribution window of deal ``n`` opens when the game starts (the secret, and with it
 every commitment, is fixed then) and closes when deal ``n`` is drawn.
+
+A table of a duplicate night's round (docs/clubs.md, "Duplicate Klaverjassen") deals the
+round's boards: its secret is the round's (:func:`kroeg.clubs.boards.round_secret`) and
+it takes no contribution (``boards``), so every table of the round deals the same cards.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ gets how many, a stock, an upcard); its order is thrown away, so any generator w
 class FairDeals:
     """One game's secret and the contributions to its next deal."""
 
-    def __init__(self, secret: bytes | None, deals_drawn: int = 0) -> None:
+    def __init__(self, secret: bytes | None, deals_drawn: int = 0, *, boards: bool = False) -> None:
         self.secret = secret
         """None for a game from before the fair deals (it goes on as it was shuffled)."""
+        self.boards = boards
+        """The secret is a duplicate round's: no contribution is mixed in."""
         self.next_deal = deals_drawn + 1
         self.pending: dict[int, bytes] = {}
         self.dealt: dict[int, bytes] = {}
@@ -38,12 +44,15 @@ class FairDeals:
         """The restocks of the latest deal so far."""
 
     @classmethod
-    def restored(cls, secret_hex: str | None, entries: list[LogEntry]) -> FairDeals:
+    def restored(
+        cls, secret_hex: str | None, entries: list[LogEntry], *, boards: bytes | None = None
+    ) -> FairDeals:
         """After a restart: the stored secret, counting the deals in the log, and the
         latest deal's contributions and restocks. Contributions sent for the next deal
         before the restart are lost (docs/protocol.md)."""
         secret = None if secret_hex is None else bytes.fromhex(secret_hex)
-        fair = cls(secret, sum(1 for e in entries if e.kind == "deal"))
+        dealt = sum(1 for e in entries if e.kind == "deal")
+        fair = cls(secret, dealt, boards=boards is not None and boards == secret)
         for entry in entries:
             if entry.kind == "deal":
                 note = entry.data.get("fair") or {}
@@ -66,6 +75,10 @@ class FairDeals:
         """Take a seat's contribution to the next deal, or refuse it and change nothing."""
         if self.secret is None:
             raise TableError("no_fair_deal", "this game was shuffled before fair deals existed")
+        if self.boards:
+            raise TableError(
+                "no_fair_deal", "this table deals a duplicate night's boards: no contributions"
+            )
         if deal_no < self.next_deal:
             raise TableError(
                 "deal_drawn",

@@ -147,8 +147,15 @@ class Lobby:
         open_limit: int | None = None,
         bots_allowed: bool | None = None,
         rated: bool = False,
+        boards: bytes | None = None,
     ) -> TableTask:
-        """A new table, created by ``creator``, who may have at most ``open_limit`` open."""
+        """A new table, created by ``creator``, who may have at most ``open_limit`` open;
+        with ``boards``, a duplicate round's secret, it deals that round's boards
+        (:meth:`TableTask.deal_boards`)."""
+        if boards is not None and game != "klaverjassen":
+            raise TableError(
+                "bad_table", "only Klaverjassen tables deal a duplicate night's boards"
+            )
         if creator is not None and open_limit is not None:
             held = self.open_tables_of(creator)
             if held >= open_limit:
@@ -199,6 +206,8 @@ class Lobby:
         )
         epoch = None if self.claim is None else await self.claim(table_id)
         table = TableTask(state, self.store, self.house)
+        if boards is not None:
+            table.deal_boards(boards)
         self._start(table, epoch, creator)
         return table
 

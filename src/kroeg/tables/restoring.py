@@ -37,7 +37,7 @@ def restore(
         if finished is not None:
             _show_finished(table, *finished)
         return
-    table.fair = FairDeals.restored(running.fair_secret, entries)
+    table.fair = FairDeals.restored(running.fair_secret, entries, boards=table.boards)
     whole_turn = table.game.traits.clock_per_turn
     rebuilt = rebuild(table.game, running, entries, whole_turn=whole_turn)
     table.state = rebuilt.state

@@ -29,6 +29,12 @@ def start(table: TableState, out: Outbox, player: str) -> None:
     secret = table.rng.randbytes(SECRET_BYTES)  # a test seed derives it, as the shuffles
     state = table.game.new_state(len(table.seats), dealer=None, seed=seed)
     dealer = table.game.view(state, None).get("dealer")
+    if table.boards is not None:  # a duplicate round's boards: board 1 is dealt by seat 0
+        secret = table.boards
+        while dealer != 0:  # a seed that gives seat 0, so that a restart's replay does too
+            seed = table.rng.getrandbits(62)
+            state = table.game.new_state(len(table.seats), dealer=None, seed=seed)
+            dealer = table.game.view(state, None).get("dealer")
     table.seating.new_game()
     table.clocks.clear()
     table.settled = None
@@ -60,7 +66,7 @@ def game_created(table: TableState, out: Outbox, game_id: int) -> None:
     (state, secret), table.starting = table.starting, None
     table.version += 1
     table.state, table.game_id, table.number, table.seq = state, game_id, table.number + 1, 0
-    table.fair = FairDeals(secret)
+    table.fair = FairDeals(secret, boards=secret == table.boards)
     if table.settings.deal_pause > 0:
         window = min(table.settings.deal_pause, FIRST_DEAL_WINDOW)
         table.clocks.deal_due = out.now + window

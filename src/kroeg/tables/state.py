@@ -86,6 +86,11 @@ class TableState:
         """The last game whose seats were settled after its end."""
         self.fair = FairDeals(None)
         """The running game's secret and the contributions to its next deal."""
+        self.boards: bytes | None = None
+        """A duplicate round's secret (docs/clubs.md, "Duplicate Klaverjassen"): the
+        table's games deal the round's boards from it, the first dealt by seat 0, and
+        take no contributions. Not stored with the table: the club night gives it again
+        after a restart (:meth:`TableTask.deal_boards`)."""
         self.progressed = False
         """A commit to come ends a deal or takes a player out: the club's hook hears of it."""
         self.paused = False

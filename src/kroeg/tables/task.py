@@ -128,6 +128,17 @@ class TableTask:
 
     # Outside API (any task) ---------------------------------------------------------
 
+    def deal_boards(self, round_secret: bytes) -> None:
+        """Make this a duplicate round's table (docs/clubs.md, "Duplicate Klaverjassen"):
+        its games deal the round's boards from ``round_secret`` and take no contribution.
+        Given when the round opens the table, and again when the night hooks the table
+        after a restart (the secret is not stored with the table); a game already
+        dealing from that secret stops taking contributions at once. A plain assignment
+        between two of the table's commands (one event loop), so no command sees half."""
+        self.table.boards = round_secret
+        if self.table.fair.secret == round_secret:
+            self.table.fair.boards = True
+
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"table-{self.id}")
 

@@ -5,6 +5,7 @@
 // a player who dropped out is marked.
 
 import { el, errorText, fillTexts, nextChange, sleep, t } from "./common.js";
+import { drawDuplicate, drawMyBoards } from "./stand_duplicate.js";
 
 const nightId = decodeURIComponent(location.hash.slice(1));
 const $ = (id) => document.getElementById(id);
@@ -32,6 +33,7 @@ async function draw() {
     el("td", { class: "num total" }, s.total)));
   $("standings").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   $("legend").hidden = !body.standings.some((s) => s.house_rounds?.length);
+  drawDuplicate(body);
   if (night.mode === "online") await drawMyTable();
   return night.changes;
 }
@@ -52,6 +54,7 @@ async function drawMyTable() {
   const mine = r.ok ? (await r.json()).tables.filter((tb) => tb.night === nightId) : [];
   const link = $("my-table");
   link.hidden = !mine.length;
+  drawMyBoards(mine[0]);
   if (!mine.length) return;
   link.href = `/t/${encodeURIComponent(mine[0].table)}`;
   link.textContent = t(mine[0].over ? "club.stand.my_table_done" : "club.stand.my_table", { round: mine[0].round, table: mine[0].number });

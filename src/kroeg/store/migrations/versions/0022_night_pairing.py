@@ -3,8 +3,8 @@ boards and movement cards"): ``random`` (the whole schedule drawn when the night
 as before), ``swiss`` (round 1 drawn at the opening, each later round by standing when
 it starts), or a movement of portefeuille-klaverjassen, ``mitchell`` or ``howell``.
 
-Revision ID: 0019
-Revises: 0018
+Revision ID: 0022
+Revises: 0021
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0019"
-down_revision = "0018"
+revision = "0022"
+down_revision = "0021"
 branch_labels = None
 depends_on = None
 
