@@ -182,3 +182,47 @@ def test_a_movement_that_does_not_fit_is_refused_and_the_night_stays_a_draft(
         409,
         "no_movement",
     )
+
+
+NAT = {"played": 1, "points": [90, 72], "roem": [0, 0], "mark": "N"}
+"""Zij played and went nat: Wij take 162, Zij 0 (RULES.md §6.7)."""
+
+
+def test_a_boards_results_are_matchpointed_once_every_table_has_played_it(
+    server: Server,
+) -> None:
+    setup = _night(server, 6, "mitchell", 2)
+    org, night_id = setup["org"], setup["night"]["id"]
+    night = ok(call(server, "POST", f"/api/clubs/nights/{night_id}/open", None, org))
+    links = ok(call(server, "GET", f"/api/clubs/nights/{night_id}/links", None, org))["tables"]
+    tokens = {(t["round"], t["number"]): t["token"] for t in links}
+
+    def line(rnd: int, table: int, board: int, what: dict[str, Any]) -> None:
+        body = {"id": uuid.uuid4().hex, "deal": board, "line": what, "by": "Mieke"}
+        ok(call(server, "POST", f"/api/clubs/sheets/{tokens[(rnd, table)]}/entries", body))
+
+    def standings() -> dict[str, Any]:
+        got = ok(call(server, "GET", f"/api/clubs/nights/{night_id}/standings"))["duplicate"]
+        assert got is not None
+        return dict(got)
+
+    # Board 1 lies on table 1 in round 1 and on table 3 in round 2 (it goes down a table).
+    ok(call(server, "POST", f"/api/clubs/nights/{night_id}/rounds/start", None, org))
+    line(1, 1, 1, MADE)
+    assert standings()["boards"] == []  # table 3 has still to play it
+    ok(call(server, "POST", f"/api/clubs/nights/{night_id}/rounds/finish", None, org))
+    ok(call(server, "POST", f"/api/clubs/nights/{night_id}/rounds/start", None, org))
+    line(2, 3, 1, NAT)
+    # By hand: NS made 120 at table 1 and 162 at table 3, EW 62 and 0. Each direction
+    # compares its two pairs: table 3's NS and table 1's EW beat the other, 100 % to 0 %.
+    board = standings()["boards"]
+    assert [b["board"] for b in board] == [1]
+    rows = {(r["round"], r["table"]): r for r in board[0]["results"]}
+    assert (rows[(1, 1)]["ns_points"], rows[(1, 1)]["ew_points"]) == (120, 62)
+    assert (rows[(2, 3)]["ns_points"], rows[(2, 3)]["ew_points"]) == (162, 0)
+    assert (rows[(1, 1)]["ns_percent"], rows[(1, 1)]["ew_percent"]) == (0, 100)
+    assert (rows[(2, 3)]["ns_percent"], rows[(2, 3)]["ew_percent"]) == (100, 0)
+    assert (rows[(1, 1)]["ns_butler"], rows[(2, 3)]["ns_butler"]) == (-21, 21)
+    winners = night["schedule"][1]["tables"][2]["seats"]
+    percent = {p["member"]: p["percent"] for p in standings()["players"]}
+    assert percent[winners[0]["member"]] == percent[winners[2]["member"]] == 100

@@ -37,7 +37,7 @@ class ClubService:
         self.clubs = Clubs(self.access, quotas)
         self.bar = BarBoards(self.access, secret)
         self.nights = Nights(self.access, tokens, quotas, self.bar)
-        self.results = Results(self.access)
+        self.results = Results(self.access, self.bar)
         self.rounds = Rounds(self.access, self.nights, self.results)
         self.sheets = ScoreSheets(self.access, tokens, quotas, self.bar)
 
