@@ -158,3 +158,9 @@ def test_a_mitchell_night_prints_its_boards_and_two_phones_score_offline(
         (1, (100, 62)),
         (2, (82, 80)),
     ]
+    # The big screen: the night's matchpoints part is there (no board complete yet: each
+    # is played at three tables), with the set's commitment.
+    screen = new_page(PHONE)
+    screen.goto(f"/web/mieke/stand.html#{night_id}")
+    expect(screen.locator("#duplicate")).to_be_visible()
+    expect(screen.locator("#dup-commitment")).to_contain_text(night["boards"]["commitment"][:16])

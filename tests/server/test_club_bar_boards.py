@@ -226,3 +226,4 @@ def test_a_boards_results_are_matchpointed_once_every_table_has_played_it(
     winners = night["schedule"][1]["tables"][2]["seats"]
     percent = {p["member"]: p["percent"] for p in standings()["players"]}
     assert percent[winners[0]["member"]] == percent[winners[2]["member"]] == 100
+    assert standings()["set"]["commitment"] == night["boards"]["commitment"]

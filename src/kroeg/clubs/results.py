@@ -86,7 +86,11 @@ class Results:
                 zip(sorted(mine), (line["score"] for line in sheet.lines), strict=True)
             )
         results = bar_results(tables, scores)
-        return bar_duplicate_json(results, moved, night["deals_per_round"], names)
+        out = bar_duplicate_json(results, moved, night["deals_per_round"], names)
+        # The set's commitment (whole after the close): an online duplicate night has it
+        # in the night's own JSON, a movement night's set is derived (bar_boards).
+        out["set"] = await self.bar.published(night)
+        return out
 
     async def round_points(self, night: Row) -> list[dict[str, int]]:
         """Per round started, each player's points from the tables' sheets."""
