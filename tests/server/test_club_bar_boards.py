@@ -170,6 +170,13 @@ def test_a_movement_that_does_not_fit_is_refused_and_the_night_stays_a_draft(
         422,
         "bad_night",
     )
+    both = {**body, "mode": "bar", "pairing": "mitchell", "duplicate": "matchpoints"}
+    message = refused(
+        call(server, "POST", f"/api/clubs/{setup['club']['id']}/nights", both, org),
+        422,
+        "bad_night",
+    )
+    assert "deals its own boards" in message
     plain = _night(server, 4, "random", 2)
     refused(
         call(
