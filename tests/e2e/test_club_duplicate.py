@@ -3,8 +3,9 @@ eight players at two tables play the same four boards (the house plays for every
 they leave at once); Anna, signed in, follows the night's page: the ranking in
 percent, each board with both tables' results, and her own boards beside what the
 other table made of the same cards ("met deze kaarten haalden de anderen gemiddeld");
-at 640×360, 844×390 and 1280×720 nothing leaves the page's width. Screenshots go to
-``docs/screenshots/clubs/`` with ``KROEG_SCREENSHOTS=1``."""
+after the close, each board's double-dummy value; at 640×360, 844×390 and 1280×720
+nothing leaves the page's width. Screenshots go to ``docs/screenshots/clubs/`` with
+``KROEG_SCREENSHOTS=1``."""
 
 from __future__ import annotations
 
@@ -98,5 +99,58 @@ def test_a_duplicate_night_page_shows_the_boards_and_the_others_average(
         overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0, f"the page is {overflow}px wider than {width}x{height}"
     shoot(page, "clubs/duplicate-night", labels=True)
-    page.locator("#dup-boards").scroll_into_view_if_needed()
+
+    # After the close each board's double-dummy value comes beside the results.
+    _api(server, "POST", f"/api/clubs/nights/{night_id}/close", None, setup["org"])
+    expect(page.locator("#dup-revealed")).to_be_visible()
+    expect(page.locator("#dup-boards td.value").first).not_to_have_text("–", timeout=60_000)
+    closed = _api(server, "GET", f"/api/clubs/nights/{night_id}/standings")["duplicate"]
+    first = closed["boards"][0]["results"][0]["value"]
+    expect(page.locator("#dup-boards td.value").first).to_have_text(
+        f"+{first}" if first > 0 else str(first)
+    )
+
+    for (width, height), _ in THREE_SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, f"the page is {overflow}px wider than {width}x{height}"
     shoot(page, "clubs/duplicate-boards", "#dup-boards", labels=True)
+
+
+def test_the_organiser_makes_a_duplicate_night_with_the_form(
+    new_page: NewPage, server: str
+) -> None:
+    """The night form offers portefeuille for Klaverjassen; with draaikaarten (which a
+    board does not hold) the server's refusal is shown in Dutch and nothing is made; the
+    night made shows its scoring and the set's commitment."""
+    tag = uuid.uuid4().hex[:6]
+    org = f"Org{tag}"
+    made = _api(server, "POST", "/api/accounts", {"name": org, "password": PASSWORD})
+    club = _api(server, "POST", "/api/clubs", {"name": "De Portefeuille"}, made["token"])
+    page = new_page()
+    page.goto("/account")
+    page.fill("#login-name", org)
+    page.fill("#login-password", PASSWORD)
+    page.locator("#login-form").get_by_role("button", name="Inloggen", exact=True).click()
+    expect(page.locator("#account-name")).to_have_text(f"Je bent ingelogd als {org}.")
+    page.goto(f"/clubs/{club['id']}")
+    page.click("#new-night")
+    page.select_option("#night-mode", "online")
+    page.select_option("#night-duplicate", "matchpoints")
+    page.fill("#night-title", "Portefeuille")
+    page.fill("#night-rounds", "2")
+    page.fill("#night-deals", "4")
+    page.select_option("#opt-trump_mode", "gedraaid")
+    page.click("#night-form button[type=submit]")
+    expect(page.locator("#night-refused")).to_have_text("Deze avond kan zo niet.")
+    assert _api(server, "GET", f"/api/clubs/{club['id']}")["nights"] == []
+    shoot(page, "clubs/duplicate-new-night", "#night-duplicate", labels=True)
+    page.select_option("#opt-trump_mode", "free")
+    page.click("#night-form button[type=submit]")
+    expect(page.locator("#night-title")).to_have_text("Portefeuille")
+    night = _api(server, "GET", f"/api/clubs/nights/{page.url.rsplit('/', 1)[1]}")
+    assert night["duplicate"]["scoring"] == "matchpoints"
+    assert night["duplicate"]["set"]["count"] == 8 and "boards" not in night["duplicate"]["set"]
+    commitment = night["duplicate"]["set"]["commitment"]
+    expect(page.locator("#night-what")).to_contain_text("Portefeuille: procenten")
+    expect(page.locator("#night-what")).to_contain_text(commitment[:16])

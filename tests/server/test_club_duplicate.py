@@ -12,7 +12,7 @@ from typing import Any
 
 from kroeg.bots.klaverjassen.kernel import Solver
 from kroeg.clubs.board_values import contract_value
-from kroeg.clubs.boards import import_boards, verify_published
+from kroeg.clubs.boards import import_boards, round_secret, verify_published
 from kroeg.games import make_game
 from kroeg.games.base import Deal
 from kroeg.games.klaverjassen import Klaverjassen
@@ -108,12 +108,29 @@ def test_both_tables_play_the_same_committed_boards_and_are_compared_on_them(
     assert [b["board"] for b in boards] == [1, 2, 3, 4]
     assert all(b["others"] == 1 for b in boards)
 
-    # Before the close no secret and no boards; after it the whole set, which verifies.
-    assert (
-        "secret" not in ok(call(server, "GET", f"/api/clubs/nights/{night_id}"))["duplicate"]["set"]
-    )
+    # Before the close no secret and no boards in anything anyone reads of the night;
+    # after it the whole set, which verifies.
+    someone = next(iter(setup["tokens"].values()))
+    club_id = setup["club"]["id"]
+    before = [
+        call(server, "GET", path, None, token).text
+        for path, token in [
+            (f"/api/clubs/nights/{night_id}", None),
+            (f"/api/clubs/nights/{night_id}/standings", None),
+            (f"/api/clubs/nights/{night_id}/standings.csv", None),
+            (f"/api/clubs/{club_id}", None),
+            (f"/api/clubs/{club_id}/season", None),
+            ("/api/clubs/my-tables", someone),
+            (f"/api/clubs/nights/{night_id}/links", org),
+        ]
+    ]
+    shown = ok(call(server, "GET", f"/api/clubs/nights/{night_id}"))["duplicate"]["set"]
+    assert "secret" not in shown and "boards" not in shown
     closed = ok(call(server, "POST", f"/api/clubs/nights/{night_id}/close", None, org))
     published = closed["duplicate"]["set"]
+    secret = bytes.fromhex(published["secret"])
+    for text in before:
+        assert secret.hex() not in text and round_secret(secret, 1).hex() not in text
     assert published["commitment"] == announced["set"]["commitment"]
     assert verify_published(published) == 4
     assert [Deal.from_json({**b, "stock": []}) for b in published["boards"]] == deals[1]

@@ -135,6 +135,8 @@ export class NightView {
     const parts = [t(`game.${n.game}`), variantLabel(n.game, n.variant), t(`club.org.mode.${n.mode}`), t("club.org.shape", { n: n.rounds, deals: n.deals_per_round, size: n.table_size })];
     if (n.pairs) parts.push(t("club.org.pairs"));
     if (n.pairing && n.pairing !== "random") parts.push(t(`club.org.pairing.${n.pairing}`));
+    // A duplicate night: its scoring, and the board set it committed to when announced.
+    if (n.duplicate) parts.push(t(`club.org.duplicate.${n.duplicate.scoring}`), t("club.dup.committed", { commitment: `${n.duplicate.set.commitment.slice(0, 16)}…` }));
     return parts.join(" · ");
   }
 

@@ -1,6 +1,7 @@
 // A duplicate night on the big screen (docs/clubs.md, "Duplicate Klaverjassen"): the
 // ranking in percent (or butler), each board with what every table made of the same
-// cards, the set's commitment (and, after the close, that anyone can check it); and for
+// cards and, after the close, what the cards were worth (the double-dummy value of the
+// table's contract), the set's commitment (and, after the close, that anyone can check it); and for
 // a signed-in player, each board of their table beside the others' average ("met deze
 // kaarten haalden de anderen gemiddeld 96").
 
@@ -9,6 +10,7 @@ import { el, t } from "./common.js";
 const $ = (id) => document.getElementById(id);
 const pct = (v) => (v === null || v === undefined ? "–" : `${v.toFixed(1)}%`);
 const signed = (v) => (v > 0 ? `+${v.toFixed(1)}` : v.toFixed(1));
+const signedInt = (v) => (v > 0 ? `+${v}` : String(v));
 
 /** Draw the duplicate part of the standings (hidden on any other night). */
 export function drawDuplicate(body) {
@@ -34,11 +36,13 @@ export function drawDuplicate(body) {
   $("dup-standings").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   const boardHead = el("tr", {}, el("th", {}, t("club.dup.board")), el("th", {}, t("club.dup.table")),
     el("th", {}, t("club.dup.ns")), el("th", { class: "num" }, t("club.dup.points")), el("th", { class: "num" }, "%"),
-    el("th", {}, t("club.dup.ew")), el("th", { class: "num" }, t("club.dup.points")), el("th", { class: "num" }, "%"));
+    el("th", {}, t("club.dup.ew")), el("th", { class: "num" }, t("club.dup.points")), el("th", { class: "num" }, "%"),
+    el("th", { class: "num", title: t("club.dup.value_help") }, t("club.dup.value")));
   const boardRows = dup.boards.flatMap((b) => b.results.map((r, i) => el("tr", { "data-board": b.board },
     el("td", {}, i === 0 ? b.board : ""), el("td", {}, r.table),
     el("td", {}, r.ns.join(" & ")), el("td", { class: "num" }, r.ns_points), el("td", { class: "num" }, pct(r.ns_percent)),
-    el("td", {}, r.ew.join(" & ")), el("td", { class: "num" }, r.ew_points), el("td", { class: "num" }, pct(r.ew_percent)))));
+    el("td", {}, r.ew.join(" & ")), el("td", { class: "num" }, r.ew_points), el("td", { class: "num" }, pct(r.ew_percent)),
+    el("td", { class: "num value" }, r.value === null ? "–" : signedInt(r.value)))));
   $("dup-boards").replaceChildren(el("thead", {}, boardHead), el("tbody", {}, ...boardRows));
 }
 
