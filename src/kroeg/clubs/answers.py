@@ -29,6 +29,7 @@ NIGHT_KEYS = (
     "round_running",
     "changes",
     "clock_seconds",
+    "pairing",
 )
 
 

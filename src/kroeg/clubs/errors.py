@@ -7,10 +7,12 @@ from kroeg.errors import Refusal
 
 
 class ClubError(Refusal):
-    def __init__(self, code: str, message: str, *, retry_after: int | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, *, retry_after: int | None = None, **params: object
+    ) -> None:
         if retry_after is None:
-            super().__init__(code, message)
+            super().__init__(code, message, **params)
         else:
-            super().__init__(code, message, retry_after=retry_after)
+            super().__init__(code, message, retry_after=retry_after, **params)
         self.retry_after = retry_after
         """Seconds until the refused request may succeed (``quota_exceeded``)."""

@@ -11,6 +11,14 @@ from typing import Any
 
 from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.answers import night_json, online_json, seat_json
+from kroeg.clubs.bar_boards import (
+    MOVEMENTS,
+    BarBoards,
+    check_movement_night,
+    is_movement_night,
+    movement_rounds,
+    night_movement,
+)
 from kroeg.clubs.duplicate_night import board_results, new_duplicate, others_at
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.names import clean_text, new_id
@@ -24,10 +32,13 @@ from kroeg.store.club_writes import ClubWrites
 
 
 class Nights:
-    def __init__(self, access: ClubAccess, tokens: ScorerTokens, quotas: ClubQuotas) -> None:
+    def __init__(
+        self, access: ClubAccess, tokens: ScorerTokens, quotas: ClubQuotas, bar: BarBoards
+    ) -> None:
         self.access = access
         self.tokens = tokens
         self.quotas = quotas
+        self.bar = bar
 
     async def create_night(
         self, club_id: str, player_id: str, body: Mapping[str, Any]
@@ -46,6 +57,17 @@ class Nights:
             raise ClubError("bad_night", "a pair night is a klaverjas night")
         if body["mode"] == "online":
             round_options(game, options, body["deals_per_round"])  # bad_deals
+        pairing = body.get("pairing") or "random"
+        if pairing in MOVEMENTS:
+            check_movement_night(body, pairs)
+        if pairing == "swiss" and game == "klaverjassen" and not pairs:
+            raise ClubError(
+                "bad_night", "Swiss pairing at Klaverjassen pairs pairs: make it a pair night"
+            )
+        if pairing in MOVEMENTS and body.get("duplicate") is not None:
+            raise ClubError(
+                "bad_night", "a Mitchell or Howell night deals its own boards: not duplicate too"
+            )
         duplicate = None
         if body.get("duplicate") is not None:
             rounds, per_round = body["rounds"], body["deals_per_round"]
@@ -74,6 +96,7 @@ class Nights:
             "created_at": time.time(),
             "clock_seconds": body.get("clock_seconds"),
             "created_by": player_id,
+            "pairing": pairing,
             "duplicate": duplicate,
         }
         async with self.access.locks[f"creator:{player_id}"]:
@@ -136,34 +159,51 @@ class Nights:
                     for r in registered
                     if r["member_id"] < r["partner_id"]
                 ]
-            rounds = schedule(
-                players,
-                night["rounds"],
-                night["seed"],
-                table_size=night["table_size"],
-                partners=night["game"] == "klaverjassen",
-                pairs=pairs,
-            )
+            if is_movement_night(night):
+                assert pairs is not None  # a movement night is a pair night
+                moved = night_movement(night, len(pairs))
+                rounds = movement_rounds(moved, pairs, night["seed"])
+            else:
+                # A Swiss night draws round 1 now; each later round when it starts.
+                swiss = night["pairing"] == "swiss"
+                rounds = schedule(
+                    players,
+                    1 if swiss else night["rounds"],
+                    night["seed"],
+                    table_size=night["table_size"],
+                    partners=night["game"] == "klaverjassen",
+                    pairs=pairs,
+                )
             writes = ClubWrites()
-            for number, tables in enumerate(rounds, 1):
+            for number in range(1, night["rounds"] + 1):
                 writes.add_round(night_id, number)
-                for index, seating in enumerate(tables, 1):
-                    table_id = new_id("r")
-                    writes.add_round_table(
-                        {
-                            "id": table_id,
-                            "night_id": night_id,
-                            "round": number,
-                            "number": index,
-                            "seating": list(seating),
-                            "secret_hash": self.tokens.token_hash(table_id),
-                        }
-                    )
+            for number, tables in enumerate(rounds, 1):
+                for row in self.table_rows(night_id, number, tables):
+                    writes.add_round_table(row)
             writes.open_night(night_id)
             writes.count_change(night_id)
             await self.access.store.commit(writes)
         self.access.notify(night_id)
         return await self.night(night_id)
+
+    def table_rows(
+        self, night_id: str, number: int, tables: Sequence[Sequence[str | None]]
+    ) -> list[dict[str, Any]]:
+        """The ``round_tables`` rows of round ``number``, each with its scorer's hash."""
+        rows = []
+        for index, seating in enumerate(tables, 1):
+            table_id = new_id("r")
+            rows.append(
+                {
+                    "id": table_id,
+                    "night_id": night_id,
+                    "round": number,
+                    "number": index,
+                    "seating": list(seating),
+                    "secret_hash": self.tokens.token_hash(table_id),
+                }
+            )
+        return rows
 
     async def night(self, night_id: str) -> dict[str, Any]:
         """The night, its players and its schedule (names; ``null`` is the house)."""
@@ -173,8 +213,10 @@ class Nights:
         registered = await store.registrations(night_id)
         tables = await store.round_tables(night_id)
         rounds = await store.rounds(night_id)
+        boards = {t["id"]: await self.bar.table_boards(night, t) for t in tables}
         return {
             **night_json(night),
+            "boards": await self.bar.published(night),
             "players": [
                 {
                     "member": r["member_id"],
@@ -193,6 +235,7 @@ class Nights:
                         {
                             "number": t["number"],
                             "seats": [seat_json(s, names) for s in t["seating"]],
+                            "boards": boards[t["id"]],
                             **online_json(t["online"]),
                         }
                         for t in tables

@@ -4,11 +4,13 @@ games' own stands) and a club's season (each member's best nights)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.answers import night_json
+from kroeg.clubs.bar_boards import BarBoards, is_movement_night
+from kroeg.clubs.bar_scoring import bar_duplicate_json, bar_results
 from kroeg.clubs.duplicate import season_percentages
 from kroeg.clubs.duplicate_night import standings_json
 from kroeg.clubs.errors import ClubError
@@ -19,13 +21,15 @@ from kroeg.store.clubs import Row
 
 
 class Results:
-    def __init__(self, access: ClubAccess) -> None:
+    def __init__(self, access: ClubAccess, bar: BarBoards) -> None:
         self.access = access
+        self.bar = bar
+        """A movement night's movement, for its boards' matchpoints."""
 
     async def standings(self, night_id: str) -> dict[str, Any]:
         night = await self.access.night(night_id)
         names = await self.access.names(night["club_id"])
-        per_round = await self._round_points(night)
+        per_round = await self.round_points(night)
         higher = HIGHER_IS_BETTER[night["game"]]
         rows = night_standings(per_round, higher_is_better=higher)
         tables = await self.access.store.round_tables(night_id)
@@ -33,7 +37,11 @@ class Results:
         duplicate = night.get("duplicate")
         return {
             "night": night_json(night),
-            "duplicate": None if duplicate is None else standings_json(duplicate, tables, names),
+            "duplicate": (
+                await self._bar_duplicate(night, tables, names)
+                if duplicate is None
+                else standings_json(duplicate, tables, names)
+            ),
             "higher_is_better": higher,
             "standings": [
                 {
@@ -48,10 +56,10 @@ class Results:
             ],
         }
 
-    async def _round_points(self, night: Row) -> list[dict[str, int]]:
-        """Per round started, each player's points from the tables' sheets."""
+    async def _lines(self, night: Row) -> dict[str, dict[int, dict[str, Any]]]:
+        """Per round table's id its sheet's lines as they stand, by deal (withdrawn
+        lines left out)."""
         store = self.access.store
-        tables = await store.round_tables(night["id"])
         entries = {e["id"]: e for e in await store.entries(night["id"])}
         latest: dict[str, Any] = {}
         for change in await store.changes(night["id"]):
@@ -60,6 +68,34 @@ class Results:
         for eid, line in latest.items():
             if line is not None:
                 by_table[entries[eid]["round_table_id"]][entries[eid]["deal"]] = line
+        return by_table
+
+    async def _bar_duplicate(
+        self, night: Row, tables: Sequence[Row], names: Mapping[str, str]
+    ) -> dict[str, Any] | None:
+        """A movement night's boards scored against the other tables that held them."""
+        if not is_movement_night(night) or night["status"] == "draft":
+            return None
+        moved = await self.bar.movement_of(night)
+        lines = await self._lines(night)
+        scores = {}
+        for table in tables:
+            mine = lines.get(table["id"], {})
+            sheet = check_sheet(night, table, mine)
+            scores[table["id"]] = dict(
+                zip(sorted(mine), (line["score"] for line in sheet.lines), strict=True)
+            )
+        results = bar_results(tables, scores)
+        out = bar_duplicate_json(results, moved, night["deals_per_round"], names)
+        # The set's commitment (whole after the close): an online duplicate night has it
+        # in the night's own JSON, a movement night's set is derived (bar_boards).
+        out["set"] = await self.bar.published(night)
+        return out
+
+    async def round_points(self, night: Row) -> list[dict[str, int]]:
+        """Per round started, each player's points from the tables' sheets."""
+        tables = await self.access.store.round_tables(night["id"])
+        by_table = await self._lines(night)
         out: list[dict[str, int]] = [{} for _ in range(night["current_round"])]
         for table in tables:
             if table["round"] > night["current_round"]:
@@ -82,7 +118,7 @@ class Results:
         higher = HIGHER_IS_BETTER[games.pop()] if games else True
         totals = []
         for night in nights:
-            per_round = await self._round_points(night)
+            per_round = await self.round_points(night)
             totals.append(
                 {s.player: s.total for s in night_standings(per_round, higher_is_better=higher)}
             )

@@ -14,6 +14,8 @@ from kroeg.clubs.duplicate_night import valued
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.nights import Nights, check_online_player
 from kroeg.clubs.online_rounds import OnlineRounds
+from kroeg.clubs.results import Results
+from kroeg.clubs.swiss_rounds import next_swiss_round
 from kroeg.games import make_game
 from kroeg.games.klaverjassen import Klaverjassen
 from kroeg.store.club_writes import ClubWrites
@@ -23,10 +25,12 @@ log = logging.getLogger(__name__)
 
 
 class Rounds:
-    def __init__(self, access: ClubAccess, nights: Nights) -> None:
+    def __init__(self, access: ClubAccess, nights: Nights, results: Results) -> None:
         self.access = access
         self.nights = nights
         """The night as the answers show it."""
+        self.results = results
+        """The standings a Swiss night's next round is drawn by."""
         self.online: OnlineRounds | None = None
         """The online rounds, once the server's tables are there
         (:meth:`kroeg.clubs.service.ClubService.serve_tables`)."""
@@ -43,17 +47,29 @@ class Rounds:
             writes = ClubWrites()
             writes.start_round(night_id, number, time.time())
             writes.count_change(night_id)
+            drawn = None
+            if night["pairing"] == "swiss" and number > 1:
+                tables = await next_swiss_round(self.access, self.results, night, number)
+                drawn = self.nights.table_rows(night_id, number, tables)
+                for row in drawn:
+                    writes.add_round_table(row)
             if night["mode"] == "online":
-                writes.extend(await self._open_tables(night, number))
+                writes.extend(await self._open_tables(night, number, drawn))
             await self.access.store.commit(writes)
         self.access.notify(night_id)
         return await self.nights.night(night_id)
 
-    async def _open_tables(self, night: Row, number: int) -> ClubWrites:
+    async def _open_tables(
+        self, night: Row, number: int, drawn: list[dict[str, Any]] | None
+    ) -> ClubWrites:
+        """Open the round's tables: the stored ones, or those just ``drawn`` (a Swiss
+        round, written in the same transaction)."""
         if self.online is None:
             raise ClubError("server_starting", "the server's tables are not there yet")
         store = self.access.store
-        tables = [t for t in await store.round_tables(night["id"]) if t["round"] == number]
+        tables = drawn
+        if tables is None:
+            tables = [t for t in await store.round_tables(night["id"]) if t["round"] == number]
         members = {m["id"]: m for m in await store.members(night["club_id"])}
         return await self.online.open_tables(night, tables, members)
 

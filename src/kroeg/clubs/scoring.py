@@ -15,6 +15,7 @@ from typing import Any
 
 from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.answers import night_json, seat_json
+from kroeg.clubs.bar_boards import BarBoards, check_board
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.quotas import MINUTE, ClubQuotas, check_quota
 from kroeg.clubs.scorer_tokens import ScorerTokens
@@ -27,10 +28,14 @@ ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 class ScoreSheets:
-    def __init__(self, access: ClubAccess, tokens: ScorerTokens, quotas: ClubQuotas) -> None:
+    def __init__(
+        self, access: ClubAccess, tokens: ScorerTokens, quotas: ClubQuotas, bar: BarBoards
+    ) -> None:
         self.access = access
         self.tokens = tokens
         self.quotas = quotas
+        self.bar = bar
+        """A movement night's boards: its lines are for the boards the table held."""
 
     async def _scorer_table(self, token: str) -> tuple[Row, Row]:
         table_id = self.tokens.table_of(token)
@@ -54,7 +59,10 @@ class ScoreSheets:
             if await store.entry(entry_id) is not None:
                 raise _duplicate(entry_id)
             _check_scoring(night, table)
-            if not 1 <= deal <= night["deals_per_round"]:
+            boards = await self.bar.table_boards(night, table)
+            if boards is not None:
+                check_board(deal, boards, table)
+            elif not 1 <= deal <= night["deals_per_round"]:
                 raise ClubError(
                     "bad_deal", f"a round has deals 1 to {night['deals_per_round']}, not {deal}"
                 )
@@ -166,6 +174,7 @@ class ScoreSheets:
             "round": table["round"],
             "table": table["number"],
             "seats": [seat_json(s, names) for s in table["seating"]],
+            "boards": await self.bar.table_boards(night, table),
             "entries": sorted(
                 (
                     {

@@ -71,6 +71,11 @@ class NightBody(_Body):
     """The schedule's seed (default: random); the same seed draws the same schedule."""
     clock_seconds: float | None = Field(default=None, ge=0, le=600)
     """Online: each turn's clock at the round's tables (default: the game's own)."""
+    pairing: Literal["random", "swiss", "mitchell", "howell"] = "random"
+    """``random`` ("geloot": the whole schedule drawn at the opening), ``swiss`` (from
+    round 2 on, tables drawn by standing; Klaverjassen on a pair night only), or a
+    movement of portefeuille-klaverjassen at the bar, ``mitchell`` or ``howell`` (a pair
+    night: the pairs move by it and play the night's printed boards)."""
     duplicate: Literal["matchpoints", "butler"] | None = None
     """Klaverjassen: a duplicate night scored by this (docs/clubs.md, "Duplicate
     Klaverjassen"): every table of a round plays the same boards."""
@@ -174,6 +179,35 @@ async def replace(
 async def links(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Per table its scorer's token, for the links and QR codes (organisers only)."""
     return await svc.nights.scorer_links(night_id, player[0])
+
+
+_PDF = {**_ORG, 200: {"content": {"application/pdf": {}}}}
+
+
+@router.get("/nights/{night_id}/boards.pdf", responses=_PDF, response_class=Response)
+async def boards_pdf(night_id: Id, player: PlayerDep, svc: ClubsDep) -> Response:
+    """A movement night's boards, each with its four hands, to deal the portefeuilles
+    from (organisers only: they hold every hidden card)."""
+    data = await svc.bar.boards_pdf(night_id, player[0])
+    return _pdf(data, f"spellen-{night_id}.pdf")
+
+
+@router.get("/nights/{night_id}/movement.pdf", responses=_PDF, response_class=Response)
+async def movement_pdf(night_id: Id, player: PlayerDep, svc: ClubsDep) -> Response:
+    """A movement night's table cards: per round the pairs and the boards of each table."""
+    data = await svc.bar.movement_pdf(night_id, player[0])
+    return _pdf(data, f"tafelkaarten-{night_id}.pdf")
+
+
+def _pdf(data: bytes, name: str) -> Response:
+    return Response(
+        data,
+        media_type="application/pdf",
+        headers={
+            "Content-Disposition": f'inline; filename="{name}"',
+            "Cache-Control": "no-store",
+        },
+    )
 
 
 @router.get("/nights/{night_id}/standings", responses=_PUBLIC)

@@ -47,6 +47,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "unknown_member",
         "unknown_sheet",
         "unknown_entry",
+        "unknown_round",
         "unknown_puzzle",
         "no_puzzle",
         "no_analysis",
@@ -110,6 +111,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "mixed_games",
         "online_night",
         "server_starting",
+        "no_movement",
     ),
     422: (
         # a request of the wrong form
@@ -163,6 +165,10 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "bad_board_result",
         "board_not_held",
         "board_played_twice",
+        # a movement at the bar (kroeg.clubs.movements, bar_boards)
+        "bad_movement",
+        "movement_unfit",
+        "movement_too_short",
     ),
     429: ("rate_limited", "quota_exceeded"),
     500: ("internal",),

@@ -40,7 +40,9 @@
   what; the newest counts, a null line withdraws it). Migration 0012: a night's
   ``clock_seconds`` for its online tables, and per round table played online
   (``table_id``) its ``online`` stand: each seat's total, the deals played, the seats
-  the house took over, whether its game is over.
+  the house took over, whether its game is over. Migration 0022: a night's ``pairing``,
+  ``random``, ``swiss`` (a Swiss night's later rounds get their tables when they start),
+  ``mitchell`` or ``howell`` (a movement at the bar).
 - ``ratings`` (migration 0006): each player's OpenSkill rating per game and variant, its
   conservative ``score`` (mu − 3σ) that the leaderboard sorts by, the rated games and the
   different people played against (``rating_opponents`` holds the pairs that count them)
@@ -296,6 +298,7 @@ club_nights = sa.Table(
     sa.Column("closed_at", sa.Float, nullable=True),
     sa.Column("clock_seconds", sa.Float, nullable=True),
     sa.Column("created_by", sa.String(32), nullable=True),
+    sa.Column("pairing", sa.String(8), nullable=False, server_default="random"),
     # A duplicate night's board set and scoring (0021): null for any other night.
     sa.Column("duplicate", sa.JSON, nullable=True),
 )

@@ -15,13 +15,15 @@ function csrfToken() {
 }
 
 export class ApiError extends Error {
-  /** `rule` and `args`: a game's refusal (docs/protocol.md), e.g. an option out of range. */
-  constructor(code, message, status, rule = undefined, args = undefined) {
+  /** `rule` and `args`: a game's refusal (docs/protocol.md), e.g. an option out of range;
+   *  `params`: the refusal's body, whose values a catalog text may name ({board}, {table}). */
+  constructor(code, message, status, rule = undefined, args = undefined, params = {}) {
     super(message);
     this.code = code;
     this.status = status;
     this.rule = rule;
     this.args = args;
+    this.params = params;
   }
 }
 
@@ -60,7 +62,7 @@ async function call(method, path, body) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const detail = data && typeof data.detail === "object" && data.detail ? data.detail : {};
-    const error = new ApiError(detail.code || (response.status === 422 ? "bad_message" : "internal"), detail.message || response.statusText, response.status, detail.rule, detail.args);
+    const error = new ApiError(detail.code || (response.status === 422 ? "bad_message" : "internal"), detail.message || response.statusText, response.status, detail.rule, detail.args, detail);
     if (response.status === 503) error.retryAfter = retryAfter(response);
     throw error;
   }

@@ -120,6 +120,9 @@ export class NightView {
           ext(`/web/mieke/stand.html${hash}`, t("club.org.big_screen"), "link-stand"),
           ext(`/api/clubs/nights/${encodeURIComponent(n.id)}/standings.csv`, t("club.org.csv"), "link-csv"),
           this.organiser && n.mode === "bar" && n.status !== "draft" ? ext(`/web/mieke/links.html${hash}`, t("club.org.score_links"), "link-sheets") : null,
+          // A movement night's printed papers: the boards hold every hand, so organisers only.
+          this.organiser && n.boards ? ext(`/api/clubs/nights/${encodeURIComponent(n.id)}/boards.pdf`, t("club.org.boards_pdf"), "link-boards") : null,
+          this.organiser && n.boards ? ext(`/api/clubs/nights/${encodeURIComponent(n.id)}/movement.pdf`, t("club.org.movement_pdf"), "link-movement") : null,
         ),
         this.playersPanel(),
         n.status === "draft" ? null : this.schedulePanel(),
@@ -131,6 +134,7 @@ export class NightView {
     const n = this.night;
     const parts = [t(`game.${n.game}`), variantLabel(n.game, n.variant), t(`club.org.mode.${n.mode}`), t("club.org.shape", { n: n.rounds, deals: n.deals_per_round, size: n.table_size })];
     if (n.pairs) parts.push(t("club.org.pairs"));
+    if (n.pairing && n.pairing !== "random") parts.push(t(`club.org.pairing.${n.pairing}`));
     // A duplicate night: its scoring, and the board set it committed to when announced.
     if (n.duplicate) parts.push(t(`club.org.duplicate.${n.duplicate.scoring}`), t("club.dup.committed", { commitment: `${n.duplicate.set.commitment.slice(0, 16)}…` }));
     return parts.join(" · ");
@@ -324,6 +328,7 @@ export class NightView {
           "div",
           { class: "club-round", dataset: { round: round.round } },
           h("h3", {}, t("club.stand.round", { n: round.round }), " ", h("span", { class: "prompt" }, this.roundState(round))),
+          round.tables.length === 0 && n.pairing === "swiss" ? h("p", { class: "help" }, t("club.org.swiss_later")) : null,
           h(
             "div",
             { class: "club-tables" },
@@ -332,6 +337,7 @@ export class NightView {
                 "div",
                 { class: "tablecard", dataset: { table: table.number } },
                 h("h4", {}, t("club.links.table", { n: table.number })),
+                table.boards ? h("p", { class: "prompt table-boards" }, t("club.org.table_boards", { first: table.boards[0], last: table.boards[1] })) : null,
                 h("ol", {}, table.seats.map((s, i) => h("li", { class: [s.house ? "house" : "", teams ? `team-${i % 2}` : ""].join(" ").trim() }, s.house ? t("club.org.house_seat") : s.name, teams ? h("span", { class: "prompt" }, ` · ${t(i % 2 ? "club.kj.zij" : "club.kj.wij")}`) : null))),
               ),
             ),

@@ -1,8 +1,9 @@
 // The organiser's form for a new club night (POST /api/clubs/{club}/nights): the game,
 // its variant and options as the new-table form offers them (option_fields.js, from
 // GET /api/variants), the table size where the variant allows a choice, the rounds,
-// the deals per round, at the bar or online, a pair night for Klaverjassen, and a
-// duplicate (portefeuille) night for Klaverjassen, scored by percent or butler.
+// the deals per round, at the bar or online, a pair night for Klaverjassen, the
+// pairing: geloot (the default), Swiss, or a Mitchell or Howell movement at the bar, and
+// a duplicate (portefeuille) night for Klaverjassen, scored by percent or butler.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -13,6 +14,7 @@ import { checkNumber, offered, optionField, optionLabel, refusedOption, variantL
 const ROUNDS = { low: 1, high: 12, start: 4 };
 const DEALS = { low: 1, high: 32 };
 const DEALS_START = { klaverjassen: 16, toepen: 8, eurokaarten: 8 };
+const MOVEMENTS = ["mitchell", "howell"];
 
 /**
  * What Mieke's sheet cannot score (docs/clubs.md, "Not built yet"): Klaverjassen kraken
@@ -28,7 +30,7 @@ function barLimits(game, mode) {
 /** The form's state for a game: its first variant with the variant's defaults. */
 function startState(g, mode = "bar") {
   const variant = Object.keys(g.variants)[0];
-  return { game: g.game, variant, options: {}, tableSize: null, rounds: ROUNDS.start, deals: DEALS_START[g.game] ?? 8, mode, pairs: false, duplicate: "", title: "" };
+  return { game: g.game, variant, options: {}, tableSize: null, rounds: ROUNDS.start, deals: DEALS_START[g.game] ?? 8, mode, pairs: false, pairing: "random", duplicate: "", title: "" };
 }
 
 export class NightForm {
@@ -62,8 +64,20 @@ export class NightForm {
     return Object.entries(g.options).filter(([name, spec]) => offered(spec, (n) => this.value(n)) && !(limits.options ?? []).includes(name));
   }
 
+  /** The pairings the night may have: Swiss pairs pairs at Klaverjassen; a movement is
+   *  for a klaverjas pair night at the bar (docs/clubs.md). */
+  pairings() {
+    const s = this.state;
+    const kj = s.game === "klaverjassen";
+    const out = ["random"];
+    if (!kj || s.pairs) out.push("swiss");
+    if (kj && s.pairs && s.mode === "bar") out.push("mitchell", "howell");
+    return out;
+  }
+
   change(patch, focus) {
     Object.assign(this.state, patch);
+    if (!this.pairings().includes(this.state.pairing)) this.state.pairing = "random";
     this.refused = null;
     this.redraw();
     if (focus) document.getElementById(focus)?.focus();
@@ -122,12 +136,20 @@ export class NightForm {
         h("select", { id: "night-mode", onchange: (e) => this.change({ mode: e.target.value }, "night-mode") }, ["bar", "online"].map((m) => h("option", { value: m, selected: m === s.mode }, t(`club.org.mode.${m}`)))),
         // Only Klaverjassen has pairs: the other games are played each for themselves.
         g.game === "klaverjassen"
-          ? h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "night-pairs", checked: s.pairs, onchange: (e) => (s.pairs = e.target.checked) }), " ", t("club.org.pairs"))
+          ? h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "night-pairs", checked: s.pairs, onchange: (e) => this.change({ pairs: e.target.checked }, "night-pairs") }), " ", t("club.org.pairs"))
           : null,
       ),
       h("p", { class: "help" }, t(`club.org.mode_help.${s.mode}`)),
+      h(
+        "div",
+        { class: "row" },
+        h("label", { for: "night-pairing" }, t("club.org.pairing")),
+        h("select", { id: "night-pairing", onchange: (e) => this.change({ pairing: e.target.value }, "night-pairing") }, this.pairings().map((p) => h("option", { value: p, selected: p === s.pairing }, t(`club.org.pairing.${p}`)))),
+      ),
+      h("p", { class: "help", id: "night-pairing-help" }, t(`club.org.pairing_help.${s.pairing}`)),
       // Portefeuille: every table plays the same boards (docs/clubs.md, "Duplicate").
-      g.game === "klaverjassen"
+      // A movement night deals its own boards: no duplicate choice beside it.
+      g.game === "klaverjassen" && !MOVEMENTS.includes(s.pairing)
         ? h(
             "div",
             { class: "row" },
@@ -166,8 +188,8 @@ export class NightForm {
     const s = this.state;
     const g = this.game();
     const options = Object.fromEntries(Object.entries(s.options).filter(([name]) => this.offeredOptions().some(([n]) => n === name)));
-    const body = { game: s.game, variant: s.variant, options, table_size: this.tableSize(), rounds: s.rounds, deals_per_round: s.deals, mode: s.mode, pairs: s.game === "klaverjassen" && s.pairs };
-    if (s.game === "klaverjassen" && s.duplicate) body.duplicate = s.duplicate;
+    const body = { game: s.game, variant: s.variant, options, table_size: this.tableSize(), rounds: s.rounds, deals_per_round: s.deals, mode: s.mode, pairs: s.game === "klaverjassen" && s.pairs, pairing: s.pairing };
+    if (s.game === "klaverjassen" && s.duplicate && !MOVEMENTS.includes(s.pairing)) body.duplicate = s.duplicate;
     // Without a name the night is called after its game and date, in the page's language.
     const today = new Date().toLocaleDateString(lang() === "en" ? "en-GB" : "nl-NL", { day: "numeric", month: "long", year: "numeric" });
     body.title = s.title.trim() || t("club.org.default_title", { game: t(`game.${s.game}`), date: today });

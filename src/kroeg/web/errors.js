@@ -30,6 +30,6 @@ export function toast(text) {
 /** A refusal of the clubs API (docs/clubs.md) as a Dutch text: the catalog's
  *  `club.error.<code>`, else the general error text of the code. */
 export function clubErrorText(err) {
-  if (has(`club.error.${err.code}`)) return t(`club.error.${err.code}`);
+  if (has(`club.error.${err.code}`)) return t(`club.error.${err.code}`, err.params ?? {});
   return errorText(err.code, err.message);
 }

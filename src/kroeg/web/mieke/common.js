@@ -9,7 +9,7 @@ export function errorText(body) {
   const detail = body && body.detail;
   if (detail && typeof detail === "object" && detail.code) {
     const key = `club.error.${detail.code}`;
-    return has(key) ? t(key) : t("club.error.other", { message: detail.message });
+    return has(key) ? t(key, detail) : t("club.error.other", { message: detail.message });
   }
   return t("club.error.other", { message: String(detail ?? "") });
 }

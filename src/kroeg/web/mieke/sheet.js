@@ -121,11 +121,26 @@ function seatLabel(i) {
   return t("club.seat", { n: i + 1 });
 }
 
+/** The deals (boards, on a movement night: the boards on this table) a line may be for. */
+function dealRange() {
+  return sheet.boards ? sheet.boards : [1, sheet.night.deals_per_round];
+}
+
 function nextDeal(waiting) {
   const taken = new Set([...sheet.entries.filter((e) => e.line).map((e) => e.deal),
     ...waiting.filter((w) => w.kind === "add").map((w) => w.body.deal)]);
-  for (let d = 1; d <= sheet.night.deals_per_round; d++) if (!taken.has(d)) return d;
+  const [first, last] = dealRange();
+  for (let d = first; d <= last; d++) if (!taken.has(d)) return d;
   return null;
+}
+
+/** On a movement night Mieke types the number on the portefeuille; a board the table
+ *  did not hold this round is refused here, offline too, as the server refuses it. */
+function boardProblem(board) {
+  if (!sheet.boards) return null;
+  const [first, last] = sheet.boards;
+  if (Number.isInteger(board) && board >= first && board <= last) return null;
+  return t("club.error.board_not_held", { board: Number.isNaN(board) ? "?" : board, table: sheet.table, round: sheet.round, first, last });
 }
 
 function numberInput(name, value, attrs = {}) {
@@ -152,6 +167,13 @@ function renderForm(waiting) {
     return;
   }
   const parts = [el("h2", {}, editing ? t("club.sheet.correcting", { deal }) : t("club.sheet.deal", { deal }))];
+  if (sheet.boards && !editing) {
+    // No min/max: the browser would stop the form with its own words; boardProblem says
+    // in Dutch which boards lie here.
+    const board = numberInput("board", deal);
+    board.addEventListener("input", (e) => (parts[0].textContent = t("club.sheet.deal", { deal: e.target.value })));
+    parts.push(field(t("club.sheet.board"), board));
+  }
   if (game === "klaverjassen") {
     const played = el("select", { name: "played" },
       ...sheet.seats.map((s, i) => el("option", { value: i, selected: line && line.played === i },
@@ -173,7 +195,7 @@ function renderForm(waiting) {
       el("div", { class: "pair" }, field(t("club.kj.mark"), mark), field(t("club.kj.revoked"), revoked)),
     );
     // Typing Wij's points fills Zij's with the rest of 162, as on paper.
-    parts[2].querySelector("[name=points0]").addEventListener("input", (e) => {
+    parts.find((p) => p.querySelector?.("[name=points0]")).querySelector("[name=points0]").addEventListener("input", (e) => {
       const rest = 162 - Number(e.target.value);
       if (e.target.value !== "" && rest >= 0) form.querySelector("[name=points1]").value = rest;
     });
@@ -257,7 +279,13 @@ async function submit(line) {
       return;
     }
   }
-  const deal = Number($("form").dataset.deal);
+  const boardInput = $("form").querySelector("[name=board]");
+  const deal = boardInput ? (boardInput.value === "" ? NaN : Number(boardInput.value)) : Number($("form").dataset.deal);
+  const wrongBoard = editing ? null : boardProblem(deal);
+  if (wrongBoard) {
+    say(wrongBoard);
+    return;
+  }
   if (editing && editing.draft) conflicts.drop(token, editing.draft);
   await queueLine(editing ? { kind: "correct", entry: editing.id, deal, line } : { kind: "add", deal, line });
 }

@@ -18,7 +18,9 @@ export function drawDuplicate(body) {
   $("duplicate").hidden = !dup;
   if (!dup) return;
   const butler = dup.scoring === "butler";
-  const set = body.night.duplicate.set;
+  // An online duplicate night keeps its set in the night; a bar movement night's comes
+  // with its standings (docs/clubs.md, "At the bar: boards and movement cards").
+  const set = dup.set ?? body.night.duplicate.set;
   $("dup-title").textContent = t(butler ? "club.dup.title_butler" : "club.dup.title");
   $("dup-commitment").textContent = t("club.dup.committed", { commitment: `${set.commitment.slice(0, 16)}…` });
   $("dup-revealed").hidden = !set.secret;
