@@ -48,6 +48,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "unknown_sheet",
         "unknown_entry",
         "unknown_puzzle",
+        "unknown_house_set",
         "no_puzzle",
         "no_analysis",
     ),

@@ -13,6 +13,7 @@ from redis.asyncio import Redis
 from kroeg.accounts.passkeys import Ceremonies, CeremonyStore
 from kroeg.accounts.rating_store import rate_on_finish
 from kroeg.accounts.sessions import SESSION_RENEW, Sessions, Tokens
+from kroeg.clubs.house_sets import HouseSets
 from kroeg.clubs.quotas import ClubQuotas
 from kroeg.clubs.service import ClubService
 from kroeg.cluster.ceremonies import SharedCeremonies
@@ -58,6 +59,7 @@ class Runtime:
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
         self._clubs: ClubService | None = None
+        self._house_sets: HouseSets | None = None
         self.house = House()
         self.miner: FinishedGameMiner | None = None
         self.redis: Redis | None = None
@@ -85,6 +87,11 @@ class Runtime:
     def clubs(self) -> ClubService:
         assert self._clubs is not None, "the server has not started"
         return self._clubs
+
+    @property
+    def house_sets(self) -> HouseSets:
+        assert self._house_sets is not None, "the server has not started"
+        return self._house_sets
 
     @property
     def lobby(self) -> Lobby:
@@ -133,6 +140,7 @@ class Runtime:
             await self._lobby.load()
             log.info("kroeg started: %d tables restored", len(self._lobby.tables))
         await self._clubs.serve_tables(self._lobby)
+        self._house_sets = HouseSets(self._store, self._lobby, self.settings.house_set_boards)
         self._lobby.start_closing_idle(self.settings.idle_close)
         self._token_sweep = asyncio.get_running_loop().create_task(self._sweep_tokens())
 
