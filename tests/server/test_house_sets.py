@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,8 +19,8 @@ from kroeg.clubs.against_house import board_percent, meester_scores
 from kroeg.clubs.boards import deal_boards, set_commitment
 from kroeg.games.base import Deal
 from tests.server.clubs_support import account, call, ok, refused
-from tests.server.harness import Client, Server, autoplay, serving
-from tests.store.databases import BACKENDS
+from tests.server.harness import Client, Server, autoplay, is_state, log_path, serving
+from tests.store.databases import BACKENDS, database
 
 BOARDS = 4
 OPTIONS = {"game_length": "4_deals"}
@@ -97,3 +98,28 @@ def test_only_the_sets_player_reads_it(house_server: Server) -> None:
     refused(call(server, "GET", path), 401, "not_authenticated")
     refused(call(server, "POST", "/api/house-sets"), 401, "not_authenticated")
     assert ok(call(server, "GET", path, None, owner))["played"] >= 0
+
+
+async def test_after_a_restart_the_sets_table_still_deals_boards_without_contributions(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """The table's boards are not stored with it: the set tells the rebuilt table again
+    (without that it would take a contribution into the next deal's shuffle, and the
+    board would no longer be the set's)."""
+    env = {"KROEG_HOUSE_SET_BOARDS": str(BOARDS)}
+    with database("sqlite", tmp_path) as url:
+        server = Server(url, log_path(request), **env).start()
+        try:
+            token = account(server, "Kees")
+            made = call(server, "POST", "/api/house-sets", None, token).json()
+            table = made["table"]
+            server.terminate()
+            server = Server(url, log_path(request), **env).start()
+            kees = await Client.connect(server, None, token=token)
+            await kees.send({"type": "watch", "table": table})
+            await kees.expect(is_state(table))
+            await kees.send({"type": "contribute", "table": table, "deal": 2, "value": "ab" * 32})
+            assert (await kees.error())["code"] == "no_fair_deal"
+            await kees.close()
+        finally:
+            server.stop()

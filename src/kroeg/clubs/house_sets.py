@@ -158,13 +158,28 @@ class HouseSets:
                 await self.sets.update(set_id, **values)
             return {**row, "played": played, "lines": lines, **values}
 
+    async def resume(self) -> None:
+        """After a start: each unfinished set's table that this process rebuilt is told
+        again that it deals boards (no contributions: the secret is not stored with the
+        table, its game's fair secret is) and hooked, and the set brought up to date."""
+        for row in await self.sets.unfinished():
+            table = self.lobby.tables.get(row["table_id"])
+            if table is None:
+                continue
+            table.deal_boards(round_secret(bytes.fromhex(row["secret"]), 1))
+            self._hook(row["id"], table)
+            self._spawn(row["id"])
+
     def _hook(self, set_id: str, table: TableTask) -> None:
         def on_progress(t: TableTask) -> None:
-            task = asyncio.get_running_loop().create_task(self._refresh_logged(set_id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(set_id)
 
         table.on_progress = on_progress
+
+    def _spawn(self, set_id: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._refresh_logged(set_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _refresh_logged(self, set_id: str) -> None:
         try:

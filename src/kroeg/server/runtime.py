@@ -141,6 +141,7 @@ class Runtime:
             log.info("kroeg started: %d tables restored", len(self._lobby.tables))
         await self._clubs.serve_tables(self._lobby)
         self._house_sets = HouseSets(self._store, self._lobby, self.settings.house_set_boards)
+        await self._house_sets.resume()
         self._lobby.start_closing_idle(self.settings.idle_close)
         self._token_sweep = asyncio.get_running_loop().create_task(self._sweep_tokens())
 

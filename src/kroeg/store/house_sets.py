@@ -34,6 +34,14 @@ class HouseSetStore:
         h = schema.house_sets
         await self.store.execute(sa.update(h).where(h.c.id == set_id).values(**values))
 
+    async def unfinished(self) -> list[Row]:
+        """Every set not compared to its end yet (their tables are hooked again after a
+        start)."""
+        h = schema.house_sets
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(sa.select(h).where(h.c.percent.is_(None)))
+            return [dict(r._mapping) for r in rows]
+
     async def finished_of(self, player_id: str) -> list[Row]:
         """The player's finished sets, newest first: id, boards, percentage, when."""
         h = schema.house_sets
