@@ -20,6 +20,7 @@ from kroeg.server import (
     bots_api,
     clubs_api,
     echo,
+    house_sets_api,
     passkeys_api,
     players_api,
     puzzles_api,
@@ -87,6 +88,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(passkeys_api.router)
     app.include_router(clubs_api.router)
     app.include_router(puzzles_api.router)
+    app.include_router(house_sets_api.router)
     app.include_router(puzzles_api.pages)
     app.include_router(static.router)
     app.mount("/web", StaticFiles(directory=static.WEB, check_dir=False), name="web")

@@ -36,8 +36,13 @@ async def _account(rt: Runtime, name: str) -> Account:
 @router.get("/players/{name}", responses=responses(404, 422))
 async def player_profile(name: Name, rt: RuntimeDep) -> dict[str, Any]:
     """Name, member since, and per game and variant the games played and won, the rating
-    (mu, sigma, and ``rating`` = mu − 3σ) and the recent form (newest first)."""
-    return await history.profile(rt.store, await _account(rt, name))
+    (mu, sigma, and ``rating`` = mu − 3σ) and the recent form (newest first); and the
+    finished sets of duplicate against the house (``house_duplicate``: each set's
+    percentage, newest first, and their average)."""
+    account = await _account(rt, name)
+    profile = await history.profile(rt.store, account)
+    profile["house_duplicate"] = await rt.house_sets.profile(account.player_id)
+    return profile
 
 
 @router.get("/players/{name}/games", responses=responses(404, 422))

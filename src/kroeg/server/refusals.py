@@ -49,6 +49,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "unknown_entry",
         "unknown_round",
         "unknown_puzzle",
+        "unknown_house_set",
         "no_puzzle",
         "no_analysis",
     ),

@@ -14,6 +14,7 @@ from kroeg.accounts.events import AccountEvents, LocalAccountEvents
 from kroeg.accounts.passkeys import Ceremonies, CeremonyStore
 from kroeg.accounts.rating_store import rate_on_finish
 from kroeg.accounts.sessions import SESSION_RENEW, Sessions, Tokens
+from kroeg.clubs.house_sets import HouseSets
 from kroeg.clubs.quotas import ClubQuotas
 from kroeg.clubs.service import ClubService
 from kroeg.cluster.account_events import RedisAccountEvents
@@ -65,6 +66,7 @@ class Runtime:
         self._tables: Tables | None = None
         self._quick: QuickMatch | None = None
         self._clubs: ClubService | None = None
+        self._house_sets: HouseSets | None = None
         self.house = House()
         self.miner: FinishedGameMiner | None = None
         self.redis: Redis | None = None
@@ -103,6 +105,11 @@ class Runtime:
         the cluster's with several processes, else this process's lobby."""
         assert self._tables is not None, "the server has not started"
         return self._tables
+
+    @property
+    def house_sets(self) -> HouseSets:
+        assert self._house_sets is not None, "the server has not started"
+        return self._house_sets
 
     @property
     def lobby(self) -> Lobby:
@@ -160,6 +167,8 @@ class Runtime:
             log.info("kroeg started: %d tables restored", len(self._lobby.tables))
         await self._clubs.serve_tables(self._lobby)
         self._quick = QuickMatch(self._lobby, self.settings.queue_seconds)
+        self._house_sets = HouseSets(self._store, self._lobby, self.settings.house_set_boards)
+        await self._house_sets.resume()
         self._lobby.start_closing_idle(self.settings.idle_close)
         self._token_sweep = asyncio.get_running_loop().create_task(self._sweep_tokens())
 

@@ -82,6 +82,9 @@ class ServerSettings:
     """Messages a second one connection may send (``KROEG_RATE``; bursts of twice that)."""
     history: int = HISTORY
     """Versions a table keeps for reconnecting clients (``KROEG_HISTORY``)."""
+    house_set_boards: int = 16
+    """Boards of a duplicate set against the house (``KROEG_HOUSE_SET_BOARDS``: 4, 8, 12
+    or 16, a klaverjas game's lengths; tests play 4)."""
     house_bots: bool = True
     """Let the bots play the house's seats at the table's level (``KROEG_HOUSE_BOTS=0``:
     the house plays the game's ``default()``)."""
@@ -162,6 +165,7 @@ class ServerSettings:
             min_clock=_float_env("KROEG_MIN_CLOCK", MIN_CLOCK),
             rate=_float_env("KROEG_RATE", RATE),
             history=int(_float_env("KROEG_HISTORY", HISTORY)),
+            house_set_boards=_int_env("KROEG_HOUSE_SET_BOARDS", 16),
             house_bots=os.environ.get("KROEG_HOUSE_BOTS", "1") != "0",
             test_seed=int(os.environ["KROEG_TEST_SEED"])
             if os.environ.get("KROEG_TEST_SEED")

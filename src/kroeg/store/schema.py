@@ -412,3 +412,26 @@ cards it may play, the answer (``solution``: never a hidden card), the finished 
 came from (``game_id``; null when mined off the server by ``kroeg puzzles mine``) and its
 OpenSkill rating; ``puzzle_players`` each player's puzzle rating and streak;
 ``puzzle_attempts`` each player's one answer to a puzzle."""
+
+house_sets = sa.Table(
+    "house_sets",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("table_id", sa.String(64), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("count", sa.Integer, nullable=False),
+    sa.Column("secret", sa.String(64), nullable=False),
+    sa.Column("commitment", sa.String(64), nullable=False),
+    sa.Column("played", sa.JSON, nullable=False),
+    sa.Column("lines", sa.JSON, nullable=False),
+    sa.Column("percent", sa.Float, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Index("ix_house_sets_player", "player_id", "created_at"),
+)
+"""Duplicate against the house (migration 0023, docs/clubs.md, "Duplicate tegen het
+huis"): one person's set of boards at a private table with the house; the set's secret
+(the table deals its boards from its round secret) and commitment; ``played`` the
+person's table's [NS, EW] per board so far, ``lines`` ``meester``'s [NS, EW] per board
+number; ``percent`` the set's result against the house once every board is compared."""

@@ -1322,6 +1322,7 @@ export default {
   "puzzle.lobby_title": "Puzzles",
   "puzzle.lobby_text": "Real deals, one card that makes the difference. Can you find it?",
   "error.unknown_puzzle": "That puzzle does not exist.",
+  "error.unknown_house_set": "That set against the house does not exist, or is not yours.",
   "error.no_puzzle": "There is no puzzle for you right now: come back later, each game adds some.",
   "error.unknown_card": "That is not a card.",
   "error.illegal_card": "You may not play that card here.",

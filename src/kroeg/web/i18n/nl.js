@@ -1385,6 +1385,7 @@ export default {
   "puzzle.lobby_title": "Puzzels",
   "puzzle.lobby_text": "Echte spelletjes, één kaart die het verschil maakt. Vind jij hem?",
   "error.unknown_puzzle": "Die puzzel bestaat niet.",
+  "error.unknown_house_set": "Die set tegen het huis bestaat niet, of is niet van jou.",
   "error.no_puzzle": "Er is nu geen puzzel voor je: kom later terug, er komen er na elk spel bij.",
   "error.unknown_card": "Dat is geen kaart.",
   "error.illegal_card": "Die kaart mag je hier niet spelen.",
