@@ -31,6 +31,7 @@ def advance(table: TableState, out: Outbox, house: House) -> None:
         out.add(SetAlarm(table.clocks.next_due()))
         return
     clocks, now = table.clocks, out.now
+    asides = house.has_asides(table.config.house_level)
     while table.running:
         dealer = table.game.pending_deal(table.state)
         if dealer is not None:
@@ -45,7 +46,7 @@ def advance(table: TableState, out: Outbox, house: House) -> None:
             turn = min(table.game.to_act(table.state))
             step(table, out, turn, table.fair.restock(cards, table.rng), "table")
             continue
-        if _house_asides(table, out, house):
+        if asides and _house_asides(table, out, house):
             continue
         seat = table.seating.house_seat(table.game.to_act(table.state))
         if seat is None:
@@ -112,9 +113,8 @@ def _request(table: TableState, seat: int, legal: list[Any], fallback: Action) -
 def _house_asides(table: TableState, out: Outbox, house: House) -> bool:
     """Offer every house seat the game does not wait for its out-of-turn chance (a
     Toepen knock after any event, also after its last card); True when one acted.
-    The house answers in-process and at once (:meth:`House.aside`)."""
-    if not house.has_asides(table.config.house_level):
-        return False
+    The house answers in-process and at once (:meth:`House.aside`); :func:`advance`
+    asks only a house that has asides at the table's level."""
     for seat, legal in aside_chances(table.game, table.state):
         if not table.seating.is_house(seat):
             continue  # a person acts for themselves
