@@ -41,13 +41,13 @@ async def _forward_again_while_moving(router: Router, sink: Seen, message: m.Act
     does: seen once in a loaded full run, the owner's lobby between two of its states."""
     for _ in range(20):
         try:
-            await router.forward(sink, message)
+            await router.forward(message, sink)
             return
         except TableError as e:
             if e.code != "table_moving":
                 raise
             await asyncio.sleep(0.05)
-    await router.forward(sink, message)
+    await router.forward(message, sink)
 
 
 async def test_each_audience_gets_its_own_frame_and_a_spectator_never_a_seats(
@@ -60,8 +60,8 @@ async def test_each_audience_gets_its_own_frame_and_a_spectator_never_a_seats(
     tap = tapping.pubsub()
     await tap.subscribe(channel)
     anna, bob = Seen(), Spectator()
-    assert await router.forward(anna, m.Watch(table=table.id)) is True
-    assert await router.forward(bob, m.Watch(table=table.id)) is True
+    assert (await router.forward(m.Watch(table=table.id), anna))[1] is True
+    assert (await router.forward(m.Watch(table=table.id), bob))[1] is True
     assert (await redis.pubsub_numsub(channel))[0][1] == 2  # the tap and this process
 
     for _ in range(4):  # Anna plays through this process; the house answers at once

@@ -83,7 +83,7 @@ class Client:
         if gap:
             self.resumes += 1
             assert self.version is not None
-            await self.router.forward(self.sink, m.Resume(table=self.table, version=self.version))
+            await self.router.forward(m.Resume(table=self.table, version=self.version), self.sink)
 
 
 @pytest.fixture
@@ -111,7 +111,7 @@ async def test_dropped_frames_are_repaired_by_versions_and_resume(
     lobby, router = owner_and_router
     table = await _game(lobby)  # owned here; Anna at seat 0, her turn
     at_owner = Seen()  # Anna's connection to the owner: the reference
-    await m.carry_out(table, at_owner, "anna", "Anna", m.Watch(table=table.id))
+    await m.carry_out(table, at_owner, m.Who("anna", "Anna"), m.Watch(table=table.id))
 
     batches = itertools.count()
     deliver = router._hear
@@ -124,7 +124,7 @@ async def test_dropped_frames_are_repaired_by_versions_and_resume(
     router._hear = lossy  # type: ignore[method-assign]
     far = Seen()
     client = Client(router, far, table.id)
-    assert await router.forward(far, m.Watch(table=table.id)) is True
+    assert (await router.forward(m.Watch(table=table.id), far))[1] is True
     for _ in range(12):  # Anna plays through the other process
         async with asyncio.timeout(10):
             while 0 not in table.game.to_act(table.state) and table.running:
@@ -133,7 +133,7 @@ async def test_dropped_frames_are_repaired_by_versions_and_resume(
             break
         legal = table.game.legal(table.state, 0)
         action = table.game.action_json(legal[0])
-        await router.forward(far, m.Act(table=table.id, version=table.version, action=action))
+        await router.forward(m.Act(table=table.id, version=table.version, action=action), far)
         await asyncio.sleep(0.05)
         await client.catch_up()
     router._hear = deliver  # type: ignore[method-assign]
@@ -143,7 +143,7 @@ async def test_dropped_frames_are_repaired_by_versions_and_resume(
             await client.catch_up()
             if client.version != table.version:
                 with_gap = client.version
-                await router.forward(far, m.Resume(table=table.id, version=with_gap or 0))
+                await router.forward(m.Resume(table=table.id, version=with_gap or 0), far)
                 await far.arrived.wait()
 
     assert next(batches) > 3 and client.resumes >= 1, "frames were lost and repaired"

@@ -30,20 +30,21 @@ import logging
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from kroeg.cluster.lease import holder, lease_key
+from kroeg.cluster.recovery import recover, resume_followers
 from kroeg.errors import Refusal
-from kroeg.tables import commands as t
 from kroeg.tables import protocol as m
 from kroeg.tables.errors import TableError, internal
 from kroeg.tables.lobby import Lobby
+from kroeg.tables.port import LocalTables, Sink, who_of
 from kroeg.tables.task import TableTask
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,12 @@ WATCH_EVERY = 0.5
 """Seconds between two checks that the tables this process's connections follow
 elsewhere still have the owner they had."""
 
+RETRY_AFTER = 1
+"""Seconds after which a request refused with ``table_moving`` may be sent again: the
+next owner takes a table over at its next scan (docs/cluster.md, "Failover")."""
+
+UNREACHABLE = "the server that holds the table cannot be reached just now; try again shortly"
+
 STOP_WAIT = 2.0
 """Seconds a stop waits for the router's tasks to end once cancelled."""
 
@@ -71,6 +78,9 @@ _VERSION = re.compile(rb'\{"type":"(?:event|snapshot)","table":"([^"]+)","versio
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
+
+
+_Write = tuple[str, str, bytes, Callable[[], None] | None]
 
 
 class Published(msgspec.Struct, array_like=True):
@@ -83,26 +93,6 @@ class Published(msgspec.Struct, array_like=True):
 
 
 _decode_published = msgspec.json.Decoder(list[Published]).decode
-
-
-@runtime_checkable
-class Sink(Protocol):
-    """A connection as the router sees it: a player, and a place to send frames to
-    (kroeg.server.connection's ``Connection`` is one)."""
-
-    player: str | None
-    name: str | None
-    account: str | None
-    """The kind of the connection's account (``person``, ``bot``); None for a guest."""
-    ignored: frozenset[str]
-    """The players the connection's person blocks (their chat is never sent to it)."""
-    tables: set[str]
-
-    def send(self, frame: bytes) -> None: ...
-
-    def hears(self, player: str) -> bool: ...
-
-    def error(self, code: str, message: str, **extra: Any) -> None: ...
 
 
 @dataclass(eq=False)
@@ -138,6 +128,11 @@ class _Outbox:
     frames: list[tuple[str, msgspec.Raw]] = field(default_factory=list)
 
 
+def moving(table_id: str, message: str) -> TableError:
+    """The refusal of a request for a table between two owners: try again shortly."""
+    return TableError("table_moving", message, table=table_id, retry_after=RETRY_AFTER)
+
+
 def audience_of(player: str | None, seated: tuple[str | None, ...]) -> int | None:
     """The seat ``player`` held when a version was sent, or None (a spectator): as the
     owner's table counted it for its listener of that player."""
@@ -160,6 +155,8 @@ class Router:
         self.redis = redis
         self.process = process
         self.lobby = lobby
+        self.local = LocalTables(lobby)
+        """The tables this process holds (the act fast path for a forwarded move)."""
         self.players = players
         """This process's connections of a player (for a frame to the player, an invite)."""
         self.sinks: dict[str, Sink] = {}
@@ -174,8 +171,13 @@ class Router:
         self._published: dict[str, list[Published]] = defaultdict(list)
         """On the owner: what this turn publishes on each table's channel."""
         self._due = False
-        self._queue: asyncio.Queue[tuple[str, str, bytes]] = asyncio.Queue()
-        """What to write to Redis, in order: ("x", stream, entry) or ("p", channel, data)."""
+        self._queue: asyncio.Queue[_Write] = asyncio.Queue()
+        """What to write to Redis, in order: ("x", stream, entry, lost) or ("p", channel,
+        data, None); ``lost`` is told when the write failed (a move's connection gets an
+        error, a forwarded request's wait ends)."""
+        self.away = False
+        """Whether this process's last read of Redis failed: the next that succeeds
+        recovers what the outage lost (kroeg.cluster.recovery)."""
         self.pubsub = redis.pubsub()
         self.watching: dict[str, set[str]] = {}
         """Table → this process's connections following it elsewhere (its channel is
@@ -183,6 +185,8 @@ class Router:
         self._subscribed = asyncio.Event()
         self._counter = itertools.count()
         self._tasks: list[asyncio.Task[None]] = []
+        self._chores: set[asyncio.Task[None]] = set()
+        """Recoveries under way (kept referenced until they end)."""
         self._owners: dict[str, tuple[str | None, float]] = {}
         self._lookups = asyncio.Semaphore(LOOKUPS_AT_ONCE)
 
@@ -202,16 +206,22 @@ class Router:
         a Redis read may not end at once when cancelled (the client finishes its read
         first): it is left to end by itself after :data:`STOP_WAIT` rather than holding
         up the server's shutdown."""
-        for task in self._tasks:
+        tasks = [*self._tasks, *self._chores]
+        for task in tasks:
             task.cancel()
-        if self._tasks:
-            _, stuck = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+        if tasks:
+            _, stuck = await asyncio.wait(tasks, timeout=STOP_WAIT)
             if stuck:
                 log.warning("%d of the router's tasks did not stop in time", len(stuck))
         self._tasks = []
         with contextlib.suppress(Exception):  # a close must not wait on a dead connection
             async with asyncio.timeout(1.0):
                 await self.pubsub.aclose()
+
+    def _spawn(self, chore: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(chore)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
 
     # The connection's side ----------------------------------------------------------------
 
@@ -244,10 +254,9 @@ class Router:
         self._owners[table_id] = (owner, now)
         if owner is None:
             if await self._exists(table_id):
-                raise TableError(
-                    "table_moving",
+                raise moving(
+                    table_id,
                     "the table is being taken over by another server; try again in a moment",
-                    table=table_id,
                 )
             raise TableError("unknown_table", f"there is no table {table_id!r}", table=table_id)
         return owner
@@ -256,20 +265,28 @@ class Router:
         row = await self.lobby.store.table(table_id)
         return row is not None and not row.closed
 
-    async def forward(self, sink: Sink, message: Any) -> bool | None:
-        """Carry the message out at the owner of its table; whether the connection follows
-        the table afterwards (None: as before). Its refusal is raised as a TableError."""
+    async def forward(
+        self, message: Any, sink: Sink | None = None, who: m.Who | None = None
+    ) -> m.Outcome:
+        """Carry the request out at the owner of its table for ``who`` (default: the
+        connection ``sink``'s player; without a sink, REST's); its answer and whether the
+        connection follows the table afterwards (None: as before). Its refusal is raised
+        as a TableError."""
         table_id: str = message.table
+        if who is None and sink is not None:
+            who = who_of(sink)
         owner = await self.owner_of(table_id)
         if owner == self.process:  # taken over by this process a moment ago
-            raise TableError("table_moving", "the table moves here; try again", table=table_id)
+            raise moving(table_id, "the table moves here; try again")
+        if sink is None:
+            return await self.ask_owner(owner, None, who, None, message)
         conn = self._conn_id(sink)
         key = (conn, table_id)
         new = key not in self.followed and isinstance(message, m.Watch | m.Resume | m.Sit)
         if new:  # following from before the answer: the snapshot comes before it
             await self._follow(conn, table_id, owner)
         try:
-            follows = await self._ask(owner, conn, sink, message)
+            answer, follows = await self.ask_owner(owner, conn, who, sink, message)
         except BaseException:
             if new:
                 await self._unfollow(conn, table_id)
@@ -280,7 +297,7 @@ class Router:
             self.followed[key].owner = owner
         elif follows is False or new:
             await self._unfollow(conn, table_id)
-        return follows
+        return answer, follows
 
     async def _follow(self, conn: str, table_id: str, owner: str) -> None:
         """The connection follows the table at ``owner``: its channel is heard here."""
@@ -313,12 +330,22 @@ class Router:
         try:
             owner = await self.owner_of(message.table)
             if owner == self.process:  # taken over here a moment ago: not through a stream
-                raise TableError("table_moving", "the table moves here; try again")
+                raise moving(message.table, "the table moves here; try again")
         except TableError as e:
             sink.error(e.code, e.message, **{"table": message.table, **e.params})
             return
         conn = self._conn_id(sink)
-        self._send(owner, {"t": "ask", "rid": None, **self._who(conn, sink, message)})
+        ask = self._who(conn, who_of(sink), sink, message)
+
+        def lost() -> None:  # never silence: the move was not carried out
+            sink.error("table_unreachable", UNREACHABLE, table=message.table)
+
+        self._send(owner, {"t": "ask", "rid": None, **ask}, lost)
+
+    def resync(self, process: str, tables: list[str]) -> None:
+        """Tell ``process`` that what this one published on the channels of ``tables``
+        may have been lost: it resumes its connections following them."""
+        self._send(process, {"t": "resync", "tables": tables})
 
     def to_player(self, processes: Iterable[str], player: str, frame: dict[str, Any]) -> None:
         """A frame for every connection of ``player`` on each of ``processes`` (an invite)."""
@@ -332,8 +359,8 @@ class Router:
             return
         followed = self.followed.get((conn, table_id))
         if followed is not None:
-            unwatch = m.Unwatch(table=table_id)
-            self._send(followed.owner, {"t": "ask", "rid": None, **self._who(conn, sink, unwatch)})
+            unwatch = self._who(conn, who_of(sink), sink, m.Unwatch(table=table_id))
+            self._send(followed.owner, {"t": "ask", "rid": None, **unwatch})
         await self._unfollow(conn, table_id)
         if not any(c == conn for c, _ in self.followed):
             self.sinks.pop(conn, None)
@@ -349,14 +376,16 @@ class Router:
                 conn = self._conn_id(listener)
                 self.followed[(conn, table.id)] = Followed(owner="", version=table.version)
 
-    def _who(self, conn: str, sink: Sink, message: Any) -> dict[str, Any]:
+    def _who(
+        self, conn: str | None, who: m.Who | None, sink: Sink | None, message: Any
+    ) -> dict[str, Any]:
         return {
             "from": self.process,
             "conn": conn,
-            "player": sink.player,
-            "name": sink.name,
-            "account": sink.account,
-            "ignored": sorted(sink.ignored),
+            "player": None if who is None else who.player,
+            "name": None if who is None else who.name,
+            "account": None if who is None else who.account,
+            "ignored": [] if sink is None else sorted(sink.ignored),
             "msg": msgspec.Raw(_encode(message)),
         }
 
@@ -384,7 +413,8 @@ class Router:
             if owner is None or owner == followed.owner:
                 continue
             sink = self.sinks.get(conn)
-            if sink is None or sink.player is None or sink.name is None:
+            who = None if sink is None else who_of(sink)
+            if sink is None or who is None:
                 await self._unfollow(conn, table_id)
                 continue
             resume: m.Resume | m.Watch = (
@@ -398,23 +428,32 @@ class Router:
                     continue  # still being taken over here: the next check resumes it
                 await self._unfollow(conn, table_id)
                 with contextlib.suppress(TableError):
-                    await m.carry_out(table, sink, sink.player, sink.name, resume)
+                    await m.carry_out(table, sink, who, resume)
                 continue
             try:
-                await self._ask(owner, conn, sink, resume)
+                await self.ask_owner(owner, conn, who, sink, resume)
             except TableError:
                 continue  # the new owner is not ready yet: the next check tries again
             followed.owner = owner
 
-    async def _ask(self, owner: str, conn: str, sink: Sink, message: Any) -> bool | None:
-        """Carry the message out at ``owner`` and wait for its answer (a TableError)."""
+    async def ask_owner(
+        self, owner: str, conn: str | None, who: m.Who | None, sink: Sink | None, message: Any
+    ) -> m.Outcome:
+        """Carry the request out at ``owner`` and wait for its answer (a TableError)."""
         rid = f"{self.process}/{next(self._counter)}"
         reply = asyncio.get_running_loop().create_future()
         self._pending[rid] = reply
-        self._send(owner, {"t": "ask", "rid": rid, **self._who(conn, sink, message)})
+
+        def lost() -> None:
+            if not reply.done():
+                reply.set_exception(
+                    TableError("table_unreachable", UNREACHABLE, table=message.table)
+                )
+
+        self._send(owner, {"t": "ask", "rid": rid, **self._who(conn, who, sink, message)}, lost)
         try:
             async with asyncio.timeout(FORWARD_TIMEOUT):
-                follows: bool | None = await reply
+                outcome: m.Outcome = await reply
         except TimeoutError:
             raise TableError(
                 "table_unreachable",
@@ -423,7 +462,7 @@ class Router:
             ) from None
         finally:
             self._pending.pop(rid, None)
-        return follows
+        return outcome
 
     # The owner's side -------------------------------------------------------------------
 
@@ -468,30 +507,25 @@ class Router:
             self._send(process, {"t": "frames", "frames": outbox.frames})
         published, self._published = self._published, defaultdict(list)
         for table, items in published.items():
-            self._queue.put_nowait(("p", CHANNEL + table, _encode(items)))
+            self._queue.put_nowait(("p", CHANNEL + table, _encode(items), None))
 
     async def _carry_out(self, ask: dict[str, Any]) -> None:
-        process, conn, rid = ask["from"], ask["conn"], ask.get("rid")
+        process, conn, rid = ask["from"], ask.get("conn"), ask.get("rid")
         player, name = ask.get("player"), ask.get("name")
         answer: dict[str, Any] = {"t": "reply", "rid": rid}
         try:
-            message: Any = m.decoder.decode(_encode(ask["msg"]))
+            message: Any = m.request_decoder.decode(_encode(ask["msg"]))
             table = self.lobby.tables.get(message.table)
             if table is None:
-                raise TableError("table_moving", "the table moves; try again", table=message.table)
-            if player is None or name is None:
-                raise TableError("not_authenticated", "send hello first")
-            if table.relay is None:
-                table.relay = self
-            key = (process, conn)
-            listener = self.remote.get(key)
-            if listener is None:
-                listener = self.remote[key] = RemoteListener(self, process, conn, player)
-            listener.ignored = frozenset(ask.get("ignored", ()))
-            account = ask.get("account")
-            answer["follows"] = await m.carry_out(
-                table, listener, player, name, message, account=account
-            )
+                raise moving(message.table, "the table moves; try again")
+            who = None
+            if player is not None and name is not None:
+                who = m.Who(player, name, ask.get("account"))
+            listener = None
+            if conn is not None:
+                listener = self._listener(table, process, conn, player)
+                listener.ignored = frozenset(ask.get("ignored", ()))
+            answer["answer"], answer["follows"] = await m.carry_out(table, listener, who, message)
         except Refusal as e:
             answer["error"] = {"code": e.code, "message": e.message, "extra": e.params}
         except Exception:
@@ -499,9 +533,21 @@ class Router:
             answer["error"] = {"code": failure.code, "message": failure.message, "extra": {}}
         if rid is not None:
             self._send(process, answer)
-        elif "error" in answer:  # a told move: its refusal goes to the connection
+        elif "error" in answer and conn is not None:  # a told move: its refusal to the connection
             error = answer["error"]
             self._refuse(process, conn, error["code"], error["message"], error["extra"])
+
+    def _listener(
+        self, table: TableTask, process: str, conn: str, player: str | None
+    ) -> RemoteListener:
+        """The listener standing in for another process's connection at ``table``."""
+        if table.relay is None:
+            table.relay = self
+        key = (process, conn)
+        listener = self.remote.get(key)
+        if listener is None:
+            listener = self.remote[key] = RemoteListener(self, process, conn, player)
+        return listener
 
     def _refuse(
         self, process: str, conn: str, code: str, message: str, extra: dict[str, Any]
@@ -531,15 +577,17 @@ class Router:
                     error = internal(log, "a forwarded move failed")
                 self._refuse(process, conn, error.code, error.message, error.params)
 
-            table.tell(t.Act(player, act.version, act.action), refused)
+            self.local.act(table, player, act, refused)
         except Exception:
             return False  # refused by the slow path, with its reason
         return True
 
     # Both sides: the streams --------------------------------------------------------------
 
-    def _send(self, process: str, message: dict[str, Any]) -> None:
-        self._queue.put_nowait(("x", STREAM + process, _encode(message)))
+    def _send(
+        self, process: str, message: dict[str, Any], lost: Callable[[], None] | None = None
+    ) -> None:
+        self._queue.put_nowait(("x", STREAM + process, _encode(message), lost))
 
     async def _write(self) -> None:
         """Add the queued messages to their streams and publish the tables' frames, in
@@ -550,15 +598,19 @@ class Router:
                 batch.append(self._queue.get_nowait())
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for kind, key, data in batch:
+                    for kind, key, data, _ in batch:
                         if kind == "p":
                             pipe.publish(key, data)
                         else:
                             pipe.xadd(key, {"m": data}, maxlen=STREAM_MAXLEN, approximate=True)
                     await pipe.execute()
-            except Exception:
-                # Redis is away: what was lost is repaired by resume (docs/cluster.md).
-                log.exception("could not forward %d messages over Redis", len(batch))
+            except Exception as e:
+                # Redis is away: a move or a request sent gets its error now; what the
+                # followers lost is resent when Redis is back (kroeg.cluster.recovery).
+                log.warning("could not forward %d messages over Redis: %r", len(batch), e)
+                for *_, lost in batch:
+                    if lost is not None:
+                        lost()
                 await asyncio.sleep(0.2)
 
     async def _read(self) -> None:
@@ -569,10 +621,16 @@ class Router:
                 answer: Any = await self.redis.xread({stream: last}, block=1000, count=1000)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("could not read this process's stream; retrying")
+            except Exception as e:
+                if not self.away:
+                    log.warning("Redis is away (reading this process's stream): %r", e)
+                self.away = True
                 await asyncio.sleep(0.2)
                 continue
+            if self.away:
+                self.away = False
+                log.warning("Redis is back: resubscribing and resuming the followers")
+                self._spawn(recover(self))
             for _, entries in answer or []:
                 for entry_id, fields in entries:
                     last = entry_id
@@ -583,6 +641,7 @@ class Router:
 
     async def _listen(self) -> None:
         """The channels of the tables this process's connections follow elsewhere."""
+        deaf = False
         while True:
             if not self._subscribed.is_set():
                 await self._subscribed.wait()
@@ -590,10 +649,13 @@ class Router:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("could not read the tables' channels; retrying")
+            except Exception as e:
+                if not deaf:  # once an outage, not every retry
+                    log.warning("could not read the tables' channels; retrying: %r", e)
+                deaf = True
                 await asyncio.sleep(0.2)
                 continue
+            deaf = False
             if message is None or message.get("type") != "message":
                 continue
             try:
@@ -644,10 +706,13 @@ class Router:
             if error is not None:
                 reply.set_exception(TableError(error["code"], error["message"], **error["extra"]))
             else:
-                reply.set_result(message.get("follows"))
+                reply.set_result((message.get("answer"), message.get("follows")))
         elif kind == "ask":
             if not self._told_act(message):
                 asyncio.get_running_loop().create_task(self._carry_out(message))
+        elif kind == "resync":
+            tables = set(message["tables"])
+            self._spawn(resume_followers(self, tables))
         elif kind == "player":
             frame = _encode(message["frame"])
             for sink in self.players(message["player"]):

@@ -22,7 +22,8 @@ from kroeg.server.schema import game_schema
 from kroeg.server.standings import deal_standings
 from kroeg.store.changes import GameRow
 from kroeg.store.store import ID_MAX
-from kroeg.tables import commands as t
+from kroeg.tables import protocol as m
+from kroeg.tables.protocol import Who
 from kroeg.tables.records import game_record
 
 """The largest game id the store holds (a 32-bit integer on PostgreSQL): a larger one in
@@ -83,6 +84,8 @@ _DESCRIPTIONS = {
     409: "Refused in the table's current state, or over the open-table quota "
     "(`too_many_tables`), or a name an account has (`name_taken`); the code says which",
     413: "The request body is too large (`body_too_large`), refused while it is read",
+    503: "The table is between two servers (`table_moving`, with several server processes): "
+    "`Retry-After` says in how many seconds to try again",
     422: "The request does not have the expected form (`bad_table`, `bad_name`, "
     "`bad_password`, `bad_seat`; `bad_request`: not of the route's form; `malformed`: "
     "a body that is not strict JSON)",
@@ -186,7 +189,9 @@ class TableBody(_Body):
 
 
 class SitBody(_Body):
-    seat: int | None = Field(default=None, ge=0, le=64)
+    seat: int | None = Field(default=None, ge=0, le=16)
+    """As the websocket's ``sit``: no table has more seats (a request carried to the
+    table's owner is read with the websocket's bounds)."""
 
 
 TableId = Annotated[str, Path(max_length=64)]
@@ -290,56 +295,53 @@ async def create_table(
     return table.summary()
 
 
-async def _ask(rt: Runtime, table_id: TableId, command: t.Command) -> Any:
-    return await rt.lobby.get(table_id).ask(command)
+def _who(player: tuple[str, str], account: str | None = None) -> Who:
+    return Who(player[0], player[1], account)
 
 
-@router.get("/tables/{table_id}", responses=responses(404, 422))
+@router.get("/tables/{table_id}", responses=responses(404, 422, 503))
 async def get_table(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
-    result: dict[str, Any] = await _ask(rt, table_id, t.Summary())
+    result: dict[str, Any] = await rt.tables.ask(m.Look(table=table_id))
     return result
 
 
-@router.post("/tables/{table_id}/sit", responses=responses(401, 404, 409, 422))
+@router.post("/tables/{table_id}/sit", responses=responses(401, 404, 409, 422, 503))
 async def sit(
     table_id: TableId, rt: RuntimeDep, player: PlayerDep, body: SitBody | None = None
 ) -> dict[str, Any]:
     seat = body.seat if body is not None else None
     account = await accounts.kind_of(rt.store, player[0])
-    sit = t.Sit(player[0], player[1], seat, account=account)
-    result: dict[str, Any] = await _ask(rt, table_id, sit)
+    sit = m.Sit(table=table_id, seat=seat)
+    result: dict[str, Any] = await rt.tables.ask(sit, _who(player, account))
     return result
 
 
-@router.post("/tables/{table_id}/stand", responses=responses(401, 404, 409, 422))
+@router.post("/tables/{table_id}/stand", responses=responses(401, 404, 409, 422, 503))
 async def stand(table_id: TableId, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
-    result: dict[str, Any] = await _ask(rt, table_id, t.Stand(player[0]))
+    result: dict[str, Any] = await rt.tables.ask(m.Stand(table=table_id), _who(player))
     return result
 
 
-@router.post("/tables/{table_id}/leave", responses=responses(401, 404, 409, 422))
+@router.post("/tables/{table_id}/leave", responses=responses(401, 404, 409, 422, 503))
 async def leave(table_id: TableId, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
-    result: dict[str, Any] = await _ask(rt, table_id, t.Leave(player[0]))
+    result: dict[str, Any] = await rt.tables.ask(m.Leave(table=table_id), _who(player))
     return result
 
 
-@router.post("/tables/{table_id}/start", responses=responses(401, 404, 409, 422))
+@router.post("/tables/{table_id}/start", responses=responses(401, 404, 409, 422, 503))
 async def start(table_id: TableId, rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
-    result: dict[str, Any] = await _ask(rt, table_id, t.Start(player[0]))
+    result: dict[str, Any] = await rt.tables.ask(m.Start(table=table_id), _who(player))
     return result
 
 
 @router.get("/tables/{table_id}/games", responses=responses(404, 422))
 async def table_games(table_id: TableId, rt: RuntimeDep, session: SessionDep) -> dict[str, Any]:
     """The table's games, a closed table's too; of a table whose records are not public,
-    only the caller's."""
-    if table_id in rt.lobby.tables:
-        public = rt.lobby.get(table_id).config.public_records
-    else:
-        row = await rt.store.table(table_id)
-        if row is None:
-            raise Refusal("unknown_table", f"there is no table {table_id!r}")
-        public = row.public_records
+    only the caller's. Read from the store, where every process's tables are."""
+    row = await rt.store.table(table_id)
+    if row is None:
+        raise Refusal("unknown_table", f"there is no table {table_id!r}")
+    public = row.public_records
     games = await rt.store.games_of(table_id)
     if not public:
         games = [g for g in games if session is not None and session.player in g.players]

@@ -6,21 +6,20 @@ connection of the invitee gets an ``invite`` frame (docs/protocol.md) with the t
 which is all a private table needs to be joined: accepting is opening the table.
 
 With several server processes (docs/cluster.md, "Invites") the table may be owned by
-another process (who sits and waits there is then read from the database, where every
-seating change is committed before anyone hears of it), and the invitee may be connected
-to any process: online is the cluster's presence, and the frame goes to each process
-the invitee is connected to over its stream.
+another process (who sits and waits there is asked of it through the Tables port), and
+the invitee may be connected to any process: online is the cluster's presence, and the
+frame goes to each process the invitee is connected to over its stream.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from kroeg.accounts import social
 from kroeg.server.connection import Connection
 from kroeg.server.runtime import Runtime
 from kroeg.tables.errors import TableError
+from kroeg.tables.protocol import Seating
 
 
 async def invite(runtime: Runtime, connection: Connection, table_id: str, name: str) -> None:
@@ -52,20 +51,8 @@ async def invite(runtime: Runtime, connection: Connection, table_id: str, name: 
 
 
 async def _where(runtime: Runtime, table_id: str, player: str) -> tuple[bool, str, str]:
-    """Whether ``player`` sits or waits at the table, and its game and variant: from the
-    table here, or from the database when another process owns it."""
-    table = runtime.lobby.tables.get(table_id)
-    if table is not None or runtime.router is None:
-        table = runtime.lobby.get(table_id)  # here, or the lobby's refusal
-        at_table = table.seat_of(player) is not None or any(p == player for p, _ in table.waiting)
-        return at_table, table.config.game, table.config.variant
-    row = await runtime.store.table(table_id)
-    if row is None or row.closed:
-        raise TableError("unknown_table", f"there is no table {table_id!r}", table=table_id)
-    return _in_seating(row.seating, player), row.game, row.variant
-
-
-def _in_seating(seating: dict[str, Any], player: str) -> bool:
-    """Whether a stored seating (``Seating.json``) has ``player`` in a seat or waiting."""
-    seated = any(s is not None and s[0] == player for s in seating.get("seats", []))
-    return seated or any(p == player for p, _ in seating.get("waiting", []))
+    """Whether ``player`` sits or waits at the table, and its game and variant, as the
+    table says (through the Tables port, wherever it lives)."""
+    seating = await runtime.tables.ask(Seating(table=table_id))
+    at_table = player in seating["seats"] or player in seating["waiting"]
+    return at_table, seating["game"], seating["variant"]

@@ -17,6 +17,7 @@ from kroeg.store.accounts import Account
 from kroeg.store.ratings import changes_of_game
 from kroeg.store.social import blocked_by, blocks, following, follows
 from kroeg.store.store import ID_MAX
+from kroeg.tables.protocol import Seating
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 
@@ -139,15 +140,15 @@ async def _refresh_blocks(rt: Runtime, player: str) -> None:
 TableId = Annotated[str, Path(max_length=64)]
 
 
-@router.get("/tables/{table_id}/ratings", responses=responses(404, 422))
+@router.get("/tables/{table_id}/ratings", responses=responses(404, 422, 503))
 async def table_ratings(table_id: TableId, rt: RuntimeDep) -> dict[str, Any]:
     """The seated players' ratings in the table's game and variant, by seat (the seats'
     badges and cards): ``rating`` is mu − 3σ, with mu, sigma and the leaderboard's counts;
     a seat without a rated game is absent. ``rule``: what the leaderboard asks."""
-    table = rt.lobby.get(table_id)
-    seated = {i: s.player for i, s in enumerate(table.seats) if s.player is not None}
+    seating = await rt.tables.ask(Seating(table=table_id))
+    seated = {i: p for i, p in enumerate(seating["seats"]) if p is not None}
     found = await rating_store.ratings_by_player(
-        rt.store, list(seated.values()), table.config.game, table.config.variant
+        rt.store, list(seated.values()), seating["game"], seating["variant"]
     )
     return {
         "ratings": {

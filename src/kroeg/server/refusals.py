@@ -65,7 +65,6 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "illegal_action",
         "table_broken",
         "table_paused",
-        "table_moving",
         "table_moved",
         "table_unreachable",
         "store_unavailable",
@@ -151,6 +150,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
     ),
     429: ("rate_limited", "quota_exceeded"),
     500: ("internal",),
+    503: ("table_moving",),
 }
 
 STATUS: dict[str, int] = {code: status for status, codes in _BY_STATUS.items() for code in codes}

@@ -19,6 +19,7 @@ from kroeg.cluster.ceremonies import SharedCeremonies
 from kroeg.cluster.directory import Directory
 from kroeg.cluster.owner import Owner
 from kroeg.cluster.routing import Router
+from kroeg.cluster.tables import ClusterTables
 from kroeg.server.bot_conduct import SUSPENDED, TIMEOUT_WINDOW, TIMEOUTS, Conduct, send_off
 from kroeg.server.connection import Connection
 from kroeg.server.limits import Limits
@@ -27,6 +28,7 @@ from kroeg.server.settings import ServerSettings
 from kroeg.store import Store, open_store
 from kroeg.tables.house import House, start_bot_house
 from kroeg.tables.lobby import Lobby
+from kroeg.tables.port import LocalTables, Tables
 from kroeg.tables.state import TableSettings
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,7 @@ class Runtime:
         self._store: Store | None = None
         self._sessions: Sessions | None = None
         self._lobby: Lobby | None = None
+        self._tables: Tables | None = None
         self._clubs: ClubService | None = None
         self.house = House()
         self.miner: FinishedGameMiner | None = None
@@ -85,6 +88,13 @@ class Runtime:
     def clubs(self) -> ClubService:
         assert self._clubs is not None, "the server has not started"
         return self._clubs
+
+    @property
+    def tables(self) -> Tables:
+        """The Tables port (kroeg.tables.port): every table by its id, wherever it lives;
+        the cluster's with several processes, else this process's lobby."""
+        assert self._tables is not None, "the server has not started"
+        return self._tables
 
     @property
     def lobby(self) -> Lobby:
@@ -127,7 +137,10 @@ class Runtime:
         )
         if self.settings.redis_url is not None and self._store.backend != "sqlite":
             await self._join_cluster(self.settings.redis_url)
+            assert self.router is not None
+            self._tables = ClusterTables(self._lobby, self.router)
         else:
+            self._tables = LocalTables(self._lobby)
             if self.settings.redis_url is not None:
                 log.warning("KROEG_REDIS_URL is ignored: with SQLite the server is one process")
             await self._lobby.load()

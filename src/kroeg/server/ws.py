@@ -30,9 +30,9 @@ from kroeg.server.limits import address
 from kroeg.server.origins import same_site_origin
 from kroeg.server.runtime import Runtime
 from kroeg.store import social
-from kroeg.tables import commands as t
 from kroeg.tables import protocol
 from kroeg.tables.errors import TableError, internal
+from kroeg.tables.port import report
 
 log = logging.getLogger(__name__)
 
@@ -79,11 +79,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             runtime.limits.player_sockets.release(connection.player)
         runtime.connections.discard(connection)
         for table_id in list(connection.tables):
-            with contextlib.suppress(TableError, KeyError):
-                if runtime.router is not None and table_id not in runtime.lobby.tables:
-                    await runtime.router.gone(connection, table_id)
-                    continue
-                await runtime.lobby.get(table_id).ask(t.Unwatch(connection))
+            with contextlib.suppress(Refusal):
+                await runtime.tables.unwatch(table_id, connection)
         connection.finish()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 2.0)
@@ -155,37 +152,17 @@ async def _frame(
     try:
         await _dispatch(runtime, connection, message, cookie_token)
     except Refusal as e:
-        _report(connection, getattr(message, "table", None), e)
+        report(connection, getattr(message, "table", None), e)
     except Exception:
         failure = internal(log, "the %s message failed", message.__class__.__name__)
-        _report(connection, getattr(message, "table", None), failure)
-
-
-def _report(connection: Connection, table_id: str | None, error: BaseException) -> None:
-    """A message's failure as the ``error`` it gets: the websocket's one mapping of a
-    refusal (any layer's, as it is), or ``internal`` for anything else."""
-    if not isinstance(error, Refusal):
-        error = internal(log, "a told command failed")
-    params = dict(error.params)
-    if table_id is not None:
-        params.setdefault("table", table_id)
-    connection.error(error.code, error.message, **params)
+        report(connection, getattr(message, "table", None), failure)
 
 
 async def _dispatch(
     runtime: Runtime, connection: Connection, message: Any, cookie_token: str | None
 ) -> None:
     if message.__class__ is protocol.Act:  # the most frequent first; nobody waits for the table
-        if connection.player is None:
-            raise TableError("not_authenticated", "send hello first")
-        router = runtime.router
-        if router is not None and message.table not in runtime.lobby.tables:
-            router.tell(connection, message)  # its refusal comes back as an error
-            return
-        runtime.lobby.get(message.table).tell(
-            t.Act(connection.player, message.version, message.action),
-            functools.partial(_report, connection, message.table),
-        )
+        runtime.tables.tell(message, connection)  # its refusal comes back as an error
         return
     if isinstance(message, m.Hello):
         await _hello(runtime, connection, message, cookie_token)
@@ -193,8 +170,7 @@ async def _dispatch(
     if isinstance(message, m.Ping):
         connection.send_json({"type": "pong", "now": time.time()})
         return
-    player, name = connection.player, connection.name
-    if player is None or name is None:
+    if connection.player is None or connection.name is None:
         raise TableError("not_authenticated", "send hello first")
     if isinstance(message, m.Invite):
         # Invitations are social, not the table's: not forwarded to its owner
@@ -203,23 +179,13 @@ async def _dispatch(
             raise TableError("invite_flood", "at most 5 messages in 10 seconds: wait a moment")
         await invites.invite(runtime, connection, message.table, message.name)
         return
-    router = runtime.router
-    if router is not None and message.table not in runtime.lobby.tables:
-        # Owned by another process (docs/cluster.md): carried out there.
+    if isinstance(message, protocol.Watch | protocol.Resume):
+        await runtime.tables.watch(message, connection)
+    else:  # an unwatch too: of a table nobody holds, it is refused as unknown_table
         _check_chat_of(runtime, connection, message)
-        follows = await router.forward(connection, message)
-    else:
-        table = runtime.lobby.get(message.table)
-        _check_chat_of(runtime, connection, message)
-        follows = await protocol.carry_out(
-            table, connection, player, name, message, account=connection.account
-        )
+        await runtime.tables.ask(message, sink=connection)
     if isinstance(message, protocol.Contribute):
         connection.send_json({"type": "contributed", "table": message.table, "deal": message.deal})
-    if follows is True:
-        connection.tables.add(message.table)
-    elif follows is False:
-        connection.tables.discard(message.table)
 
 
 def _check_chat_of(runtime: Runtime, connection: Connection, message: Any) -> None:

@@ -14,6 +14,7 @@ message reaches :func:`carry_out` decoded and valid already.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import msgspec
@@ -111,50 +112,114 @@ TableMessage = (
 )
 
 decoder = msgspec.json.Decoder(TableMessage)
-"""The table messages alone: what the cluster forwards to a table's owner."""
+"""The table messages a client may send."""
+
+
+class Look(Message, tag="look"):
+    """The server's own request, never a client's: the table as the lobby shows it
+    (``GET /api/tables/{id}``)."""
+
+    table: TableId
+
+
+class Seating(Message, tag="seating"):
+    """The server's own request, never a client's: the table's game and variant and the
+    player id in each seat and waiting (an invite's check, the seats' ratings)."""
+
+    table: TableId
+
+
+Request = TableMessage | Look | Seating
+"""What the Tables port carries to a table (kroeg.tables.port): a client's message or
+one of the server's own requests."""
+
+request_decoder = msgspec.json.Decoder(Request)
+"""The requests the cluster forwards to a table's owner."""
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """Who asks: a player, the name they sit under, and the kind of their account
+    (``person``, ``bot``; None for a guest)."""
+
+    player: str
+    name: str
+    account: str | None = None
+
+
+Outcome = tuple[Any, bool | None]
+"""A request's answer (the table's summary for a seat change, a ``Look``'s; the seating
+of a ``Seating``; else None) and whether the listener follows the table afterwards
+(None: as before)."""
 
 
 async def carry_out(
-    table: TableTask,
-    listener: Listener,
-    player: str,
-    name: str,
-    message: Any,
-    *,
-    account: str | None = None,
-) -> bool | None:
-    """Carry the message out at ``table`` for ``listener`` (who is ``player``, named
-    ``name``, with an account of kind ``account`` or a guest); whether the listener
-    follows the table afterwards (None: as before)."""
+    table: TableTask, listener: Listener | None, who: Who | None, message: Any
+) -> Outcome:
+    """Carry the request out at ``table`` for ``who``, with ``listener`` the connection
+    that follows the table (None for a request without one: REST)."""
     match message:
-        case Watch():
-            await table.ask(t.Watch(listener))
-            return True
-        case Resume(version=version):
-            await table.ask(t.Watch(listener, since=version))
-            return True
-        case Unwatch():
-            await table.ask(t.Unwatch(listener))
-            return False
+        case Look():
+            return await table.ask(t.Summary()), None
+        case Seating():
+            return seating_of(table), None
+    if isinstance(message, Watch | Resume | Unwatch):
+        if listener is None:
+            raise TableError("bad_message", "only a connection follows a table")
+        return await _follow(table, listener, message)
+    if who is None:
+        raise TableError("not_authenticated", "send hello first")
+    return await _carry_out_as(table, listener, who, message)
+
+
+async def _follow(
+    table: TableTask, listener: Listener, message: Watch | Resume | Unwatch
+) -> Outcome:
+    """Start following the table (from a version, for a resume), or stop."""
+    if isinstance(message, Unwatch):
+        await table.ask(t.Unwatch(listener))
+        return None, False
+    since = message.version if isinstance(message, Resume) else None
+    await table.ask(t.Watch(listener, since=since))
+    return None, True
+
+
+async def _carry_out_as(
+    table: TableTask, listener: Listener | None, who: Who, message: Any
+) -> Outcome:
+    player = who.player
+    match message:
         case Sit(seat=seat):
-            await table.ask(t.Sit(player, name, seat, listener=listener, account=account))
-            return True
+            sit = t.Sit(player, who.name, seat, listener=listener, account=who.account)
+            return await table.ask(sit), (True if listener is not None else None)
         case Stand():
-            await table.ask(t.Stand(player))
+            return await table.ask(t.Stand(player)), None
         case Leave():
-            await table.ask(t.Leave(player))
+            answer = await table.ask(t.Leave(player))
+            if listener is None:
+                return answer, None
             await table.ask(t.Unwatch(listener))
-            return False
+            return answer, False
         case Start():
-            await table.ask(t.Start(player))
+            return await table.ask(t.Start(player)), None
         case Contribute(deal=deal, value=value):
-            await table.ask(t.Contribute(player, deal, value))
+            return await table.ask(t.Contribute(player, deal, value)), None
         case MoreTime(on=on):
-            await table.ask(t.MoreTime(player, on))
+            return await table.ask(t.MoreTime(player, on)), None
         case Chat(preset=preset, text=text):
-            await table.ask(t.Chat(player, name, preset, text))
+            return await table.ask(t.Chat(player, who.name, preset, text)), None
         case Act(version=version, action=action):
-            await table.ask(t.Act(player, version, action))
+            return await table.ask(t.Act(player, version, action)), None
         case _:
             raise TableError("bad_message", f"{type(message).__name__} is not for a table")
-    return None
+
+
+def seating_of(table: TableTask) -> dict[str, Any]:
+    """What a ``Seating`` answers: the game, the variant, the player in each seat (None:
+    empty) and those waiting, read from the table as it is now."""
+    return {
+        "game": table.config.game,
+        "variant": table.config.variant,
+        "seats": [seat.player for seat in table.seats],
+        "waiting": [player for player, _ in table.waiting],
+    }

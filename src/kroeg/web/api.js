@@ -25,7 +25,29 @@ export class ApiError extends Error {
   }
 }
 
+// A table between two servers (several server processes, docs/cluster.md) answers 503
+// `table_moving` with Retry-After: nothing was done, so the same call is made again after
+// that many seconds, a few times, before the error reaches the page.
+const MOVING_TRIES = 5;
+const MOVING_WAIT_MAX = 5;
+
+function retryAfter(response) {
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MOVING_WAIT_MAX) : 1;
+}
+
 export async function api(method, path, body) {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await call(method, path, body);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== "table_moving" || tried >= MOVING_TRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, err.retryAfter * 1000));
+    }
+  }
+}
+
+async function call(method, path, body) {
   const headers = { Accept: "application/json" };
   if (UNSAFE.has(method) && csrfToken()) headers["X-CSRF-Token"] = csrfToken();
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -38,7 +60,9 @@ export async function api(method, path, body) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const detail = data && typeof data.detail === "object" && data.detail ? data.detail : {};
-    throw new ApiError(detail.code || (response.status === 422 ? "bad_message" : "internal"), detail.message || response.statusText, response.status, detail.rule, detail.args);
+    const error = new ApiError(detail.code || (response.status === 422 ? "bad_message" : "internal"), detail.message || response.statusText, response.status, detail.rule, detail.args);
+    if (response.status === 503) error.retryAfter = retryAfter(response);
+    throw error;
   }
   return data;
 }
