@@ -6,7 +6,7 @@ RUN_STAMP := $(VENV)/.run-stamp
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 
-.PHONY: run test lint unit e2e chromium screenshots bench clean
+.PHONY: run test lint unit e2e chromium nginx screenshots bench clean
 
 # The browser tests' own tools from npm (axe-core, pinned in package-lock.json): the
 # client loads nothing from npm, the accessibility tests inject axe into the pages.
@@ -37,6 +37,11 @@ run: $(RUN_STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
+# Debian's nginx for the load-balancer tests (tests/test_nginx.py), installed when missing;
+# the tests run it as the current user from a configuration of their own.
+nginx:
+	@test -x /usr/sbin/nginx || (apt-get update -qq && apt-get install -y -qq nginx)
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -54,7 +59,7 @@ e2e: $(STAMP) chromium $(NODE_STAMP)
 # so that its server and browser fixtures are made once (docs/testing.md).
 # The compiled Klaverjas solver is built into numba's cache first (some 20 s once): else
 # every bot worker of the servers the tests start compiles it at the same time.
-test: $(STAMP) chromium $(NODE_STAMP) lint
+test: $(STAMP) chromium nginx $(NODE_STAMP) lint
 	$(BIN)/python -c 'from kroeg.bots.klaverjassen.kernel import warm; warm()'
 	$(BIN)/pytest -n auto --dist loadfile
 
