@@ -6,7 +6,7 @@ RUN_STAMP := $(VENV)/.run-stamp
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 
-.PHONY: run test lint warm unit e2e chromium screenshots bench clean
+.PHONY: run test lint warm unit e2e chromium nginx screenshots bench clean
 
 # The browser tests' own tools from npm (axe-core, pinned in package-lock.json): the
 # client loads nothing from npm, the accessibility tests inject axe into the pages.
@@ -37,6 +37,11 @@ run: $(RUN_STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
+# Debian's nginx for the load-balancer tests (tests/test_nginx.py), installed when missing;
+# the tests run it as the current user from a configuration of their own.
+nginx:
+	@test -x /usr/sbin/nginx || (apt-get update -qq && apt-get install -y -qq nginx)
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -63,7 +68,7 @@ warm: $(STAMP)
 # uvicorn's internals (KROEG_WS_FAST=1, docs/operations.md): a few seconds more.
 WS_TESTS := tests/server/test_protocol.py tests/server/test_spectators.py
 
-test: $(STAMP) chromium $(NODE_STAMP)
+test: $(STAMP) chromium nginx $(NODE_STAMP)
 	$(MAKE) --no-print-directory -j2 lint warm
 	$(BIN)/pytest -n auto --dist loadfile
 	KROEG_WS_FAST=1 $(BIN)/pytest -n auto --dist loadfile $(WS_TESTS) -k 'not postgresql and not fuzzed'

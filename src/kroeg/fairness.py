@@ -16,7 +16,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import struct
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import chain, count, repeat
 from typing import TypeVar
 
 from kroeg.cards import SIX, TWO, Card, is_joker, rank_of
@@ -95,18 +97,25 @@ def deal_key(secret: bytes, deal_no: int, contributions: Mapping[int, bytes]) ->
     the key of the deal's random stream."""
     _check_secret(secret)
     message = DEAL_LABEL + _deal_number(deal_no) + mix(contributions)
-    return hmac.new(secret, message, hashlib.sha256).digest()
+    return hmac.digest(secret, message, "sha256")
+
+
+_BLOCK_NUMBERS = struct.Struct(">8I")
+"""A SHA-256 block (32 bytes) as eight big-endian 32-bit numbers."""
 
 
 def stream(key: bytes) -> Iterator[int]:
     """SHA-256 in counter mode: the bytes of SHA-256(key, counter) for counter 0, 1, ...
-    (eight bytes, big-endian), read four at a time as big-endian 32-bit numbers."""
-    counter = 0
-    while True:
-        block = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()
-        for at in range(0, len(block), 4):
-            yield int.from_bytes(block[at : at + 4], "big")
-        counter += 1
+    (eight bytes, big-endian), read four at a time as big-endian 32-bit numbers.
+
+    An iterator of C iterators (a Python call per block of eight numbers, none per
+    number): a deal draws some forty numbers, and a table deals all the time."""
+    return chain.from_iterable(map(_block, repeat(key), count()))
+
+
+def _block(key: bytes, counter: int) -> tuple[int, ...]:
+    """The stream's numbers from block ``counter``."""
+    return _BLOCK_NUMBERS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
 
 
 def below(numbers: Iterator[int], bound: int) -> int:
@@ -126,8 +135,12 @@ def card_order(
     """The deal's order of ``deck`` (given in the game's canonical order): Fisher-Yates
     from the last position down, each position swapped with a uniform one at or before
     it, drawn from the deal's stream."""
-    numbers = stream(deal_key(secret, deal_no, contributions))
-    order = list(deck)
+    return _shuffled(list(deck), stream(deal_key(secret, deal_no, contributions)))
+
+
+def _shuffled(order: list[T], numbers: Iterator[int]) -> list[T]:
+    """Fisher-Yates in place, from the last position down, each position swapped with a
+    uniform one at or before it, drawn from ``numbers``; ``order`` returned."""
     for i in range(len(order) - 1, 0, -1):
         j = below(numbers, i + 1)
         order[i], order[j] = order[j], order[i]
@@ -148,7 +161,7 @@ def restock_key(
     message = (
         RESTOCK_LABEL + _deal_number(deal_no) + restock_no.to_bytes(8, "big") + mix(contributions)
     )
-    return hmac.new(secret, message, hashlib.sha256).digest()
+    return hmac.digest(secret, message, "sha256")
 
 
 def restock_order(
@@ -162,12 +175,7 @@ def restock_order(
     ``stock_empty: reshuffle_discards``, docs/fair-deals.md "Restocks"): the pile's cards
     sorted canonically, then Fisher-Yates as :func:`card_order` with the stream of
     :func:`restock_key`."""
-    numbers = stream(restock_key(secret, deal_no, restock_no, contributions))
-    order = sorted(cards)
-    for i in range(len(order) - 1, 0, -1):
-        j = below(numbers, i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
+    return _shuffled(sorted(cards), stream(restock_key(secret, deal_no, restock_no, contributions)))
 
 
 # From a card order to a deal ------------------------------------------------------------
@@ -181,7 +189,9 @@ stock and are never dealt to a hand."""
 def dealing_order(game: str, order: Sequence[Card]) -> list[Card]:
     """The card order as it is dealt: the game's :data:`LAST_RANKS` moved behind the rest,
     each part keeping its order (so each part is itself uniformly shuffled)."""
-    last = LAST_RANKS.get(game, frozenset())
+    last = LAST_RANKS.get(game)
+    if last is None:
+        return list(order)
     first = [c for c in order if is_joker(c) or rank_of(c) not in last]
     return first + [c for c in order if not is_joker(c) and rank_of(c) in last]
 

@@ -35,6 +35,7 @@ def advance(table: TableState, out: Outbox, house: House) -> None:
         out.add(SetAlarm(table.clocks.next_due()))
         return
     clocks, now, match = table.clocks, out.now, table.match
+    asides = house.has_asides(table.config.house_level)
     while match is not None:
         pending = match.pending()
         if pending.over:
@@ -49,7 +50,7 @@ def advance(table: TableState, out: Outbox, house: House) -> None:
         if pending.restock is not None:  # a state restored between a draw and its restock
             chance(table, out)
             continue
-        if _house_asides(table, out, house):
+        if asides and _house_asides(table, out, house):
             continue
         seat = table.seating.house_seat(pending.seats)
         if seat is None:
@@ -116,9 +117,8 @@ def _request(table: TableState, seat: int, legal: list[Any], fallback: Action) -
 def _house_asides(table: TableState, out: Outbox, house: House) -> bool:
     """Offer every house seat the game does not wait for its out-of-turn chance (a
     Toepen knock after any event, also after its last card); True when one acted.
-    The house answers in-process and at once (:meth:`House.aside`)."""
-    if not house.has_asides(table.config.house_level):
-        return False
+    The house answers in-process and at once (:meth:`House.aside`); :func:`advance`
+    asks only a house that has asides at the table's level."""
     for seat, legal in aside_chances(table.game, table.state):
         if not table.seating.is_house(seat):
             continue  # a person acts for themselves

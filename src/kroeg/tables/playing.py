@@ -92,10 +92,12 @@ def step(
     match = table.match
     assert match is not None, "a step with no game running"
     events = match.step(seat, action)
-    if any(e.kind == "deal_end" for e in events):
-        table.progressed = True
-        if table.settings.deal_pause > 0:
-            table.clocks.deal_due = out.now + table.settings.deal_pause
+    for event in events:  # a loop, not any() of a generator: this runs for every step
+        if event.kind == "deal_end":
+            table.progressed = True
+            if table.settings.deal_pause > 0:
+                table.clocks.deal_due = out.now + table.settings.deal_pause
+            break
     data: Any
     if isinstance(action, Deal):
         kind, data = "deal", action.json()

@@ -442,9 +442,17 @@ class Toepen(Game[ToepenState]):
 
     def default(self, s: ToepenState, seat: int) -> Action:
         """:func:`house.choose_for_hand` of the seat's hand and legal actions: the
-        house's usual decisions, from what ``legal`` lists."""
+        house's usual decisions, from what ``legal`` lists.
+
+        A card on the seat's turn with no laundry window open (most of the table's house
+        moves) skips ``legal``: of what it lists then (the plays, fold, knock, a revoke
+        call) the policy takes the lowest play, :func:`house.lowest_play` of the cards
+        :func:`.following.playable` lets it play, the same set ``legal`` lists plays of."""
         if seat not in self.to_act(s):
             raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
+        if s.phase == PLAY and s.knocker < 0 and not s.laundry_open:
+            hand = s.hands[seat]  # the seat is s.turn: to_act says so
+            return house.lowest_play(playable(hand, s.led) if self.rules.follow else hand)
         dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows the hand
         return house.choose_for_hand(s.hands[seat] if dealt else 0, self.legal(s, seat))
 

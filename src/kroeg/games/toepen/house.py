@@ -10,10 +10,12 @@ mask (:mod:`kroeg.cards`), read through tables: the server asks this for every h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kroeg.cards import parse_card
 from kroeg.games.base import Action
 from kroeg.games.toepen.claims import honest_laundry
-from kroeg.games.toepen.tables import FOLD, KEEP, LAUNDRY, PLAY, STAY, STRENGTH
+from kroeg.games.toepen.tables import FOLD, KEEP, LAUNDRY, PLAY, STAY, STRENGTH, plays_of
 from kroeg.games.toepen.view import ToepenView
 
 STRONG = STRENGTH[parse_card("9h")]
@@ -50,7 +52,7 @@ def choose_for_hand(hand: int, legal: list[Action]) -> Action:
     if verb == "play":
         if LAUNDRY in legal and honest_laundry(hand, False):
             return LAUNDRY
-        return PLAY[min(PLAY_ORDER[a[1]] for a in legal if a[0] == "play") & 63]
+        return _lowest(legal)
     if verb == "stay":
         return answer_knock(hand)
     if verb == "look":
@@ -58,6 +60,24 @@ def choose_for_hand(hand: int, legal: list[Action]) -> Action:
     if verb == "exchange":
         return first if STRENGTH[first[1]] < STRONG else KEEP
     raise ValueError(f"no house rule for the legal actions {legal!r}")
+
+
+def _lowest(actions: Sequence[Action]) -> Action:
+    """The lowest of the plays among ``actions`` in :data:`PLAY_ORDER`."""
+    return PLAY[min(PLAY_ORDER[a[1]] for a in actions if a[0] == "play") & 63]
+
+
+_LOWEST: dict[int, Action] = {}
+""":func:`lowest_play`'s answers by hand: a hand is one of a few thousand masks."""
+
+
+def lowest_play(cards: int) -> Action:
+    """The play :func:`choose_for_hand` makes among the plays of ``cards`` (a mask, not
+    empty) when no laundry is claimable: its lowest card."""
+    found = _LOWEST.get(cards)
+    if found is None:
+        found = _LOWEST[cards] = _lowest(plays_of(cards))
+    return found
 
 
 def on_timeout(legal: list[Action], *, fast_answers: bool) -> Action:
@@ -73,7 +93,7 @@ def on_timeout(legal: list[Action], *, fast_answers: bool) -> Action:
         return legal[0]
     verb = legal[0][0]
     if verb == "play":
-        return PLAY[min(PLAY_ORDER[a[1]] for a in legal if a[0] == "play") & 63]
+        return _lowest(legal)
     if verb == "stay":
         return STAY if fast_answers else FOLD
     if verb == "look":
