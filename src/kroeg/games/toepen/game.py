@@ -452,7 +452,7 @@ class Toepen(Game[ToepenState]):
             raise RuleError("no_decision", f"seat {seat} has no decision to make now", seat=seat)
         if s.phase == PLAY and s.knocker < 0 and not s.laundry_open:
             hand = s.hands[seat]  # the seat is s.turn: to_act says so
-            return house.lowest_play(playable(hand, s.led) if self.rules.follow else hand)
+            return house.lowest_play(playable(hand, s.led) if self.options.follow else hand)
         dealt = s.phase != DEAL and s.deal_no > 0  # as the view shows the hand
         return house.choose_for_hand(s.hands[seat] if dealt else 0, self.legal(s, seat))
 

@@ -2,7 +2,7 @@
 
 ``VARIANTS`` gives every option's default per variant (RULES.md §5, "default A / B");
 :class:`Options` compiles a resolved option dict into plain attributes so that the hot
-path reads ``rules.follow`` instead of looking strings up in a dict.
+path reads ``options.follow`` instead of looking strings up in a dict.
 """
 
 from __future__ import annotations
