@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from kroeg.games.base import Action
-from kroeg.games.match import aside_chances
+from kroeg.games.match import Pending, aside_chances
 from kroeg.tables.clocks import seconds_of
 from kroeg.tables.effects import AskHouse, Outbox, Progress, SetAlarm
 from kroeg.tables.house import House, HouseRequest, budget_of
@@ -36,6 +36,7 @@ def advance(table: TableState, out: Outbox, house: House) -> None:
         return
     clocks, now, match = table.clocks, out.now, table.match
     asides = house.has_asides(table.config.house_level)
+    pending = Pending()  # no game: nothing is waited for
     while match is not None:
         pending = match.pending()
         if pending.over:
@@ -69,13 +70,13 @@ def advance(table: TableState, out: Outbox, house: House) -> None:
         step(table, out, seat, fallback, "house")
     if clocks.deal_due is not None and now >= clocks.deal_due:
         clocks.deal_due = None  # the game ended during its pause: nothing is due any more
-    if table.state is not None and not table.running and table.game_id is not None:
+    if pending.over and table.game_id is not None:
         _after_game(table, out)
     flush(table, out)
     if table.progressed:
         table.progressed = False
         out.add(Progress())
-    _update_clocks(table, out)
+    _update_clocks(table, out, pending.seats)  # the game's state is as the loop left it
     out.add(SetAlarm(clocks.next_due()))
 
 
@@ -129,10 +130,10 @@ def _house_asides(table: TableState, out: Outbox, house: House) -> bool:
     return False
 
 
-def _update_clocks(table: TableState, out: Outbox) -> None:
-    """A clock for each person the game waits for, and none for anyone else."""
-    match = table.match
-    waiting = table.seating.people_at(match.pending().seats) if match is not None else []
+def _update_clocks(table: TableState, out: Outbox, seats: frozenset[int]) -> None:
+    """A clock for each person of ``seats`` (those the game waits for), and none for
+    anyone else."""
+    waiting = table.seating.people_at(seats)
     seconds, doubled = table.config.clock_seconds, table.seating.doubled()
     for seat in table.clocks.settle(waiting, seconds, out.now, doubled):
         send_clock(table, out, seat)

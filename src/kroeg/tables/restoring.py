@@ -40,7 +40,7 @@ def restore(
     table.fair = FairDeals.restored(running.fair_secret, entries, boards=table.boards)
     whole_turn = table.game.traits.clock_per_turn
     rebuilt = rebuild(table.game, running, entries, whole_turn=whole_turn)
-    table.state = rebuilt.state
+    table.play(rebuilt.state)
     table.seating.restore_left(rebuilt.left)
     table.game_id, table.number, table.seq = running.id, running.number, len(entries)
     if restarted:
@@ -62,4 +62,5 @@ def _show_finished(table: TableState, game: GameRow, entries: list[LogEntry]) ->
     except Exception:
         log.warning("table %s: its last game %s does not replay", table.id, game.id)
         return
-    table.state, table.game_id = state, game.id
+    table.play(state)
+    table.game_id = game.id

@@ -65,7 +65,8 @@ def game_created(table: TableState, out: Outbox, game_id: int) -> None:
     assert table.starting is not None, "a game created that nobody started"
     (state, secret), table.starting = table.starting, None
     table.version += 1
-    table.state, table.game_id, table.number, table.seq = state, game_id, table.number + 1, 0
+    table.play(state)
+    table.game_id, table.number, table.seq = game_id, table.number + 1, 0
     table.fair = FairDeals(secret, boards=secret == table.boards)
     if table.settings.deal_pause > 0:
         window = min(table.settings.deal_pause, FIRST_DEAL_WINDOW)

@@ -80,7 +80,9 @@ class TableState:
         self.listeners: set[Listener] = set()
         self.match: Match[Any] | None = None
         """The game being played, driven through :class:`~kroeg.games.match.Match` (None
-        before the first game); its state is :attr:`state`."""
+        before the first game): :meth:`play` sets it."""
+        self.state: Any = None
+        """The game's state, the match's (None before the first game)."""
         self.game_id: int | None = None
         self.number = 0
         self.seq = 0
@@ -113,18 +115,13 @@ class TableState:
         """The new game's state and fair-deal secret while the store writes it
         (:class:`~kroeg.tables.effects.CreateGame`)."""
 
-    @property
-    def state(self) -> Any:
-        """The game's state (None before the first game)."""
-        match = self.match
-        return None if match is None else match.state
-
-    @state.setter
-    def state(self, state: Any) -> None:
-        """A game's state (a new game, or one rebuilt from the log) to be played on, by a
-        new match: the house's ``default()`` as every seat's agent (the machine asks it
+    def play(self, state: Any) -> None:
+        """Play on ``state`` (a new game's, or one rebuilt from the log; None: no game) with
+        a new match: the house's ``default()`` as every seat's agent (the machine asks it
         only for the seats nobody plays, and asks the house's bots itself), the table's
-        fair deals as its chance."""
+        fair deals as its chance. :attr:`state` is the match's state, kept as a plain
+        attribute beside it (read many times a step) and only ever set here."""
+        self.state = state
         if state is None:
             self.match = None
             return
@@ -142,8 +139,7 @@ class TableState:
 
     @property
     def running(self) -> bool:
-        match = self.match
-        return match is not None and not self.game.is_over(match.state)
+        return self.state is not None and not self.game.is_over(self.state)
 
     @property
     def deserted(self) -> bool:
