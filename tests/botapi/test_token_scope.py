@@ -110,12 +110,17 @@ TOKEN_MAY_NOT: dict[Route, Any] = {
     ("POST", "/api/clubs/nights/{night_id}/close"): None,
     ("POST", "/api/clubs/nights/{night_id}/replace"): {"out": "a", "replacement": "b"},
     ("GET", "/api/clubs/nights/{night_id}/links"): None,
+    ("GET", "/api/clubs/nights/{night_id}/boards.pdf"): None,
+    ("GET", "/api/clubs/nights/{night_id}/movement.pdf"): None,
     ("POST", "/api/clubs/sheets/{token}/entries"): {"id": "e", "deal": 1, "line": {}, "by": "x"},
     ("POST", "/api/clubs/sheets/{token}/entries/{entry_id}"): {"change": "withdraw", "by": "x"},
     # "Speel nu": a person's queue (a bot opens its own tables).
     ("POST", "/api/quick"): {"game": "toepen", "variant": "kroegregels"},
     ("GET", "/api/quick"): None,
     ("DELETE", "/api/quick"): None,
+    # Duplicate against the house: a person's set of boards.
+    ("POST", "/api/house-sets"): None,
+    ("GET", "/api/house-sets/{set_id}"): None,
     # Puzzles: a person's rating and streak.
     ("GET", "/api/puzzles/next"): None,
     ("GET", "/api/puzzles/history"): None,
@@ -170,6 +175,7 @@ def _setting(server: Server, bot: BotAccount) -> dict[str, str]:
         "token": "nosuchsheet",
         "entry_id": "1",
         "puzzle_id": "1",
+        "set_id": "1",
         "deal": "0",
     }
 

@@ -72,8 +72,10 @@ async def test_a_table_answers_alike_from_its_owner_and_from_another_process(
     assert sat["players"][2]["name"] == "Anna" and table.seat_of("anna") == 2
     assert not table.listeners, "a sit without a connection follows nothing"
     seating = {"game": "toepen", "variant": "kroegregels", "seats": [None, None, "anna", None]}
-    assert await b.ask(m.Seating(table=table.id)) == {**seating, "waiting": []}
-    assert await a.ask(m.Seating(table=table.id)) == {**seating, "waiting": []}
+    # Toepen has no teams, and no game has been played yet.
+    seating |= {"waiting": [], "teams": [], "over": False}
+    assert await b.ask(m.Seating(table=table.id)) == seating
+    assert await a.ask(m.Seating(table=table.id)) == seating
     refused = await _refusal(b, m.Sit(table=table.id, seat=2))
     assert refused.code == "already_seated"
     assert (await _refusal(a, m.Sit(table=table.id, seat=2))).code == "already_seated"

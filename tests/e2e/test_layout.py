@@ -68,7 +68,9 @@ def test_english_and_the_four_colour_deck(new_page: NewPage) -> None:
     page.get_by_label("Taal").select_option("en")
     expect(page.locator("h1")).to_have_text("Welcome to the pub")
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    play_now_en = page.get_by_role("button", name="Play Toepen now against the house")
+    play_now_en = page.get_by_role(
+        "button", name="Play Toepen now, with whoever waits and the house"
+    )
     expect(play_now_en).to_have_text("Play now")
     play_now_en.click()
     page.wait_for_url("**/t/*")

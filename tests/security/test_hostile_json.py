@@ -88,6 +88,7 @@ def night(
             "game": "toepen",
             "game_id": "1",
             "puzzle_id": "1",
+            "set_id": "1",
             "deal": "0",
             "session_id": "0" * 32,
             "token_id": "0" * 32,
