@@ -71,9 +71,9 @@ async def test_a_table_answers_alike_from_its_owner_and_from_another_process(
     sat = await b.ask(m.Sit(table=table.id, seat=2), ANNA)  # REST's sit: nobody follows
     assert sat["players"][2]["name"] == "Anna" and table.seat_of("anna") == 2
     assert not table.listeners, "a sit without a connection follows nothing"
-    seating = {"game": "toepen", "variant": "kroegregels", "seats": [None, None, "anna", None]}
     # Toepen has no teams, and no game has been played yet.
-    seating |= {"waiting": [], "teams": [], "over": False}
+    seating: dict[str, Any] = {"game": "toepen", "variant": "kroegregels"}
+    seating |= {"seats": [None, None, "anna", None], "waiting": [], "teams": [], "over": False}
     assert await b.ask(m.Seating(table=table.id)) == seating
     assert await a.ask(m.Seating(table=table.id)) == seating
     refused = await _refusal(b, m.Sit(table=table.id, seat=2))
