@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kroeg.clubs.duplicate import BoardResult, PairBoard, pair_standings, score_boards
-from kroeg.clubs.duplicate_night import members_of, pair_key
+from kroeg.clubs.duplicate import BoardResult, score_boards
+from kroeg.clubs.duplicate_night import members_of, pair_key, player_standings
 from kroeg.clubs.movements import Movement
 from kroeg.clubs.printing import board_range
 
@@ -82,39 +82,8 @@ def bar_duplicate_json(
                 "value": None,
             }
         )
-    per_player = [
-        PairBoard(
-            pb.board,
-            pb.round,
-            m,
-            pb.direction,
-            pb.points,
-            pb.matchpoints,
-            pb.top,
-            pb.percent,
-            pb.butler,
-        )
-        for pb in scored
-        for m in members_of(pb.pair)
-    ]
-    rounds = sorted({pb.round for pb in per_player})
-    by_round = {
-        r: {s.pair: s.percent for s in pair_standings(pb for pb in per_player if pb.round == r)}
-        for r in rounds
-    }
     return {
         "scoring": "matchpoints",
         "boards": [{"board": b, "results": rows} for b, rows in sorted(boards.items())],
-        "players": [
-            {
-                "member": s.pair,
-                "name": names.get(s.pair, "?"),
-                "boards": s.boards,
-                "percent": round(s.percent, 2),
-                "butler": round(s.butler, 2),
-                "rounds": [by_round[r].get(s.pair) for r in rounds],
-                "rank": s.rank,
-            }
-            for s in pair_standings(per_player)
-        ],
+        "players": player_standings(scored, names, "matchpoints"),
     }

@@ -15,7 +15,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kroeg.clubs.boards import deal_boards, round_secret
-from kroeg.clubs.duplicate import METHODS, BoardResult, PairBoard, pair_standings, score_boards
+from kroeg.clubs.duplicate import (
+    METHODS,
+    BoardResult,
+    Method,
+    PairBoard,
+    pair_standings,
+    score_boards,
+)
 from kroeg.clubs.errors import ClubError
 
 HOUSE_PAIR = "huis"
@@ -175,6 +182,18 @@ def standings_json(
                 "value": values.get(str(r.board), {}).get(f"{declarer}{trump}"),
             }
         )
+    return {
+        "scoring": duplicate["scoring"],
+        "boards": [{"board": b, "results": rows} for b, rows in sorted(boards.items())],
+        "players": player_standings(scored, names, duplicate["scoring"]),
+    }
+
+
+def player_standings(
+    scored: Sequence[PairBoard], names: Mapping[str, str], method: Method
+) -> list[dict[str, Any]]:
+    """Each player's night from the pairs' scored boards (a player counts their pair's
+    boards): the percentage, the butler sum, each round's percentage and the rank."""
     per_player = [
         PairBoard(
             pb.board,
@@ -195,19 +214,15 @@ def standings_json(
         r: {s.pair: s.percent for s in pair_standings(pb for pb in per_player if pb.round == r)}
         for r in rounds
     }
-    return {
-        "scoring": duplicate["scoring"],
-        "boards": [{"board": b, "results": rows} for b, rows in sorted(boards.items())],
-        "players": [
-            {
-                "member": s.pair,
-                "name": names.get(s.pair, "?"),
-                "boards": s.boards,
-                "percent": round(s.percent, 2),
-                "butler": round(s.butler, 2),
-                "rounds": [by_round[r].get(s.pair) for r in rounds],
-                "rank": s.rank,
-            }
-            for s in pair_standings(per_player, method=duplicate["scoring"])
-        ],
-    }
+    return [
+        {
+            "member": s.pair,
+            "name": names.get(s.pair, "?"),
+            "boards": s.boards,
+            "percent": round(s.percent, 2),
+            "butler": round(s.butler, 2),
+            "rounds": [by_round[r].get(s.pair) for r in rounds],
+            "rank": s.rank,
+        }
+        for s in pair_standings(per_player, method=method)
+    ]
