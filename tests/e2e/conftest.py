@@ -68,7 +68,16 @@ def paused_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     """Playwright's sync API runs an event loop in this thread while it is open, so it is
-    closed when the browser tests end: the asyncio tests after them need the thread free."""
+    closed when the browser tests end: the asyncio tests after them need the thread free.
+
+    Playwright's offline emulation (``context.set_offline``) reaches a service worker's
+    own requests only with its documented experimental switch
+    ``PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS`` (playwright.dev/docs/
+    service-workers-experimental). Without it a phone of Mieke's that the test took
+    offline still sent its score lines once her service worker controlled the page,
+    and the offline tests failed or passed by the timing of the worker's start.
+    """
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     with sync_playwright() as p:
         yield p
 

@@ -38,6 +38,7 @@ def test_the_phone_that_loses_a_conflict_keeps_its_line_beside_the_one_that_won(
     _enter(b, 0, 90)
     expect(b.locator("#net")).to_have_text("1 regel wacht op verbinding")
     _enter(a, 0, 100, (20, 0))
+    expect(a.locator("#net")).to_have_text("Alles is doorgegeven")  # A's line is in
     _back_online(b)
 
     conflict = b.locator(".conflict")
@@ -71,7 +72,9 @@ def test_the_phone_that_loses_a_conflict_keeps_its_line_beside_the_one_that_won(
     # A second conflict, on deal 2, thrown away: A's line stays, B's is gone for good.
     b.context.set_offline(True)
     _enter(b, 0, 82)
+    expect(b.locator("#net")).to_have_text("1 regel wacht op verbinding")
     _enter(a, 0, 100)
+    expect(a.locator("#net")).to_have_text("Alles is doorgegeven")
     _back_online(b)
     expect(b.locator(".conflict")).to_have_count(1)
     expect(b.locator(".conflict .side.won p")).to_have_text("100 – 62")

@@ -130,7 +130,7 @@ def test_klaverjassen_summary_shows_points_roem_and_the_outcome(new_page: NewPag
 
 
 def test_eurokaarten_summary_lays_every_hand_open(new_page: NewPage) -> None:
-    page, _, end = first_deal_end(new_page, "eurokaarten")
+    page, frames, end = first_deal_end(new_page, "eurokaarten")
     hands = [h for h in end["hands"] if h is not None]
     items = page.locator(".summary .showdown li")
     expect(items).to_have_count(len(hands))
@@ -139,5 +139,13 @@ def test_eurokaarten_summary_lays_every_hand_open(new_page: NewPage) -> None:
         "els => els.map(e => e.dataset.card)"
     )
     assert sorted(shown) == sorted(c for h in hands for c in h), "every hand is laid open"
-    for seat in end["coin_lost"]:
-        expect(items.nth(seat)).to_contain_text("munt kwijt")
+    # Who lost a coin comes first (issue 32 point 5: on a phone the rest may lie below
+    # the fold), each with why; the list is not in seat order.
+    who = names(frames)
+    losers = len(end["coin_lost"])
+    for i in range(losers):
+        expect(items.nth(i)).to_have_class("lost")
+        expect(items.nth(i)).to_contain_text("munt kwijt")
+    expect(page.locator(".summary .showdown li.lost .who")).to_have_text(
+        [who[seat] for seat in sorted(end["coin_lost"])]
+    )

@@ -44,10 +44,9 @@ def fits(page: Page, selector: str) -> None:
     """The dialog is whole on the screen at the three sizes, its buttons too."""
     for width, height in THREE_SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        box = page.locator(selector).bounding_box()
-        assert box is not None, selector
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, height, box)
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (width, height, box)
+        # Retried, not measured once: the table redraws the dialog with every frame (the
+        # clock's tick among them), so a single bounding box can meet it detached.
+        expect(page.locator(selector)).to_be_in_viewport(ratio=1)
         for button in page.locator(f"{selector} .buttons button, {selector} .buttons a").all():
             if button.is_visible():
                 expect(button).to_be_in_viewport()
