@@ -234,3 +234,14 @@ def test_a_boards_results_are_matchpointed_once_every_table_has_played_it(
     percent = {p["member"]: p["percent"] for p in standings()["players"]}
     assert percent[winners[0]["member"]] == percent[winners[2]["member"]] == 100
     assert standings()["set"]["commitment"] == night["boards"]["commitment"]
+
+    # Closed, the movement night counts in the club's duplicate ranking as an online
+    # duplicate night does (issue 29 point 7: "a duplicate percentage ranking per club"):
+    # with the club's best 1 night, each member's season percentage is this night's.
+    ok(call(server, "POST", f"/api/clubs/nights/{night_id}/rounds/finish", None, org))
+    ok(call(server, "POST", f"/api/clubs/nights/{night_id}/close", None, org))
+    season = ok(call(server, "GET", f"/api/clubs/{setup['club']['id']}/season"))
+    assert {p["member"]: (p["percent"], p["nights"]) for p in season["duplicate"]} == {
+        m: (v, 1) for m, v in percent.items()
+    }
+    assert season["duplicate"][0]["percent"] == 100

@@ -145,13 +145,17 @@ class Results:
         self, nights: Sequence[Row], names: dict[str, str], best: int
     ) -> list[dict[str, Any]]:
         """The club's duplicate ranking: each member's best ``best`` closed duplicate
-        nights' percentages, averaged (``nights``: how many counted)."""
+        nights' percentages, averaged (``nights``: how many counted). An online duplicate
+        night and a movement night at the bar (Mitchell, Howell) count alike."""
         percents = []
         for night in nights:
-            if night.get("duplicate") is None:
-                continue
             tables = await self.access.store.round_tables(night["id"])
-            players = standings_json(night["duplicate"], tables, names)["players"]
+            if night.get("duplicate") is not None:
+                players = standings_json(night["duplicate"], tables, names)["players"]
+            elif (bar := await self._bar_duplicate(night, tables, names)) is not None:
+                players = bar["players"]
+            else:
+                continue
             percents.append({p["member"]: p["percent"] for p in players})
         return [
             {
