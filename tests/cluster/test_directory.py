@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 from redis.asyncio import Redis
 
-from kroeg.cluster.directory import LOBBY, Directory
+from kroeg.cluster.directory import FULL_EVERY, LOBBY, Directory
 from kroeg.store import Store, open_store
 from kroeg.tables import commands as t
 from kroeg.tables.house import House
@@ -76,6 +76,31 @@ async def test_a_public_table_is_listed_by_the_other_process_a_private_one_by_no
     await a.directory.publish()
     [shown] = await b.directory.listed()
     assert shown["players"][0]["player"] is None
+
+
+async def test_a_table_is_sent_again_when_its_lobby_face_changes_and_at_every_full_publish(
+    processes: list[Process], redis: Redis
+) -> None:
+    a, b = processes
+    table = await a.lobby.create("toepen", "kroegregels")
+    await table.ask(t.Sit("anna", "Anna", 0))
+    await a.directory.publish()  # the first publish sends every table
+    assert [t["id"] for t in await b.directory.listed()] == [table.id]
+
+    await redis.hdel(LOBBY, table.id)  # as a Redis that came back empty
+    await a.directory.publish()
+    assert await b.directory.listed() == [], "unchanged: not sent again"
+    await table.ask(t.Sit("bram", "Bram", 1))
+    await a.directory.publish()
+    [shown] = await b.directory.listed()
+    assert [p["player"] for p in shown["players"][:2]] == ["anna", "bram"], "changed: sent"
+
+    await redis.hdel(LOBBY, table.id)
+    for _ in range(FULL_EVERY - 3):  # publishes 3 … FULL_EVERY - 1 send what changed
+        await a.directory.publish()
+    assert await b.directory.listed() == []
+    await a.directory.publish()  # the FULL_EVERY-th sends every table again
+    assert [t["id"] for t in await b.directory.listed()] == [table.id]
 
 
 async def test_a_player_connected_to_one_process_is_online_for_the_other(
