@@ -410,3 +410,18 @@ def test_the_default_database_is_sqlite_under_data(monkeypatch: pytest.MonkeyPat
     assert database_url() == "sqlite+aiosqlite:///data/kroeg.sqlite3"
     monkeypatch.setenv("KROEG_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/k")
     assert database_url() == "postgresql+asyncpg://postgres@127.0.0.1:5432/k"
+
+
+async def test_the_open_tables_are_read_whole_or_by_id_or_as_ids(db_url: str) -> None:
+    """A cluster scan reads the open tables' ids, then only the free ones whole."""
+    store = await open_store(db_url)
+    try:
+        for table_id in ("t1", "t2", "t3"):
+            await store.create_table(_table(table_id))
+        await store.close_table("t2", time.time())
+        assert await store.open_table_ids() == ["t1", "t3"]
+        assert [t.id for t in await store.open_tables()] == ["t1", "t3"]
+        assert [t.id for t in await store.open_tables(["t3", "t2"])] == ["t3"]  # t2 is closed
+        assert await store.open_tables([]) == []
+    finally:
+        await store.close()
