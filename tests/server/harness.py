@@ -108,6 +108,9 @@ class Server:
                 if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
+        # Given up: the process must not outlive the test that could not use it (it kept
+        # its port and its share of a loaded machine for the rest of the run).
+        self.kill()
         raise RuntimeError(
             f"the server did not start in {START_LIMIT} s: {self.log.read_text()[-3000:]}"
         )
