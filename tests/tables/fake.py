@@ -100,7 +100,7 @@ class SayGame(Game[Say]):
     def apply(self, s: Say, seat: int, action: Action | Deal) -> list[Event]:
         if isinstance(action, Deal):
             if s.dealt:
-                raise RuleError("no deal is due")
+                raise RuleError("illegal", "no deal is due")
             s.dealt = True
             s.hands = [list(h) for h in action.hands]
             return [Event("deal", {"dealer": s.dealer})] + [
@@ -108,7 +108,9 @@ class SayGame(Game[Say]):
                 for i, h in enumerate(s.hands)
             ]
         if seat not in self.to_act(s):
-            raise RuleError(f"not your turn: waiting for seat {sorted(self.to_act(s))}")
+            raise RuleError(
+                "not_your_turn", f"not your turn: waiting for seat {sorted(self.to_act(s))}"
+            )
         s.said[seat] = action[0]
         return [Event(action[0], {"seat": seat})]
 
@@ -147,7 +149,7 @@ class SayGame(Game[Say]):
     def parse_action(self, items: Sequence[Any]) -> Action:
         if list(items) in (["win"], ["lose"]):
             return (items[0],)
-        raise InvalidInput(f"unknown action {list(items)!r}: say win or lose")
+        raise InvalidInput("invalid", f"unknown action {list(items)!r}: say win or lose")
 
     def action_json(self, action: Action) -> list[Any]:
         return [action[0]]

@@ -23,7 +23,6 @@ def test_a_code_with_its_params_in_dutch() -> None:
 
 def test_a_code_without_a_text_has_none_yet() -> None:
     assert refusal_nl(RuleError("no_such_code", "whatever")) is None
-    assert refusal_nl(RuleError("an uncoded message")) is None  # code "illegal"
 
 
 def test_a_refused_option_is_said_in_dutch() -> None:

@@ -57,24 +57,16 @@ class GameError(Refusal):
     catalogs have a ``rule.<code>`` text for each); the message is the library's own
     English. A table passes it on inside its own refusal (``rule``, ``args``)."""
 
-    default_code: ClassVar[str] = "refused"
-
-    def __init__(self, code: str, message: str | None = None, /, **params: Param) -> None:
-        if message is None:  # transitional: a message without a code yet
-            code, message = self.default_code, code
+    def __init__(self, code: str, message: str, /, **params: Param) -> None:
         super().__init__(code, message, **params)
 
 
 class RuleError(GameError):
     """An action the rules do not allow now; the message says why and what is allowed."""
 
-    default_code = "illegal"
-
 
 class InvalidInput(GameError, ValueError):
     """Input that is malformed whatever the state: bad option, verb, arguments or deck."""
-
-    default_code = "invalid"
 
 
 @dataclass(frozen=True, slots=True)
