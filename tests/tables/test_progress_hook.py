@@ -72,13 +72,18 @@ async def test_a_failing_hook_does_not_stop_the_game(lobby: Lobby) -> None:
 
 async def test_the_lobby_tells_of_every_table_it_rebuilds_and_starts(lobby: Lobby) -> None:
     """``Lobby.on_adopt``: a process that takes a table over (docs/cluster.md) or starts
-    again rebuilds it from the store; the club's online rounds hook it there."""
+    again rebuilds it from the store; every listener is told (the club's online rounds and
+    the sets against the house hook it there), a failing one keeps none from it."""
     made = await lobby.create("klaverjassen", "nku", {"game_length": "4_deals"}, private=True)
     await made.ask(t.Sit("p1", "Anna", 0))
     await made.ask(t.Start("p1"))
     other = Lobby(lobby.store, House(), TableSettings(house_delay=0), min_clock=0)
     told: list[TableTask] = []
-    other.on_adopt = told.append
+
+    def broken(table: TableTask) -> None:
+        raise RuntimeError("one listener failed")
+
+    other.on_adopt.extend([broken, told.append])
     try:
         [row] = [r for r in await lobby.store.open_tables() if r.id == made.id]
         adopted = await other.adopt(row)
@@ -124,9 +129,9 @@ async def test_a_table_taken_over_mid_round_is_hooked_and_its_stand_recorded(
         recorded.append((night, round_table, int(str(stand["deals"]))))
 
     monkeypatch.setattr(rounds, "record", record)
-    assert lobby.on_adopt is not None, "the rounds listen to the lobby's adoptions"
+    assert lobby.on_adopt == [rounds._adopted], "the rounds listen to the lobby's adoptions"
     for table in tables:
-        lobby.on_adopt(table)  # as the lobby tells it after a takeover
+        rounds._adopted(table)  # as the lobby tells it after a takeover
     await asyncio.gather(*rounds._tasks)  # each adoption's look-up, done: no waiting
     assert [tb.on_progress is not None for tb in tables] == [False, True, False]
     assert recorded == [("n", "rt-2", 0)]

@@ -12,7 +12,9 @@ As the table plays, its [NS, EW] score per deal is kept in ``house_sets.played``
 board played gets ``meester``'s line, worked out in a thread (a few seconds of CPU a
 board, never on the event loop) and kept in ``lines``; once every board has both, the
 set's percentage is stored, and the profile shows it. Reading a set brings it up to date
-too (after a restart the table's hook is gone until then).
+too. After a restart (:meth:`HouseSets.resume`) and when this process takes a set's table
+over from one that died (``Lobby.on_adopt``, docs/cluster.md), the table is told its boards
+and hooked again.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class HouseSets:
         self.boards = boards
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
+        lobby.on_adopt.append(self._adopted)
 
     def options(self) -> dict[str, Any]:
         return {"game_length": f"{self.boards}_deals"}
@@ -166,9 +169,31 @@ class HouseSets:
             table = self.lobby.tables.get(row["table_id"])
             if table is None:
                 continue
-            table.deal_boards(round_secret(bytes.fromhex(row["secret"]), 1))
-            self._hook(row["id"], table)
-            self._spawn(row["id"])
+            self._rehook(row, table)
+
+    def _adopted(self, table: TableTask) -> None:
+        """A table this process took over (from one that died, docs/cluster.md) or
+        rebuilt: if an unfinished set plays at it, hook it again as :meth:`resume` does."""
+        task = asyncio.get_running_loop().create_task(self._rehook_adopted(table))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _rehook_adopted(self, table: TableTask) -> None:
+        try:
+            row = await self.sets.unfinished_at(table.id)
+        except Exception:
+            log.exception("table %s: its set against the house not looked up", table.id)
+            return
+        if row is not None and self.lobby.tables.get(table.id) is table:
+            self._rehook(row, table)
+
+    def _rehook(self, row: Row, table: TableTask) -> None:
+        """Tell ``row``'s table its boards again (no contributions: the secret is not
+        stored with the table, its game's fair secret is), hook it, and bring the set up
+        to date."""
+        table.deal_boards(round_secret(bytes.fromhex(row["secret"]), 1))
+        self._hook(row["id"], table)
+        self._spawn(row["id"])
 
     def _hook(self, set_id: str, table: TableTask) -> None:
         def on_progress(t: TableTask) -> None:

@@ -42,7 +42,7 @@ class OnlineRounds:
         self.access = access
         self.lobby = lobby
         self._tasks: set[asyncio.Task[None]] = set()
-        lobby.on_adopt = self._adopted
+        lobby.on_adopt.append(self._adopted)
 
     async def open_tables(
         self, night: Row, tables: Sequence[Row], members: Mapping[str, Row]

@@ -84,8 +84,9 @@ _DESCRIPTIONS = {
     409: "Refused in the table's current state, or over the open-table quota "
     "(`too_many_tables`), or a name an account has (`name_taken`); the code says which",
     413: "The request body is too large (`body_too_large`), refused while it is read",
-    503: "The table is between two servers (`table_moving`, with several server processes): "
-    "`Retry-After` says in how many seconds to try again",
+    503: "The table is between two servers (`table_moving`, with several server processes), "
+    "or the Speel nu queue cannot be reached (`queue_unreachable`): `Retry-After` says in "
+    "how many seconds to try again",
     422: "The request does not have the expected form (`bad_table`, `bad_name`, "
     "`bad_password`, `bad_seat`; `bad_request`: not of the route's form; `malformed`: "
     "a body that is not strict JSON)",

@@ -173,7 +173,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
     ),
     429: ("rate_limited", "quota_exceeded"),
     500: ("internal",),
-    503: ("table_moving",),
+    503: ("table_moving", "queue_unreachable"),
 }
 
 STATUS: dict[str, int] = {code: status for status, codes in _BY_STATUS.items() for code in codes}

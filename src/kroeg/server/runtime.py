@@ -21,6 +21,7 @@ from kroeg.cluster.account_events import RedisAccountEvents
 from kroeg.cluster.ceremonies import SharedCeremonies
 from kroeg.cluster.directory import Directory
 from kroeg.cluster.owner import Owner
+from kroeg.cluster.quick import RedisQuickLines
 from kroeg.cluster.routing import Router
 from kroeg.cluster.tables import ClusterTables
 from kroeg.server.bot_conduct import SUSPENDED, TIMEOUT_WINDOW, TIMEOUTS, Conduct, send_off
@@ -166,7 +167,9 @@ class Runtime:
             await self._lobby.load()
             log.info("kroeg started: %d tables restored", len(self._lobby.tables))
         await self._clubs.serve_tables(self._lobby)
-        self._quick = QuickMatch(self._lobby, self.settings.queue_seconds)
+        seconds = self.settings.queue_seconds
+        lines = None if self.redis is None else RedisQuickLines(self.redis, seconds)
+        self._quick = QuickMatch(self._lobby, seconds, lines)
         self._house_sets = HouseSets(self._store, self._lobby, self.settings.house_set_boards)
         await self._house_sets.resume()
         self._lobby.start_closing_idle(self.settings.idle_close)

@@ -42,6 +42,15 @@ class HouseSetStore:
             rows = await conn.execute(sa.select(h).where(h.c.percent.is_(None)))
             return [dict(r._mapping) for r in rows]
 
+    async def unfinished_at(self, table_id: str) -> Row | None:
+        """The set not compared to its end yet that plays at table ``table_id``, if any
+        (a table another process took over is hooked again)."""
+        h = schema.house_sets
+        query = sa.select(h).where(h.c.table_id == table_id, h.c.percent.is_(None))
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(query)).first()
+        return None if found is None else dict(found._mapping)
+
     async def finished_of(self, player_id: str) -> list[Row]:
         """The player's finished sets, newest first: id, boards, percentage, when."""
         h = schema.house_sets

@@ -60,10 +60,12 @@ class Lobby:
         self.claim: Callable[[str], Awaitable[int]] | None = None
         """With several server processes: the fencing epoch a new table's writes state,
         once its row exists. None: this process owns every table."""
-        self.on_adopt: Callable[[TableTask], None] | None = None
-        """Told of every table this process rebuilt from the store and started (at a
+        self.on_adopt: list[Callable[[TableTask], None]] = []
+        """Each told of every table this process rebuilt from the store and started (at a
         start, or taken over from a process that died): a club night's online round
-        hooks its tables again (kroeg.clubs.online_rounds)."""
+        (kroeg.clubs.online_rounds) and a set against the house (kroeg.clubs.house_sets)
+        hook their tables again. One listener failing keeps neither the table nor the
+        others from being told."""
         self.on_fenced: Callable[[TableTask], None] | None = None
         """With several server processes: told when a table of this process was taken
         over by another (its write was refused); the table has stopped."""
@@ -106,8 +108,11 @@ class Lobby:
             return None
         self.broken.pop(row.id, None)
         self._start(table, epoch, row.created_by)
-        if self.on_adopt is not None:
-            self.on_adopt(table)
+        for listener in self.on_adopt:
+            try:
+                listener(table)
+            except Exception:
+                log.exception("a listener of table %s's adoption failed", table.id)
         return table
 
     def _start(self, table: TableTask, epoch: int | None, creator: str | None) -> None:

@@ -705,6 +705,7 @@ export default {
   "error.table_moved": "This table moved to another of the pub's servers. You are being reconnected; then make your move again.",
   "error.table_moving": "This table is moving to another of the pub's servers right now. Try again in a few seconds.",
   "error.table_paused": "This table waits a moment until the pub's servers agree again who keeps it. Nothing changed: try again in a few seconds.",
+  "error.queue_unreachable": "The Speel nu queue cannot be reached just now. Try again in a few seconds.",
   "error.table_unreachable": "This table's server is not answering just now. Try again in a few seconds.",
   "error.table_broken": "This table could not be rebuilt after the server restarted and is halted. Your finished games are kept; feel free to start a new table.",
   "error.private_record": "This game's record is for its players only.",

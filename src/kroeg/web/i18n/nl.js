@@ -721,6 +721,7 @@ export default {
   "error.table_moved": "Deze tafel is naar een andere server van de kroeg verhuisd. Je wordt opnieuw verbonden; doe je zet daarna nog eens.",
   "error.table_moving": "Deze tafel verhuist net naar een andere server van de kroeg. Probeer het over een paar tellen nog eens.",
   "error.table_paused": "Deze tafel wacht even tot de servers van de kroeg weer weten wie haar bijhoudt. Er is niets veranderd: probeer het over een paar tellen nog eens.",
+  "error.queue_unreachable": "De rij voor Speel nu is even niet te bereiken. Probeer het over een paar tellen nog eens.",
   "error.table_unreachable": "De server van deze tafel antwoordt even niet. Probeer het over een paar tellen nog eens.",
   "error.table_broken": "Deze tafel kon na een herstart van de kroeg niet worden opgebouwd en ligt stil. Je uitgespeelde potjes blijven bewaard; begin gerust een nieuwe tafel.",
   "error.private_record": "Dit spelverslag is alleen voor wie meespeelde.",

@@ -1,0 +1,90 @@
+"""A set against the house whose table another process takes over (docs/cluster.md,
+"Adoption hooks"; docs/clubs.md, "Duplicate tegen het huis"): the process that adopts the
+table hooks it again, so the boards played there are still the set's boards and are still
+recorded. Before, ``Lobby.on_adopt`` was one callback, the club rounds' own: an adopted
+set's table dealt random cards and its results were never stored."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from kroeg.clubs import house_sets as house_sets_module
+from kroeg.clubs.boards import deal_boards
+from kroeg.clubs.house_sets import HouseSets
+from kroeg.clubs.online_rounds import OnlineRounds
+from kroeg.games.base import Deal
+from kroeg.store import Store, open_store
+from kroeg.tables import commands as t
+from kroeg.tables.house import House
+from kroeg.tables.lobby import Lobby
+from kroeg.tables.state import TableSettings
+
+BOARDS = 4
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    store = await open_store(f"sqlite+aiosqlite:///{tmp_path / 'h.sqlite3'}")
+    yield store
+    await store.close()
+
+
+def _lobby(store: Store) -> Lobby:
+    # The house moves at once: the person leaving hands the rest of the set to it.
+    return Lobby(store, House(), TableSettings(house_delay=0), min_clock=0)
+
+
+async def test_an_adopted_set_table_deals_the_sets_boards_and_records_them(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # meester's line is not this test's subject (tests/clubs/test_against_house.py): a
+    # fixed line keeps the CPU it costs out of the way.
+    monkeypatch.setattr(house_sets_module, "meester_scores", lambda *_: (81, 81))
+    await store.create_player("p1", "Hanna")
+    first, second = _lobby(store), _lobby(store)
+    try:
+        made = await HouseSets(store, first, BOARDS).start("p1", "Hanna")
+        # The process that started the set dies: the table is no longer served there,
+        # and another process takes it over from the store, as the Owner does.
+        await first.drop(made["table"])
+        there = HouseSets(store, second, BOARDS)
+        OnlineRounds(_NoNights(), second)  # type: ignore[arg-type]  # another listener
+        [row] = [r for r in await store.open_tables() if r.id == made["table"]]
+        adopted = await second.adopt(row)
+        assert adopted is not None
+        await asyncio.gather(*there._tasks)  # the adoption's look-up, done
+        assert adopted.on_progress is not None, "the set's table is hooked again"
+
+        await adopted.ask(t.Leave("p1"))  # the house plays every board to the end
+        assert not adopted.running
+        while there._tasks:  # each deal's hook brings the set up to date
+            await asyncio.gather(*there._tasks)
+        result = await there.results("p1", made["id"])
+        assert result["played"] == BOARDS and result["finished"]
+        scores = [s["score"] for s in adopted.game.deal_summaries(adopted.state)]
+        assert [b["mine"] for b in result["boards"]] == [ns for ns, _ in scores]  # seat 0: NS
+
+        [game] = await store.games_of(made["table"])
+        dealt = [Deal.from_json(e.data) for e in await store.log(game.id) if e.kind == "deal"]
+        boards = deal_boards(BOARDS, bytes.fromhex(result["secret"]))
+        assert dealt == [boards.board(n).deal for n in range(1, BOARDS + 1)]
+    finally:
+        await first.stop()
+        await second.stop()
+
+
+class _NoNights:
+    """What OnlineRounds reads of the club service's access: no round plays anywhere."""
+
+    def __init__(self) -> None:
+        self.store = self
+
+    async def round_table_at(self, table_id: str) -> None:
+        return None
+
+    async def online_nights(self, *, running: bool) -> list[dict[str, object]]:
+        return []
