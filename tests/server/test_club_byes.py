@@ -67,7 +67,7 @@ def _play_round(server: Server, org: str, night: dict[str, Any], number: int, li
 
 def test_nine_klaverjassers_at_the_bar_sit_out_in_turn_without_the_house(server: Server) -> None:
     """Bug 12: the bar's default is byes; no seat is the house's."""
-    org, night = _night(server, {})
+    _, night = _night(server, {})
     assert night["byes"] == "average"
     everyone = {p["member"] for p in night["players"]}
     resting = []
