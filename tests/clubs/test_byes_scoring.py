@@ -30,7 +30,7 @@ def test_a_bye_before_any_round_played_scores_nothing_yet() -> None:
 @given(st.lists(st.integers(0, 400), min_size=1, max_size=11), st.integers(0, 2000))
 def test_a_fixed_bye_is_the_fixed_score_whatever_was_played(played: list[int], fixed: int) -> None:
     per_round = [{"a": v} for v in played] + [{}]
-    resting = [[] for _ in played] + [["a"]]
+    resting: list[list[str]] = [[] for _ in played] + [["a"]]
     out = with_byes(per_round, resting, [True] * len(per_round), "fixed", fixed)
     assert out[-1] == {"a": fixed}
     assert [r["a"] for r in out[:-1]] == played
@@ -41,7 +41,7 @@ def test_an_average_bye_lies_between_the_players_lowest_and_highest_round(
     played: list[int],
 ) -> None:
     per_round = [{"a": v} for v in played] + [{}]
-    resting = [[] for _ in played] + [["a"]]
+    resting: list[list[str]] = [[] for _ in played] + [["a"]]
     bye = with_byes(per_round, resting, [True] * len(per_round), "average", 0)[-1]["a"]
     assert min(played) <= bye <= max(played)
     assert abs(bye * len(played) - sum(played)) <= len(played) / 2
