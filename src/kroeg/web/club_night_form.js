@@ -107,7 +107,7 @@ export class NightForm {
         "div",
         { class: "option" },
         h("label", { for: id }, label),
-        h("input", { type: "number", id, class: "num", min: range.low, max: range.high, step: 1, required: true, value, dataset: { low: range.low, high: range.high, label }, onchange: (e) => (s[key] = Number(e.target.value)) }),
+        h("input", { type: "number", id, class: "num", min: range.low, max: range.high, step: 1, required: true, value, dataset: { low: range.low, high: range.high, label }, onchange: (e) => this.changeNumber(key, Number(e.target.value)) }),
         h("span", { class: "help" }, t("club.org.range", { low: range.low, high: range.high })),
       );
     return h(
@@ -170,6 +170,24 @@ export class NightForm {
     );
   }
 
+  changeNumber(key, value) {
+    this.state[key] = value;
+    // The fixed bye score's default and highest follow the deals per round.
+    const score = document.getElementById("night-bye-score");
+    if (!score) return;
+    score.placeholder = String(this.byeDefault());
+    score.max = score.dataset.high = String(this.byeMax());
+  }
+
+  /** The highest fixed bye score (clubs/byes.py MAX_FIXED_PER_DEAL a deal). */
+  byeMax() {
+    return 500 * this.state.deals;
+  }
+
+  byeDefault() {
+    return (BYE_PER_DEAL[this.state.game] ?? 0) * this.state.deals;
+  }
+
   /** The byes rule now: the organiser's choice, else the mode's default (the house
    *  online, the average at the bar). */
   byes() {
@@ -179,20 +197,18 @@ export class NightForm {
   byesRows() {
     const s = this.state;
     const rule = this.byes();
-    return h(
-      "div",
-      {},
+    return [
       h(
         "div",
         { class: "row" },
         h("label", { for: "night-byes" }, t("club.org.byes")),
         h("select", { id: "night-byes", onchange: (e) => this.change({ byes: e.target.value }, "night-byes") }, ["average", "fixed", "house"].map((b) => h("option", { value: b, selected: b === rule }, t(`club.org.byes.${b}`)))),
-        rule === "fixed"
-          ? h("label", { class: "toggle" }, t("club.org.bye_score"), " ", h("input", { type: "number", id: "night-bye-score", min: 0, step: 1, inputmode: "numeric", value: s.byeScore, placeholder: String((BYE_PER_DEAL[s.game] ?? 0) * s.deals), oninput: (e) => (s.byeScore = e.target.value) }))
-          : null,
       ),
       h("p", { class: "help", id: "night-byes-help" }, t(`club.org.byes_help.${rule}`)),
-    );
+      rule === "fixed"
+        ? h("div", { class: "option" }, h("label", { for: "night-bye-score" }, t("club.org.bye_score")), h("input", { type: "number", id: "night-bye-score", class: "num", min: 0, max: this.byeMax(), step: 1, inputmode: "numeric", value: s.byeScore, placeholder: String(this.byeDefault()), dataset: { low: 0, high: this.byeMax(), label: t("club.org.bye_score") }, oninput: (e) => (s.byeScore = e.target.value) }))
+        : null,
+    ];
   }
 
   /** The table size sent: the organiser's choice where the variant allows it, else its usual. */
