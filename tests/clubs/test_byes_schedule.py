@@ -116,3 +116,11 @@ def test_sit_outs_prefer_fewest_byes_then_not_last_round() -> None:
     assert sit_outs(units, 1, [["a"], ["b"], ["c"]], rng) == ["d"]
     assert set(sit_outs(units, 2, [["a", "b"]], rng)) == {"c", "d"}
     assert sit_outs(units, 0, [], rng) == []
+
+
+def test_a_shorter_night_with_byes_is_the_longer_one_cut_short() -> None:
+    """The night's seed fixes each round, byes included (docs/clubs.md, "Schedules")."""
+    for partners, size in ((True, 4), (False, 3)):
+        long = schedule(_players(11), 8, "kort", table_size=size, partners=partners, byes=True)
+        short = schedule(_players(11), 3, "kort", table_size=size, partners=partners, byes=True)
+        assert short == long[:3]

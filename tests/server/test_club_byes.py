@@ -178,3 +178,15 @@ def test_a_swiss_pair_night_with_five_pairs_gives_each_round_one_pair_a_bye(
         seats = [s for t in rnd["tables"] for s in t["seats"]]
         assert len(rnd["tables"]) == 2 and not any(s["house"] for s in seats)
         assert not out & {s["member"] for s in seats}
+
+
+def test_a_replacement_takes_over_the_byes_of_who_left(server: Server) -> None:
+    org, night = _night(server, {})
+    nid = night["id"]
+    later = night["schedule"][1]["sitting_out"][0]["member"]
+    club = night["club_id"]
+    new = ok(call(server, "POST", f"/api/clubs/{club}/members", {"guest": "Invaller"}, org))
+    swap = {"out": later, "replacement": new["id"]}
+    night = ok(call(server, "POST", f"/api/clubs/nights/{nid}/replace", swap, org))
+    assert [s["member"] for s in night["schedule"][1]["sitting_out"]] == [new["id"]]
+    assert [s["name"] for s in night["schedule"][1]["sitting_out"]] == ["Invaller"]
