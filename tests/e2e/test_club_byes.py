@@ -70,6 +70,7 @@ def test_nine_klaverjassers_at_the_bar_sit_out_in_turn(new_page: NewPage, server
     page.reload()
     expect(page.locator(".club-round")).to_have_count(3)
     expect(page.locator(".club-round li.house")).to_have_count(0)
+    expect(page.get_by_text("heeft die ronde rust (om de beurt)")).to_be_visible()
     resting = []
     for rnd in night["schedule"]:
         shown = page.locator(f'.club-round[data-round="{rnd["round"]}"]')

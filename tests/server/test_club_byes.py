@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.server.clubs_support import account, call, ok, refused
+from tests.server.test_club_online import wait_round_over
 from tests.server.harness import Server
 
 MADE = {"played": 0, "points": [100, 62], "roem": [20, 0]}
@@ -190,3 +191,46 @@ def test_a_replacement_takes_over_the_byes_of_who_left(server: Server) -> None:
     night = ok(call(server, "POST", f"/api/clubs/nights/{nid}/replace", swap, org))
     assert [s["member"] for s in night["schedule"][1]["sitting_out"]] == [new["id"]]
     assert [s["name"] for s in night["schedule"][1]["sitting_out"]] == ["Invaller"]
+
+
+def test_an_online_night_with_byes_plays_whole_tables_and_scores_the_bye(
+    server: Server,
+) -> None:
+    """Five accounts online with the average rule: four play at one table (the house
+    plays for whoever's clock runs out, as on any online night), one sits out; the bye
+    is that player's other round."""
+    org, club, _ = _club(server)
+    players = {}
+    for i in range(5):
+        name = f"Rust{i}{uuid.uuid4().hex[:6]}"
+        token = account(server, name)
+        m = ok(call(server, "POST", f"/api/clubs/{club}/members", {"account": name}, org))
+        players[m["id"]] = token
+    body = {
+        "game": "klaverjassen",
+        "variant": "nku",
+        "rounds": 2,
+        "deals_per_round": 4,
+        "mode": "online",
+        "seed": "online-rust",
+        "clock_seconds": 0.05,
+        "byes": "average",
+    }
+    night = ok(call(server, "POST", f"/api/clubs/{club}/nights", body, org))
+    for m in players:
+        ok(call(server, "POST", f"/api/clubs/nights/{night['id']}/players", {"member": m}, org))
+    night = ok(call(server, "POST", f"/api/clubs/nights/{night['id']}/open", None, org))
+    resting = [rnd["sitting_out"][0]["member"] for rnd in night["schedule"]]
+    for number in (1, 2):
+        ok(call(server, "POST", f"/api/clubs/nights/{night['id']}/rounds/start", None, org))
+        mine = ok(call(server, "GET", "/api/clubs/my-tables", None, players[resting[number - 1]]))
+        assert mine["tables"] == []  # who sits out has no table
+        night = wait_round_over(server, night["id"])
+        (table,) = night["schedule"][number - 1]["tables"]
+        assert table["over"] and not any(s["house"] for s in table["seats"])
+    standings = ok(call(server, "GET", f"/api/clubs/nights/{night['id']}/standings"))
+    rows = {s["member"]: s for s in standings["standings"]}
+    for number, member in enumerate(resting, 1):
+        played = rows[member]["rounds"][2 - number]
+        assert rows[member]["bye_rounds"] == [number]
+        assert rows[member]["rounds"][number - 1] == played

@@ -324,7 +324,7 @@ export class NightView {
       "section",
       { class: "card-panel", "aria-labelledby": "schedule-h" },
       h("h2", { id: "schedule-h" }, t("club.org.schedule")),
-      h("p", { class: "help" }, t(teams ? "club.org.schedule_help_teams" : "club.org.schedule_help")),
+      h("p", { class: "help" }, t(`${teams ? "club.org.schedule_help_teams" : "club.org.schedule_help"}${n.byes && n.byes !== "house" ? "_byes" : ""}`)),
       n.schedule.map((round) =>
         h(
           "div",

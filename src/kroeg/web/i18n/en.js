@@ -1200,6 +1200,8 @@ export default {
   "club.org.schedule": "Schedule",
   "club.org.schedule_help": "Per round who sits at which table; an empty seat is played by the house (not ranked).",
   "club.org.schedule_help_teams": "Per round who sits at which table; the first and third seats are Wij, the second and fourth Zij. An empty seat is played by the house (not ranked).",
+  "club.org.schedule_help_byes": "Per round who sits at which table; whoever does not fit at a full table sits that round out (in turn).",
+  "club.org.schedule_help_teams_byes": "Per round who sits at which table; the first and third seats are Wij, the second and fourth Zij. Whoever does not fit at a full table sits that round out (in turn).",
   "club.org.house_seat": "House (empty seat)",
   "club.org.round_planned": "planned",
   "club.org.round_running": "running",

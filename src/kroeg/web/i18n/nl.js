@@ -1263,6 +1263,8 @@ export default {
   "club.org.schedule": "Indeling",
   "club.org.schedule_help": "Per ronde wie aan welke tafel zit; een lege stoel speelt het huis (niet in de stand).",
   "club.org.schedule_help_teams": "Per ronde wie aan welke tafel zit; de eerste en derde stoel zijn Wij, de tweede en vierde Zij. Een lege stoel speelt het huis (niet in de stand).",
+  "club.org.schedule_help_byes": "Per ronde wie aan welke tafel zit; wie niet aan een volle tafel past, heeft die ronde rust (om de beurt).",
+  "club.org.schedule_help_teams_byes": "Per ronde wie aan welke tafel zit; de eerste en derde stoel zijn Wij, de tweede en vierde Zij. Wie niet aan een volle tafel past, heeft die ronde rust (om de beurt).",
   "club.org.house_seat": "Huis (lege stoel)",
   "club.org.round_planned": "gepland",
   "club.org.round_running": "bezig",
