@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tests.server.clubs_support import account, call, ok, refused
-from tests.server.test_club_online import wait_round_over
 from tests.server.harness import Server
+from tests.server.test_club_online import wait_round_over
 
 MADE = {"played": 0, "points": [100, 62], "roem": [20, 0]}
 """Wij played and made it: 120 for Wij, 62 for Zij (RULES.md §6.7)."""
