@@ -228,8 +228,8 @@ async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     response_class=Response,
 )
 async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
-    """The standings as CSV: rank, name, each round, total (a night with byes: then the
-    rounds sat out, their points in the round's column); on a duplicate night each
+    """The standings as CSV: rank, name, each round, total (once somebody sat a round out:
+    then the rounds sat out, their points in the round's column); on a duplicate night each
     round's percentage, the night's percentage and butler."""
     data = await svc.results.standings(night_id)
     out = io.StringIO()
@@ -243,7 +243,7 @@ async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
             name = _csv_text(row["name"])
             writer.writerow([row["rank"], name, *cells, row["percent"], row["butler"]])
     else:
-        byes = data["night"]["byes"] != "house"
+        byes = any(row["bye_rounds"] for row in data["standings"])
         writer.writerow(["rank", "name", *round_heads, "total", *(["byes"] if byes else [])])
         for row in data["standings"]:
             cells = ["" if v is None else v for v in row["rounds"]]
