@@ -234,3 +234,24 @@ def test_an_online_night_with_byes_plays_whole_tables_and_scores_the_bye(
         played = rows[member]["rounds"][2 - number]
         assert rows[member]["bye_rounds"] == [number]
         assert rows[member]["rounds"][number - 1] == played
+
+
+def test_byes_on_a_night_whose_players_fill_the_tables_are_fine(server: Server) -> None:
+    """Eight klaverjassers with the fixed rule: two full tables, nobody sits out."""
+    org, club, members = _club(server)
+    body = {"game": "klaverjassen", "variant": "nku", "rounds": 2, "deals_per_round": 2}
+    night = ok(
+        call(
+            server,
+            "POST",
+            f"/api/clubs/{club}/nights",
+            {**body, "mode": "bar", "byes": "fixed"},
+            org,
+        )
+    )
+    for m in members[:8]:
+        ok(call(server, "POST", f"/api/clubs/nights/{night['id']}/players", {"member": m}, org))
+    night = ok(call(server, "POST", f"/api/clubs/nights/{night['id']}/open", None, org))
+    for rnd in night["schedule"]:
+        assert rnd["sitting_out"] == [] and len(rnd["tables"]) == 2
+        assert not any(s["house"] for t in rnd["tables"] for s in t["seats"])
