@@ -39,6 +39,7 @@ def _bar_night(server: Server, rounds: int = 2) -> dict[str, Any]:
         "deals_per_round": 2,
         "mode": "bar",
         "seed": "avond-1",
+        "byes": "house",  # nine players at three tables with house seats (tests below)
     }
     night = ok(call(server, "POST", f"/api/clubs/{club['id']}/nights", body, org))
     for m in members:

@@ -30,6 +30,8 @@ NIGHT_KEYS = (
     "changes",
     "clock_seconds",
     "pairing",
+    "byes",
+    "bye_score",
 )
 
 

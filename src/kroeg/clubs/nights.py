@@ -19,6 +19,7 @@ from kroeg.clubs.bar_boards import (
     movement_rounds,
     night_movement,
 )
+from kroeg.clubs.byes import bye_rule, resting
 from kroeg.clubs.duplicate_night import board_results, new_duplicate, others_at
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.names import clean_text, new_id
@@ -68,6 +69,11 @@ class Nights:
             raise ClubError(
                 "bad_night", "a Mitchell or Howell night deals its own boards: not duplicate too"
             )
+        byes, bye_score = bye_rule(body, game, body["mode"], body["deals_per_round"])
+        if pairing in MOVEMENTS and body.get("byes") not in (None, "house"):
+            raise ClubError("bad_byes", "a Mitchell or Howell movement seats every pair")
+        if pairing in MOVEMENTS:
+            byes = "house"
         duplicate = None
         if body.get("duplicate") is not None:
             rounds, per_round = body["rounds"], body["deals_per_round"]
@@ -98,6 +104,8 @@ class Nights:
             "created_by": player_id,
             "pairing": pairing,
             "duplicate": duplicate,
+            "byes": byes,
+            "bye_score": bye_score,
         }
         async with self.access.locks[f"creator:{player_id}"]:
             now = row["created_at"] = time.time()
@@ -173,6 +181,7 @@ class Nights:
                     table_size=night["table_size"],
                     partners=night["game"] == "klaverjassen",
                     pairs=pairs,
+                    byes=night["byes"] != "house",
                 )
             writes = ClubWrites()
             for number in range(1, night["rounds"] + 1):
@@ -180,6 +189,8 @@ class Nights:
             for number, tables in enumerate(rounds, 1):
                 for row in self.table_rows(night_id, number, tables):
                     writes.add_round_table(row)
+                if night["byes"] != "house":
+                    writes.sit_out(night_id, number, resting(players, tables))
             writes.open_night(night_id)
             writes.count_change(night_id)
             await self.access.store.commit(writes)
@@ -231,6 +242,7 @@ class Nights:
                     "round": r["number"],
                     "started": r["started_at"],
                     "finished": r["finished_at"],
+                    "sitting_out": [seat_json(m, names) for m in (r["sitting_out"] or [])],
                     "tables": [
                         {
                             "number": t["number"],

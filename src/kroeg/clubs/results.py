@@ -11,6 +11,7 @@ from kroeg.clubs.access import ClubAccess
 from kroeg.clubs.answers import night_json
 from kroeg.clubs.bar_boards import BarBoards, is_movement_night
 from kroeg.clubs.bar_scoring import bar_duplicate_json, bar_results
+from kroeg.clubs.byes import with_byes
 from kroeg.clubs.duplicate import season_percentages
 from kroeg.clubs.duplicate_night import standings_json
 from kroeg.clubs.errors import ClubError
@@ -34,6 +35,7 @@ class Results:
         rows = night_standings(per_round, higher_is_better=higher)
         tables = await self.access.store.round_tables(night_id)
         house = _house_rounds(tables, night["current_round"])
+        byes = _bye_rounds(await self.access.store.rounds(night_id), night["current_round"])
         duplicate = night.get("duplicate")
         return {
             "night": night_json(night),
@@ -51,6 +53,7 @@ class Results:
                     "rounds": list(s.rounds),
                     "rank": s.rank,
                     "house_rounds": house.get(s.player, []),
+                    "bye_rounds": byes.get(s.player, []),
                 }
                 for s in rows
             ],
@@ -106,7 +109,12 @@ class Results:
                 continue
             sheet = check_sheet(night, table, by_table.get(table["id"], {}))
             out[table["round"] - 1].update(table_points(table["seating"], sheet.totals))
-        return out
+        if night["byes"] == "house":
+            return out
+        rounds = (await self.access.store.rounds(night["id"]))[: len(out)]
+        resting = [r["sitting_out"] or [] for r in rounds]
+        finished = [r["finished_at"] is not None for r in rounds]
+        return with_byes(out, resting, finished, night["byes"], night["bye_score"])
 
     async def season(self, club_id: str) -> dict[str, Any]:
         club = await self.access.club(club_id)
@@ -167,6 +175,16 @@ class Results:
             }
             for s in season_percentages(percents, best=best)
         ]
+
+
+def _bye_rounds(rounds: Sequence[Row], current: int) -> dict[str, list[int]]:
+    """Per player the rounds started so far that they sat out ("rust")."""
+    out: defaultdict[str, list[int]] = defaultdict(list)
+    for r in rounds:
+        if r["number"] <= current:
+            for member in r["sitting_out"] or []:
+                out[member].append(r["number"])
+    return dict(out)
 
 
 def _house_rounds(tables: Sequence[Row], current: int) -> dict[str, list[int]]:

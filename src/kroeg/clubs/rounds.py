@@ -49,7 +49,9 @@ class Rounds:
             writes.count_change(night_id)
             drawn = None
             if night["pairing"] == "swiss" and number > 1:
-                tables = await next_swiss_round(self.access, self.results, night, number)
+                tables, resting = await next_swiss_round(self.access, self.results, night, number)
+                if night["byes"] != "house":
+                    writes.sit_out(night_id, number, resting)
                 drawn = self.nights.table_rows(night_id, number, tables)
                 for row in drawn:
                     writes.add_round_table(row)
@@ -158,6 +160,10 @@ class Rounds:
                 if table["round"] >= first and out in table["seating"]:
                     seating = [replacement if s == out else s for s in table["seating"]]
                     writes.reseat(table["id"], seating)
+            for r in await store.rounds(night_id):
+                if r["number"] >= first and out in (r["sitting_out"] or []):
+                    resting = [replacement if m == out else m for m in r["sitting_out"]]
+                    writes.sit_out(night_id, r["number"], resting)
             writes.count_change(night_id)
             await store.commit(writes)
         self.access.notify(night_id)

@@ -21,6 +21,15 @@ while the rounds last.
 
 **Games without partners** (Toepen, Eurokaarten): the same seeded hill climb, swapping
 players between tables to lower how often two players have already shared a table.
+
+**Byes** (``byes=True``, docs/clubs.md "Byes"): no house seats; each round the players
+who do not fill a table sit out (:func:`kroeg.clubs.byes.sit_outs` picks them in turn)
+and the rest are seated at full tables. A pair night with an odd number of pairs gives
+the pair the round robin pairs with the missing pair a bye. An individual Klaverjassen
+night draws each round's partners afresh, with the same hill climb: a table's cost is
+that of its best split into two partner pairs, a repeated partner costing more than any
+number of repeated opponents (so partners repeat only when the climb finds no other
+way, not proven never).
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from kroeg.clubs.byes import sit_outs
 from kroeg.clubs.errors import ClubError
 
 Seat = str | None
@@ -56,14 +66,26 @@ def schedule(
     table_size: int,
     partners: bool = False,
     pairs: Sequence[tuple[str, str]] | None = None,
+    byes: bool = False,
 ) -> list[Round]:
     """The tables of every round. ``partners``: a four-handed partnership game
     (Klaverjassen: seats 0 and 2 against 1 and 3), where ``pairs`` makes it a pair
-    night. Raises :class:`ClubError` for a night that cannot be drawn."""
+    night. ``byes``: who does not fill a table sits out the round (not seated; the
+    caller finds them missing) instead of the house taking the empty seats. Raises
+    :class:`ClubError` for a night that cannot be drawn."""
     _check(players, rounds, table_size, partners, pairs)
     rng = random.Random(f"kroeg-club-night:{seed}")
     if pairs is not None:
-        return _pair_night(list(pairs), rounds, rng)
+        if byes and len(pairs) < 2:
+            raise ClubError("too_few_players", "a night with byes needs at least 2 pairs")
+        return _pair_night(list(pairs), rounds, rng, byes=byes)
+    surplus = len(players) % table_size
+    if byes and surplus:
+        if len(players) < table_size:
+            raise ClubError(
+                "too_few_players", f"a night with byes needs at least {table_size} players"
+            )
+        return _bye_night(list(players), rounds, table_size, partners, rng)
     if partners:
         return _individual_partner_night(list(players), rounds, rng)
     return _table_night(list(players), rounds, table_size, rng)
@@ -145,7 +167,9 @@ def _individual_partner_night(players: list[str], rounds: int, rng: random.Rando
     return out
 
 
-def _pair_night(pairs: list[tuple[str, str]], rounds: int, rng: random.Random) -> list[Round]:
+def _pair_night(
+    pairs: list[tuple[str, str]], rounds: int, rng: random.Random, *, byes: bool
+) -> list[Round]:
     units: list[tuple[Seat, Seat]] = list(pairs)
     if len(units) % 2:
         units.append((None, None))
@@ -157,6 +181,8 @@ def _pair_night(pairs: list[tuple[str, str]], rounds: int, rng: random.Random) -
         round_tables = []
         for a, b in candidates[r % len(candidates)]:
             (a0, a1), (b0, b1) = units[a], units[b]
+            if byes and None in (a0, b0):
+                continue  # the pair against the missing pair sits out
             round_tables.append((a0, b0, a1, b1))
         out.append(tuple(round_tables))
     return out
@@ -181,6 +207,49 @@ def _table_night(players: list[str], rounds: int, size: int, rng: random.Random)
         for table in grouped:
             _meet(met, [(x, y) for i, x in enumerate(table) for y in table[i + 1 :]])
         out.append(tuple(tuple(t) for t in grouped))
+    return out
+
+
+def _bye_night(
+    players: list[str], rounds: int, size: int, partners: bool, rng: random.Random
+) -> list[Round]:
+    """Each round the surplus sits out in turn and the others fill whole tables."""
+    met: Counter[tuple[str, str]] = Counter()
+    partnered: Counter[tuple[str, str]] = Counter()
+    history: list[list[str]] = []
+    out: list[Round] = []
+
+    def meetings(table: Sequence[Seat]) -> int:
+        return sum(met[_key(x, y)] for i, x in enumerate(table) for y in table[i + 1 :])
+
+    def split(table: Sequence[Seat]) -> tuple[int, Table]:
+        """A table of four's cheapest split into partners, as seats (0 and 2 partners)."""
+        a, b, c, d = table
+        best: tuple[int, Table] | None = None
+        for (p0, p1), (q0, q1) in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+            repeats = partnered[_key(p0, p1)] + partnered[_key(q0, q1)]
+            against = sum(met[_key(x, y)] for x in (p0, p1) for y in (q0, q1))
+            cost = _HOUSE_WEIGHT * repeats + against
+            if best is None or cost < best[0]:
+                best = (cost, (p0, q0, p1, q1))
+        assert best is not None
+        return best
+
+    for _ in range(rounds):
+        resting = sit_outs(players, len(players) % size, history, rng)
+        history.append(resting)
+        seated: list[Seat] = [p for p in players if p not in resting]
+        if partners:
+            grouped = _hill_climb(seated, size, lambda t: split(t)[0], rng)
+            tables = [split(t)[1] for t in grouped]
+            for a0, b0, a1, b1 in tables:
+                _meet(met, [(x, y) for x in (a0, a1) for y in (b0, b1)])
+                _meet(partnered, [(a0, a1), (b0, b1)])
+        else:
+            tables = [tuple(t) for t in _hill_climb(seated, size, meetings, rng)]
+            for table in tables:
+                _meet(met, [(x, y) for i, x in enumerate(table) for y in table[i + 1 :]])
+        out.append(tuple(tables))
     return out
 
 

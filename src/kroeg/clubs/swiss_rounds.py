@@ -4,9 +4,11 @@ points, handed to the pure :func:`kroeg.clubs.swiss.swiss_round`."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from kroeg.clubs.access import ClubAccess
+from kroeg.clubs.byes import sit_outs
 from kroeg.clubs.results import Results
 from kroeg.clubs.schedule import Round
 from kroeg.clubs.sheets import HIGHER_IS_BETTER
@@ -14,17 +16,33 @@ from kroeg.clubs.swiss import Unit, swiss_round
 from kroeg.store.clubs import Row
 
 
-async def next_swiss_round(access: ClubAccess, results: Results, night: Row, number: int) -> Round:
+async def next_swiss_round(
+    access: ClubAccess, results: Results, night: Row, number: int
+) -> tuple[Round, list[str]]:
     """The tables of round ``number`` (2 or later) of a Swiss night, by the standing
-    after the rounds before it."""
+    after the rounds before it, and (a night with byes) who sits it out: the units that
+    do not fill a table, in turn (:func:`kroeg.clubs.byes.sit_outs`), before the rest
+    are paired."""
     store = access.store
     units = playing_units(await store.registrations(night["id"]), pairs=night["pairs"])
+    resting: list[str] = []
+    if night["byes"] != "house":
+        per_table = 2 if night["pairs"] else night["table_size"]
+        history = [
+            [u for u in units if u[0] in (r["sitting_out"] or [])]
+            for r in await store.rounds(night["id"])
+            if r["number"] < number
+        ]
+        rng = random.Random(f"kroeg-club-byes:{night['seed']}:{number}")
+        out = sit_outs(units, len(units) % per_table, history, rng)
+        units = [u for u in units if u not in out]
+        resting = [m for u in out for m in u]
     tables = await store.round_tables(night["id"])
     played = [
         tuple(tuple(t["seating"]) for t in tables if t["round"] == r) for r in range(1, number)
     ]
     points = (await results.round_points(night))[: number - 1]
-    return swiss_round(
+    drawn = swiss_round(
         units,
         played,
         points,
@@ -32,6 +50,7 @@ async def next_swiss_round(access: ClubAccess, results: Results, night: Row, num
         higher_is_better=HIGHER_IS_BETTER[night["game"]],
         seed=night["seed"],
     )
+    return drawn, resting
 
 
 def playing_units(registered: Sequence[Row], *, pairs: bool) -> list[Unit]:

@@ -79,6 +79,12 @@ class NightBody(_Body):
     duplicate: Literal["matchpoints", "butler"] | None = None
     """Klaverjassen: a duplicate night scored by this (docs/clubs.md, "Duplicate
     Klaverjassen"): every table of a round plays the same boards."""
+    byes: str | None = Field(default=None, max_length=8)
+    """Players who do not fill a table: ``house`` (the house takes the empty seats; the
+    online default), or they sit out in turn, a bye scored ``average`` (the bar's
+    default) or ``fixed`` (docs/clubs.md, "Byes"); checked by the service (``bad_byes``)."""
+    bye_score: int | None = None
+    """The ``fixed`` rule's points per bye round (default: the game's, docs/clubs.md)."""
 
 
 class RegisterBody(_Body):
@@ -222,7 +228,8 @@ async def standings(night_id: Id, svc: ClubsDep) -> dict[str, Any]:
     response_class=Response,
 )
 async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
-    """The standings as CSV: rank, name, each round, total; on a duplicate night each
+    """The standings as CSV: rank, name, each round, total (once somebody sat a round out:
+    then the rounds sat out, their points in the round's column); on a duplicate night each
     round's percentage, the night's percentage and butler."""
     data = await svc.results.standings(night_id)
     out = io.StringIO()
@@ -236,10 +243,12 @@ async def standings_csv(night_id: Id, svc: ClubsDep) -> Response:
             name = _csv_text(row["name"])
             writer.writerow([row["rank"], name, *cells, row["percent"], row["butler"]])
     else:
-        writer.writerow(["rank", "name", *round_heads, "total"])
+        byes = any(row["bye_rounds"] for row in data["standings"])
+        writer.writerow(["rank", "name", *round_heads, "total", *(["byes"] if byes else [])])
         for row in data["standings"]:
             cells = ["" if v is None else v for v in row["rounds"]]
-            writer.writerow([row["rank"], _csv_text(row["name"]), *cells, row["total"]])
+            sat_out = [" ".join(str(r) for r in row["bye_rounds"])] if byes else []
+            writer.writerow([row["rank"], _csv_text(row["name"]), *cells, row["total"], *sat_out])
     return Response(
         out.getvalue(),
         media_type="text/csv; charset=utf-8",

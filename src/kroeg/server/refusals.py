@@ -138,6 +138,8 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "bad_rounds",
         "bad_best",
         "bad_pairs",
+        "bad_byes",
+        "bad_bye_score",
         "bad_entry_id",
         "bad_line",
         "bad_deal",

@@ -75,6 +75,14 @@ class ClubWrites:
     def add_round(self, night_id: str, number: int) -> None:
         self.statements.append(sa.insert(_r).values(night_id=night_id, number=number))
 
+    def sit_out(self, night_id: str, number: int, members: list[str]) -> None:
+        """Who sits round ``number`` out (a night with byes)."""
+        self.statements.append(
+            sa.update(_r)
+            .where(_r.c.night_id == night_id, _r.c.number == number)
+            .values(sitting_out=members)
+        )
+
     def add_round_table(self, table: Mapping[str, Any]) -> None:
         """A ``round_tables`` row: id, night_id, round, number, seating, secret_hash."""
         self.statements.append(sa.insert(_t).values(**table))

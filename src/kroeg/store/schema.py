@@ -42,7 +42,9 @@
   (``table_id``) its ``online`` stand: each seat's total, the deals played, the seats
   the house took over, whether its game is over. Migration 0022: a night's ``pairing``,
   ``random``, ``swiss`` (a Swiss night's later rounds get their tables when they start),
-  ``mitchell`` or ``howell`` (a movement at the bar).
+  ``mitchell`` or ``howell`` (a movement at the bar). Migration 0024: a night's
+  ``byes`` rule (``house``, ``average``, ``fixed``) and ``bye_score``, and per round
+  who sits it out (``night_rounds.sitting_out``).
 - ``ratings`` (migration 0006): each player's OpenSkill rating per game and variant, its
   conservative ``score`` (mu − 3σ) that the leaderboard sorts by, the rated games and the
   different people played against (``rating_opponents`` holds the pairs that count them)
@@ -301,6 +303,9 @@ club_nights = sa.Table(
     sa.Column("pairing", sa.String(8), nullable=False, server_default="random"),
     # A duplicate night's board set and scoring (0021): null for any other night.
     sa.Column("duplicate", sa.JSON, nullable=True),
+    # Byes (0024): house, average or fixed, and the fixed rule's points per bye round.
+    sa.Column("byes", sa.String(8), nullable=False, server_default="house"),
+    sa.Column("bye_score", sa.Integer, nullable=False, server_default="0"),
 )
 
 night_players = sa.Table(
@@ -320,6 +325,8 @@ night_rounds = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("started_at", sa.Float, nullable=True),
     sa.Column("finished_at", sa.Float, nullable=True),
+    # Who sits the round out (0024): member ids; null where the house fills the seats.
+    sa.Column("sitting_out", sa.JSON, nullable=True),
 )
 
 round_tables = sa.Table(

@@ -135,6 +135,7 @@ export class NightView {
     const parts = [t(`game.${n.game}`), variantLabel(n.game, n.variant), t(`club.org.mode.${n.mode}`), t("club.org.shape", { n: n.rounds, deals: n.deals_per_round, size: n.table_size })];
     if (n.pairs) parts.push(t("club.org.pairs"));
     if (n.pairing && n.pairing !== "random") parts.push(t(`club.org.pairing.${n.pairing}`));
+    if (n.byes && n.byes !== "house") parts.push(t(`club.org.byes_short.${n.byes}`, { score: n.bye_score }));
     // A duplicate night: its scoring, and the board set it committed to when announced.
     if (n.duplicate) parts.push(t(`club.org.duplicate.${n.duplicate.scoring}`), t("club.dup.committed", { commitment: `${n.duplicate.set.commitment.slice(0, 16)}…` }));
     return parts.join(" · ");
@@ -314,7 +315,8 @@ export class NightView {
     );
   }
 
-  /** Every round's tables, shown in advance; the house's seats marked. */
+  /** Every round's tables, shown in advance; the house's seats marked, and who sits
+   *  the round out on a night with byes ("Rust: Anna"). */
   schedulePanel() {
     const n = this.night;
     const teams = n.game === "klaverjassen";
@@ -322,13 +324,14 @@ export class NightView {
       "section",
       { class: "card-panel", "aria-labelledby": "schedule-h" },
       h("h2", { id: "schedule-h" }, t("club.org.schedule")),
-      h("p", { class: "help" }, t(teams ? "club.org.schedule_help_teams" : "club.org.schedule_help")),
+      h("p", { class: "help" }, t(`${teams ? "club.org.schedule_help_teams" : "club.org.schedule_help"}${n.byes && n.byes !== "house" ? "_byes" : ""}`)),
       n.schedule.map((round) =>
         h(
           "div",
           { class: "club-round", dataset: { round: round.round } },
           h("h3", {}, t("club.stand.round", { n: round.round }), " ", h("span", { class: "prompt" }, this.roundState(round))),
           round.tables.length === 0 && n.pairing === "swiss" ? h("p", { class: "help" }, t("club.org.swiss_later")) : null,
+          round.sitting_out?.length ? h("p", { class: "sitting-out" }, t("club.org.sitting_out", { names: round.sitting_out.map((s) => s.name).join(", ") })) : null,
           h(
             "div",
             { class: "club-tables" },

@@ -3,7 +3,9 @@
 // GET /api/variants), the table size where the variant allows a choice, the rounds,
 // the deals per round, at the bar or online, a pair night for Klaverjassen, the
 // pairing: geloot (the default), Swiss, or a Mitchell or Howell movement at the bar, and
-// a duplicate (portefeuille) night for Klaverjassen, scored by percent or butler.
+// a duplicate (portefeuille) night for Klaverjassen, scored by percent or butler, and
+// the byes: who does not fill a table sits out ("rust") scored by their average or a
+// fixed score, or the house takes the empty seats (docs/clubs.md, "Byes").
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -15,6 +17,8 @@ const ROUNDS = { low: 1, high: 12, start: 4 };
 const DEALS = { low: 1, high: 32 };
 const DEALS_START = { klaverjassen: 16, toepen: 8, eurokaarten: 8 };
 const MOVEMENTS = ["mitchell", "howell"];
+/** The fixed bye score's default per deal of a round (clubs/byes.py FIXED_PER_DEAL). */
+const BYE_PER_DEAL = { klaverjassen: 81, toepen: 0, eurokaarten: 0 };
 
 /**
  * What Mieke's sheet cannot score (docs/clubs.md, "Not built yet"): Klaverjassen kraken
@@ -30,7 +34,7 @@ function barLimits(game, mode) {
 /** The form's state for a game: its first variant with the variant's defaults. */
 function startState(g, mode = "bar") {
   const variant = Object.keys(g.variants)[0];
-  return { game: g.game, variant, options: {}, tableSize: null, rounds: ROUNDS.start, deals: DEALS_START[g.game] ?? 8, mode, pairs: false, pairing: "random", duplicate: "", title: "" };
+  return { game: g.game, variant, options: {}, tableSize: null, rounds: ROUNDS.start, deals: DEALS_START[g.game] ?? 8, mode, pairs: false, pairing: "random", duplicate: "", byes: null, byeScore: "", title: "" };
 }
 
 export class NightForm {
@@ -103,7 +107,7 @@ export class NightForm {
         "div",
         { class: "option" },
         h("label", { for: id }, label),
-        h("input", { type: "number", id, class: "num", min: range.low, max: range.high, step: 1, required: true, value, dataset: { low: range.low, high: range.high, label }, onchange: (e) => (s[key] = Number(e.target.value)) }),
+        h("input", { type: "number", id, class: "num", min: range.low, max: range.high, step: 1, required: true, value, dataset: { low: range.low, high: range.high, label }, onchange: (e) => this.changeNumber(key, Number(e.target.value)) }),
         h("span", { class: "help" }, t("club.org.range", { low: range.low, high: range.high })),
       );
     return h(
@@ -157,12 +161,54 @@ export class NightForm {
             h("select", { id: "night-duplicate", onchange: (e) => (s.duplicate = e.target.value) }, ["", "matchpoints", "butler"].map((d) => h("option", { value: d, selected: d === s.duplicate }, t(`club.org.duplicate.${d || "none"}`)))),
           )
         : null,
+      MOVEMENTS.includes(s.pairing) ? null : this.byesRows(),
       number("night-rounds", t("club.org.rounds"), ROUNDS, s.rounds, "rounds"),
       number("night-deals", t("club.org.deals"), DEALS, s.deals, "deals"),
       rows,
       this.refused ? h("p", { class: "refused", role: "alert", id: "night-refused" }, this.refused) : null,
       h("div", { class: "row" }, h("button", { type: "submit", class: "btn primary", disabled: this.busy }, t("club.org.create_night"))),
     );
+  }
+
+  changeNumber(key, value) {
+    this.state[key] = value;
+    // The fixed bye score's default and highest follow the deals per round.
+    const score = document.getElementById("night-bye-score");
+    if (!score) return;
+    score.placeholder = String(this.byeDefault());
+    score.max = score.dataset.high = String(this.byeMax());
+  }
+
+  /** The highest fixed bye score (clubs/byes.py MAX_FIXED_PER_DEAL a deal). */
+  byeMax() {
+    return 500 * this.state.deals;
+  }
+
+  byeDefault() {
+    return (BYE_PER_DEAL[this.state.game] ?? 0) * this.state.deals;
+  }
+
+  /** The byes rule now: the organiser's choice, else the mode's default (the house
+   *  online, the average at the bar). */
+  byes() {
+    return this.state.byes ?? (this.state.mode === "online" ? "house" : "average");
+  }
+
+  byesRows() {
+    const s = this.state;
+    const rule = this.byes();
+    return [
+      h(
+        "div",
+        { class: "row" },
+        h("label", { for: "night-byes" }, t("club.org.byes")),
+        h("select", { id: "night-byes", onchange: (e) => this.change({ byes: e.target.value }, "night-byes") }, ["average", "fixed", "house"].map((b) => h("option", { value: b, selected: b === rule }, t(`club.org.byes.${b}`)))),
+      ),
+      h("p", { class: "help", id: "night-byes-help" }, t(`club.org.byes_help.${rule}`)),
+      rule === "fixed"
+        ? h("div", { class: "option" }, h("label", { for: "night-bye-score" }, t("club.org.bye_score")), h("input", { type: "number", id: "night-bye-score", class: "num", min: 0, max: this.byeMax(), step: 1, inputmode: "numeric", value: s.byeScore, placeholder: String(this.byeDefault()), dataset: { low: 0, high: this.byeMax(), label: t("club.org.bye_score") }, oninput: (e) => (s.byeScore = e.target.value) }))
+        : null,
+    ];
   }
 
   /** The table size sent: the organiser's choice where the variant allows it, else its usual. */
@@ -190,6 +236,8 @@ export class NightForm {
     const options = Object.fromEntries(Object.entries(s.options).filter(([name]) => this.offeredOptions().some(([n]) => n === name)));
     const body = { game: s.game, variant: s.variant, options, table_size: this.tableSize(), rounds: s.rounds, deals_per_round: s.deals, mode: s.mode, pairs: s.game === "klaverjassen" && s.pairs, pairing: s.pairing };
     if (s.game === "klaverjassen" && s.duplicate && !MOVEMENTS.includes(s.pairing)) body.duplicate = s.duplicate;
+    if (!MOVEMENTS.includes(s.pairing)) body.byes = this.byes();
+    if (body.byes === "fixed" && String(s.byeScore).trim() !== "") body.bye_score = Number(s.byeScore);
     // Without a name the night is called after its game and date, in the page's language.
     const today = new Date().toLocaleDateString(lang() === "en" ? "en-GB" : "nl-NL", { day: "numeric", month: "long", year: "numeric" });
     body.title = s.title.trim() || t("club.org.default_title", { game: t(`game.${s.game}`), date: today });

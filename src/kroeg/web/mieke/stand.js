@@ -2,7 +2,7 @@
 // (a score line, a correction, a round started, a deal's end at an online table), with a
 // CSV export and a print view. On an online night a signed-in player also finds the way
 // to their own table here ("Je tafel voor ronde N"), and a round the house played for
-// a player who dropped out is marked.
+// a player who dropped out is marked, as is a round a player sat out ("rust", a bye).
 
 import { el, errorText, fillTexts, nextChange, sleep, t } from "./common.js";
 import { drawDuplicate, drawMyBoards } from "./stand_duplicate.js";
@@ -29,17 +29,24 @@ async function draw() {
     el("th", { class: "num" }, t("club.stand.total")));
   const rows = body.standings.map((s) => el("tr", { "data-member": s.member },
     el("td", { class: "rank" }, s.rank), el("td", {}, s.name),
-    ...s.rounds.map((v, i) => roundCell(v, (s.house_rounds || []).includes(i + 1))),
+    ...s.rounds.map((v, i) => roundCell(v, (s.house_rounds || []).includes(i + 1), (s.bye_rounds || []).includes(i + 1))),
     el("td", { class: "num total" }, s.total)));
   $("standings").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   $("legend").hidden = !body.standings.some((s) => s.house_rounds?.length);
+  $("bye-legend").hidden = !body.standings.some((s) => s.bye_rounds?.length);
+  if (night.byes && night.byes !== "house") $("bye-legend").textContent = t(`club.stand.bye_legend.${night.byes}`, { score: night.bye_score });
   drawDuplicate(body);
   if (night.mode === "online") await drawMyTable();
   return night.changes;
 }
 
-function roundCell(value, house) {
+function roundCell(value, house, bye) {
   const cell = el("td", { class: "num" }, value ?? "–");
+  if (bye) {
+    cell.classList.add("bye");
+    cell.title = t("club.stand.bye");
+    cell.prepend(el("span", { class: "bye-mark" }, `${t("club.stand.bye")} `));
+  }
   if (house) {
     cell.classList.add("house-played");
     cell.title = t("club.stand.house_played");
