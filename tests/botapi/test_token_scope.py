@@ -105,6 +105,7 @@ TOKEN_MAY_NOT: dict[Route, Any] = {
     ("POST", "/api/clubs/{club_id}/nights"): NIGHT,
     ("POST", "/api/clubs/nights/{night_id}/players"): {"member": "{bot_name}"},
     ("POST", "/api/clubs/nights/{night_id}/open"): None,
+    ("PUT", "/api/clubs/nights/{night_id}/boards"): None,
     ("POST", "/api/clubs/nights/{night_id}/rounds/start"): None,
     ("POST", "/api/clubs/nights/{night_id}/rounds/finish"): None,
     ("POST", "/api/clubs/nights/{night_id}/close"): None,

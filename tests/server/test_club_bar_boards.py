@@ -5,6 +5,7 @@ only for the boards a table held."""
 
 from __future__ import annotations
 
+import copy
 import io
 import uuid
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import httpx
 from pypdf import PdfReader
 
+from kroeg.clubs.boards import deal_boards, import_boards, import_commitment, verify_published
 from tests.server.clubs_support import account, call, ok, refused
 from tests.server.harness import Server
 
@@ -245,3 +247,50 @@ def test_a_boards_results_are_matchpointed_once_every_table_has_played_it(
         m: (v, 1) for m, v in percent.items()
     }
     assert season["duplicate"][0]["percent"] == 100
+
+
+def test_a_clubs_own_board_set_is_checked_committed_played_and_verified(server: Server) -> None:
+    """Issue 29 point 1: "An organiser may instead import a set (a file of boards, e.g. one
+    made by a club's own dealing program) whose hash is committed the same way"; bad
+    input: "a board set with a missing or repeated card: a clear error naming the board,
+    and nothing changes"."""
+    setup = _night(server, 6, "mitchell", 2)  # 3 tables of 2 boards a round: 6 boards
+    org, night_id = setup["org"], setup["night"]["id"]
+    own = deal_boards(6, bytes(range(32))).published(revealed=True)["boards"]
+    doc = {"format": "kroeg-boards/1", "boards": own}
+    path = f"/api/clubs/nights/{night_id}/boards"
+
+    # Board 3 with a card twice (the last card of seat 3 made the first of seat 0).
+    twice = copy.deepcopy(doc)
+    twice["boards"][2]["hands"][3][-1] = twice["boards"][2]["hands"][0][0]
+    message = refused(call(server, "PUT", path, twice, org), 422, "board_card_twice")
+    assert "board 3" in message, message
+    assert ok(call(server, "GET", f"/api/clubs/nights/{night_id}"))["own_boards"] is None
+    # Only an organiser brings a set.
+    stranger = account(server, f"Kees{uuid.uuid4().hex[:6]}")
+    refused(call(server, "PUT", path, doc, stranger), 403, "not_organiser")
+
+    # Too few boards for the night's movement: refused when it opens, and it stays a draft.
+    short = {"format": "kroeg-boards/1", "boards": own[:5]}
+    assert ok(call(server, "PUT", path, short, org))["own_boards"]["count"] == 5
+    opening = call(server, "POST", f"/api/clubs/nights/{night_id}/open", None, org)
+    assert "need 6 boards" in refused(opening, 422, "board_set_short")
+    assert ok(call(server, "GET", f"/api/clubs/nights/{night_id}"))["status"] == "draft"
+
+    # The whole set replaces it; the night commits to its hash and plays its boards.
+    answer = ok(call(server, "PUT", path, doc, org))
+    commitment = import_commitment(import_boards(doc).boards)
+    assert answer["own_boards"] == {"count": 6, "commitment": commitment}
+    opened = ok(call(server, "POST", f"/api/clubs/nights/{night_id}/open", None, org))
+    assert opened["boards"]["source"] == "imported"
+    assert opened["boards"]["commitment"] == commitment and "boards" not in opened["boards"]
+    printed = _pdf_text(call(server, "GET", f"/api/clubs/nights/{night_id}/boards.pdf", None, org))
+    first = own[0]["hands"][0]
+    assert "\n".join(_hand_lines(first)) in "\n".join(printed)
+    refused(call(server, "PUT", path, doc, org), 409, "night_open")  # fixed once open
+
+    # After the close anyone can check the set against what the night committed to.
+    ok(call(server, "POST", f"/api/clubs/nights/{night_id}/close", None, org))
+    published = ok(call(server, "GET", f"/api/clubs/nights/{night_id}"))["boards"]
+    assert published["boards"] == own
+    assert verify_published(published) == 6

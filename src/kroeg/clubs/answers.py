@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kroeg.clubs.boards import stored_set
 from kroeg.clubs.duplicate_night import duplicate_json
 
 HOUSE_NAME = "Huis"
@@ -41,6 +42,10 @@ def night_json(night: Mapping[str, Any]) -> dict[str, Any]:
     out = {key: night[key] for key in NIGHT_KEYS}
     closed = night["status"] == "closed"
     out["duplicate"] = duplicate_json(night.get("duplicate"), closed=closed)
+    own = night.get("imported_boards")
+    out["own_boards"] = (
+        None if own is None else {"count": len(own), "commitment": stored_set(own).commitment}
+    )
     return out
 
 

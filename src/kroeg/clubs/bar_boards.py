@@ -9,6 +9,11 @@ the night is made and needs no storing: its commitment is in the night's JSON fr
 start, its boards and secret once the night is closed (``kroeg verify`` checks them as
 any dealt set). It holds a board group per table of the movement's first round, each of
 ``deals_per_round`` boards.
+
+An organiser may instead bring the club's own set (a ``kroeg-boards/1`` file, made by
+its dealing program) before the night opens (:meth:`BarBoards.import_set`): checked
+board by board, stored, and committed to by its hash (``import_commitment``) as a dealt
+set is by its secret's; the night then plays, prints and publishes those boards.
 """
 
 from __future__ import annotations
@@ -20,11 +25,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kroeg.clubs.access import ClubAccess
-from kroeg.clubs.boards import MAX_BOARDS, BoardSet, deal_boards
+from kroeg.clubs.boards import MAX_BOARDS, BoardSet, deal_boards, import_boards, stored_set
 from kroeg.clubs.errors import ClubError
 from kroeg.clubs.movements import Movement, movement
 from kroeg.clubs.printing import board_range, boards_pdf, movement_pdf
 from kroeg.clubs.schedule import Round
+from kroeg.store.club_writes import ClubWrites
 from kroeg.store.clubs import Row
 
 MOVEMENTS = ("mitchell", "howell")
@@ -63,6 +69,16 @@ def night_movement(night: Mapping[str, Any], pair_count: int) -> Movement:
             f"a set has at most {MAX_BOARDS}",
             tables=tables,
         )
+    own = night.get("imported_boards")
+    if own is not None and len(own) < count:
+        raise ClubError(
+            "board_set_short",
+            f"{tables} tables of {night['deals_per_round']} boards a round need {count} boards: "
+            f"the night's own set holds {len(own)}",
+            tables=tables,
+            needed=count,
+            count=len(own),
+        )
     return moved
 
 
@@ -92,10 +108,33 @@ class BarBoards:
         self._secret = secret.encode()
 
     def board_set(self, night: Mapping[str, Any], tables: int) -> BoardSet:
-        """The night's boards, dealt from the night's derived secret."""
+        """The night's boards: its own set when the organiser brought one, else dealt
+        from the night's derived secret."""
+        own = night.get("imported_boards")
+        if own is not None:
+            return stored_set(own)
         moved = movement(night["pairing"], tables)
         key = hmac.new(self._secret, b"kroeg-bar-boards:" + night["id"].encode(), hashlib.sha256)
         return deal_boards(board_count(moved, night["deals_per_round"]), key.digest())
+
+    async def import_set(self, night_id: str, player_id: str, doc: object) -> None:
+        """The club's own board set for a movement night that has not opened: checked
+        (a missing or repeated card, a bad dealer or numbering is refused, naming the
+        board, and nothing changes) and stored; the night's JSON shows its count and
+        commitment (``own_boards``). Brought again, it replaces the one before."""
+        async with self.access.locks[night_id]:
+            night = await self.access.night(night_id)
+            await self.access.organiser(night["club_id"], player_id)
+            if not is_movement_night(night):
+                raise ClubError("no_movement", "this night is not played with a movement")
+            if night["status"] != "draft":
+                raise ClubError("night_open", "a night's boards are fixed when it opens")
+            checked = import_boards(doc)
+            writes = ClubWrites()
+            writes.import_boards(night_id, [b.json() for b in checked.boards])
+            writes.count_change(night_id)
+            await self.access.store.commit(writes)
+        self.access.notify(night_id)
 
     async def movement_of(self, night: Row) -> Movement:
         """The movement an open night was seated by (its table count from round 1)."""

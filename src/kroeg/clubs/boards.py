@@ -180,6 +180,11 @@ def import_boards(doc: object) -> BoardSet:
     return BoardSet(boards, "imported", import_commitment(boards))
 
 
+def stored_set(boards: Sequence[Mapping[str, Any]]) -> BoardSet:
+    """An imported set as a night stores it (its boards' JSON, checked when imported)."""
+    return import_boards({"format": BOARDS_FORMAT, "boards": list(boards)})
+
+
 def parse_boards(doc: object) -> tuple[Board, ...]:
     """The boards of a ``kroeg-boards/1`` document (its ``boards`` list), checked."""
     if not isinstance(doc, Mapping) or doc.get("format") != BOARDS_FORMAT:

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
 import segno
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Body, Depends, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -154,6 +154,18 @@ async def register(
 async def open_night(night_id: Id, player: PlayerDep, svc: ClubsDep) -> dict[str, Any]:
     """Draw every round's tables from the night's seed and open the night."""
     return await svc.nights.open(night_id, player[0])
+
+
+@router.put("/nights/{night_id}/boards", responses=_ORG)
+async def import_boards(
+    night_id: Id, player: PlayerDep, svc: ClubsDep, doc: Annotated[dict[str, Any], Body()]
+) -> dict[str, Any]:
+    """The club's own board set (a ``kroeg-boards/1`` document) for a movement night
+    before it opens: checked board by board and committed to by its hash; answers the
+    night, whose ``own_boards`` has the set's count and commitment (docs/clubs.md, "Een
+    eigen spellenset")."""
+    await svc.bar.import_set(night_id, player[0], doc)
+    return await svc.nights.night(night_id)
 
 
 @router.post("/nights/{night_id}/rounds/start", responses=_ORG)

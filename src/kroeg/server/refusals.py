@@ -172,6 +172,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
         "bad_movement",
         "movement_unfit",
         "movement_too_short",
+        "board_set_short",
     ),
     429: ("rate_limited", "quota_exceeded"),
     500: ("internal",),

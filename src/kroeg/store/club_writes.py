@@ -87,6 +87,12 @@ class ClubWrites:
         """A ``round_tables`` row: id, night_id, round, number, seating, secret_hash."""
         self.statements.append(sa.insert(_t).values(**table))
 
+    def import_boards(self, night_id: str, boards: list[dict[str, Any]]) -> None:
+        """A movement night's own board set, checked (``kroeg.clubs.boards``)."""
+        self.statements.append(
+            sa.update(_n).where(_n.c.id == night_id).values(imported_boards=boards)
+        )
+
     def open_night(self, night_id: str) -> None:
         self.statements.append(sa.update(_n).where(_n.c.id == night_id).values(status="open"))
 

@@ -44,7 +44,8 @@
   ``random``, ``swiss`` (a Swiss night's later rounds get their tables when they start),
   ``mitchell`` or ``howell`` (a movement at the bar). Migration 0024: a night's
   ``byes`` rule (``house``, ``average``, ``fixed``) and ``bye_score``, and per round
-  who sits it out (``night_rounds.sitting_out``).
+  who sits it out (``night_rounds.sitting_out``). Migration 0025: a movement night's
+  ``imported_boards`` (an organiser's own board set, checked).
 - ``ratings`` (migration 0006): each player's OpenSkill rating per game and variant, its
   conservative ``score`` (mu − 3σ) that the leaderboard sorts by, the rated games and the
   different people played against (``rating_opponents`` holds the pairs that count them)
@@ -306,6 +307,8 @@ club_nights = sa.Table(
     # Byes (0024): house, average or fixed, and the fixed rule's points per bye round.
     sa.Column("byes", sa.String(8), nullable=False, server_default="house"),
     sa.Column("bye_score", sa.Integer, nullable=False, server_default="0"),
+    # A movement night's own board set (0025): its checked boards; null: dealt here.
+    sa.Column("imported_boards", sa.JSON, nullable=True),
 )
 
 night_players = sa.Table(

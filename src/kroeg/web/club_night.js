@@ -138,6 +138,7 @@ export class NightView {
     if (n.byes && n.byes !== "house") parts.push(t(`club.org.byes_short.${n.byes}`, { score: n.bye_score }));
     // A duplicate night: its scoring, and the board set it committed to when announced.
     if (n.duplicate) parts.push(t(`club.org.duplicate.${n.duplicate.scoring}`), t("club.dup.committed", { commitment: `${n.duplicate.set.commitment.slice(0, 16)}…` }));
+    if (n.boards?.source === "imported") parts.push(t("club.org.own_boards_played", { commitment: `${n.boards.commitment.slice(0, 16)}…` }));
     return parts.join(" · ");
   }
 
@@ -157,7 +158,7 @@ export class NightView {
     const button = (id, text, onclick, cls = "btn primary") => h("button", { id, class: cls, disabled: this.busy, onclick }, text);
     if (n.status === "closed") return null;
     if (n.status === "draft") {
-      return h("section", { class: "card-panel", "aria-labelledby": "register-h" }, h("h2", { id: "register-h" }, t("club.org.register")), this.registerForm(), this.registerManyForm(), this.newPlayerForm(), h("div", { class: "row club-actions" }, button("open-night", t("club.org.open"), () => this.act("POST", "/open"))), h("p", { class: "help" }, t("club.org.open_help")));
+      return h("section", { class: "card-panel", "aria-labelledby": "register-h" }, h("h2", { id: "register-h" }, t("club.org.register")), this.registerForm(), this.registerManyForm(), this.newPlayerForm(), this.ownBoardsForm(), h("div", { class: "row club-actions" }, button("open-night", t("club.org.open"), () => this.act("POST", "/open"))), h("p", { class: "help" }, t("club.org.open_help")));
     }
     const next = n.current_round + 1;
     return h(
@@ -177,6 +178,37 @@ export class NightView {
       h("h3", {}, t("club.org.replace_title")),
       this.replaceForm(),
     );
+  }
+
+  /** A movement night's own board set before it opens: a kroeg-boards/1 file from the
+   *  club's dealing program (docs/clubs.md, "Een eigen spellenset"), checked board by
+   *  board by the server; without one the night deals its own. */
+  ownBoardsForm() {
+    const n = this.night;
+    if (n.pairing !== "mitchell" && n.pairing !== "howell") return null;
+    const state = n.own_boards
+      ? t("club.org.own_boards_in", { count: n.own_boards.count, commitment: `${n.own_boards.commitment.slice(0, 16)}…` })
+      : t("club.org.own_boards_help");
+    return h(
+      "div",
+      { class: "own-boards" },
+      h("label", { for: "own-boards" }, t("club.org.own_boards")),
+      h("input", { type: "file", id: "own-boards", accept: "application/json,.json", disabled: this.busy, onchange: (e) => this.importBoards(e.target.files[0]) }),
+      h("p", { class: "help", id: "own-boards-state" }, state),
+    );
+  }
+
+  async importBoards(file) {
+    if (!file) return;
+    let doc;
+    try {
+      doc = JSON.parse(await file.text());
+    } catch {
+      this.refused = t("club.org.own_boards_not_json");
+      this.render();
+      return;
+    }
+    await this.act("PUT", "/boards", doc);
   }
 
   /** The club's members not yet playing tonight, as choices; on an online night only
