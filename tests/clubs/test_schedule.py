@@ -57,6 +57,20 @@ def test_klaverjassen_no_partner_repeats_over_six_rounds_for_8_to_64_players(n: 
         assert all(sum(p is None for p in t) <= 1 for t in rnd)
 
 
+@pytest.mark.parametrize(("n", "rounds"), [(4, 4), (4, 12), (8, 8), (8, 12), (5, 12)])
+def test_klaverjassen_with_more_rounds_than_the_round_robin_repeats_partners_evenly(
+    n: int, rounds: int
+) -> None:
+    """4T players have 4T - 1 rounds of new partners; a longer night used to fail on an
+    assertion (a 500 at the opening). The round robin starts over: each round seats
+    everyone, and no two play together more often than the rounds make necessary."""
+    players = _players(n)
+    night = schedule(players, rounds, seed="lang", table_size=4, partners=True)
+    _check_rounds(players, night, 4)
+    slots = 4 * -(-n // 4)
+    assert max(_partners(night).values()) == -(-rounds // (slots - 1))
+
+
 @pytest.mark.parametrize("rounds", [3, 4, 5])
 @pytest.mark.parametrize("n", range(8, 65) if LONG else [8, 9, 10, 11, 13, 22, 37, 64])
 def test_klaverjassen_no_partner_repeats_for_3_to_5_rounds(n: int, rounds: int) -> None:

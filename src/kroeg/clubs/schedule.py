@@ -136,9 +136,14 @@ def _individual_partner_night(players: list[str], rounds: int, rng: random.Rando
     tables = -(-len(players) // 4)
     slots: list[Seat] = [*players, *([None] * (4 * tables - len(players)))]
     rng.shuffle(slots)
-    candidates = circle_rounds(len(slots))
-    rng.shuffle(candidates)
-    candidates.sort(key=lambda pairs: sum(slots[a] is None and slots[b] is None for a, b in pairs))
+
+    def round_robin() -> list[list[tuple[int, int]]]:
+        rounds = circle_rounds(len(slots))
+        rng.shuffle(rounds)
+        rounds.sort(key=lambda pairs: sum(slots[a] is None and slots[b] is None for a, b in pairs))
+        return rounds
+
+    candidates = round_robin()
     met: Counter[tuple[str, str]] = Counter()
     out: list[Round] = []
 
@@ -149,6 +154,10 @@ def _individual_partner_night(players: list[str], rounds: int, rng: random.Rando
         return _HOUSE_WEIGHT * max(0, houses - 1) + meetings
 
     for _ in range(rounds):
+        if not candidates:
+            # More rounds than the round robin has (4k players, 4k - 1 rounds): it starts
+            # over, and partners meet again, as they must (the docs say so).
+            candidates = round_robin()
         best: tuple[int, int, list[list[tuple[Seat, Seat]]]] | None = None
         for index, candidate in enumerate(candidates[:CANDIDATES]):
             pairs = [(slots[a], slots[b]) for a, b in candidate]
