@@ -1,14 +1,11 @@
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from collections.abc import Iterator
 
 import pytest
 
-from tests.server.harness import Server, serving
+from tests.server.harness import Server, Servers, servers_by_backend, serving
 from tests.store.databases import BACKENDS
-
-Servers = Callable[[str], Server]
 
 
 @pytest.fixture(scope="session")
@@ -16,22 +13,9 @@ def servers(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Servers]:
     """One server per backend (SQLite file, fresh PostgreSQL database) for the whole test
-    process, started when a test first asks for it and stopped at the end.
-
-    Not a parametrised session fixture: pytest keeps one parameter's value of those at a
-    time, and under ``--dist loadfile`` each module runs its SQLite tests and then its
-    PostgreSQL ones, so every module that used ``server`` started both servers again
-    (two start-ups of 5-20 s each per module on the loaded 2-core machine)."""
-    started: dict[str, Server] = {}
-    with ExitStack() as stack:
-
-        def server_of(backend: str) -> Server:
-            if backend not in started:
-                tmp = tmp_path_factory.mktemp(f"server-{backend}")
-                started[backend] = stack.enter_context(serving(backend, tmp, request))
-            return started[backend]
-
-        yield server_of
+    process (tests/server/harness.py, :func:`servers_by_backend`)."""
+    with servers_by_backend(tmp_path_factory, request) as servers:
+        yield servers
 
 
 @pytest.fixture(params=BACKENDS)

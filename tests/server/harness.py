@@ -313,3 +313,28 @@ def serving(backend: str, tmp: Path, request: Any, **env: str) -> Iterator[Serve
             yield server
         finally:
             server.stop()
+
+
+Servers = Callable[[str], Server]
+"""A backend's name (``sqlite``, ``postgresql``) to its started server."""
+
+
+@contextlib.contextmanager
+def servers_by_backend(tmp_path_factory: Any, request: Any, **env: str) -> Iterator[Servers]:
+    """At most one server per backend, each started when first asked for, all stopped at
+    the end: for a session fixture whose tests run on each backend.
+
+    Not a parametrised session fixture: pytest keeps the value of one parameter of those
+    at a time, and under ``--dist loadfile`` each module runs its SQLite tests and then
+    its PostgreSQL ones, so every module started both servers again (two start-ups of
+    5-20 s each on the loaded 2-core machine)."""
+    started: dict[str, Server] = {}
+    with contextlib.ExitStack() as stack:
+
+        def server_of(backend: str) -> Server:
+            if backend not in started:
+                tmp = tmp_path_factory.mktemp(f"server-{backend}")
+                started[backend] = stack.enter_context(serving(backend, tmp, request, **env))
+            return started[backend]
+
+        yield server_of
