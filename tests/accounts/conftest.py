@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.harness import Server, serving
+from tests.server.harness import Server, Servers, servers_by_backend
 from tests.store.databases import BACKENDS, database
 
 OPEN_LOGINS = {"KROEG_LOGINS_PER_ADDRESS": "100000", "KROEG_LOGINS_PER_NAME": "100000"}
@@ -16,16 +16,22 @@ OPEN_LOGINS = {"KROEG_LOGINS_PER_ADDRESS": "100000", "KROEG_LOGINS_PER_NAME": "1
 tests of their own in tests/security/test_logins.py)."""
 
 
-@pytest.fixture(scope="package", params=BACKENDS)
-def server(
+@pytest.fixture(scope="session")
+def _servers(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
+) -> Iterator[Servers]:
+    """One server per backend for the test process (tests/server/harness.py,
+    :func:`servers_by_backend`): under ``--dist loadfile`` the package-scoped
+    parametrised server was started again for each of the package's modules."""
+    with servers_by_backend(tmp_path_factory, request, **OPEN_LOGINS) as servers:
+        yield servers
+
+
+@pytest.fixture(params=BACKENDS)
+def server(request: pytest.FixtureRequest, _servers: Servers) -> Server:
     """A server on each backend (SQLite, PostgreSQL: a missing PostgreSQL fails), shared
     by the package's modules: the tests register fresh names, so they do not meet."""
-    with serving(
-        request.param, tmp_path_factory.mktemp(f"accounts-{request.param}"), request, **OPEN_LOGINS
-    ) as server:
-        yield server
+    return _servers(request.param)
 
 
 def fresh_name(prefix: str = "Anna") -> str:

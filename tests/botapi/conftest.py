@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import httpx
 import pytest
 
-from tests.server.harness import Server, serving
+from tests.server.harness import Server, http, serving
 
 PASSWORD = "correct horse battery"
 ENV = {
@@ -22,10 +22,12 @@ ENV = {
 }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
+    """One server for every bot API module of the test process (each module's tests make
+    their own accounts; a server per module was a start-up of 5-20 s each)."""
     with serving("sqlite", tmp_path_factory.mktemp("botapi"), request, **ENV) as server:
         yield server
 
@@ -41,7 +43,7 @@ class BotAccount:
 
 
 def call(server: Server, method: str, path: str, token: str, body: object = None) -> httpx.Response:
-    return httpx.request(
+    return http().request(
         method,
         f"{server.url}{path}",
         json=body,
@@ -53,7 +55,7 @@ def call(server: Server, method: str, path: str, token: str, body: object = None
 def account(server: Server, prefix: str = "Bot") -> tuple[str, str]:
     """A new account: its player id and its login token."""
     name = f"{prefix}{secrets.token_hex(3)}"
-    r = httpx.post(
+    r = http().post(
         f"{server.url}/api/accounts", json={"name": name, "password": PASSWORD}, timeout=20
     )
     assert r.status_code == 200, r.text

@@ -8,6 +8,7 @@ import asyncio
 import os
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -58,12 +59,12 @@ LEASE_TTL = "1.0"
 """The lease of the real server processes' tests: a takeover within about a second."""
 
 
-@pytest.fixture
-def pair(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+@contextmanager
+def started_pair(database_url: str, logs: Path) -> Iterator[tuple[Server, Server]]:
     """Two real ``kroeg serve`` processes on one PostgreSQL database and Redis, started
     side by side (one after the other, their start-ups were most of a test's time)."""
     env = {"KROEG_REDIS_URL": REDIS_URL, "KROEG_LEASE_TTL": LEASE_TTL, "PYTHONUNBUFFERED": "1"}
-    servers = [Server(pg_url, tmp_path / f"{name}.log", **env) for name in ("a", "b")]
+    servers = [Server(database_url, logs / f"{name}.log", **env) for name in ("a", "b")]
     try:
         with ThreadPoolExecutor(2) as pool:
             a, b = pool.map(Server.start, servers)
@@ -72,6 +73,13 @@ def pair(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
         for server in servers:
             if server.process is not None and server.process.poll() is None:
                 server.kill()
+
+
+@pytest.fixture
+def pair(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """A fresh pair for each test (:func:`started_pair`)."""
+    with started_pair(pg_url, tmp_path) as servers:
+        yield servers
 
 
 @pytest.fixture

@@ -7,16 +7,30 @@ chat and sat as a person after its account became a bot."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import httpx
+import pytest
 
 from tests.botapi.conftest import account, call
+from tests.cluster.conftest import started_pair
 from tests.server.harness import Client, Frame, Server
 from tests.server.test_players import _member, _put
+from tests.store.databases import postgres_database
 
 LOGGED_OUT = 4001
 """The close code docs/accounts.md gives a socket whose sessions were logged out."""
+
+
+@pytest.fixture(scope="module")
+def pair(
+    pg_template: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Server, Server]]:
+    """One pair for the module: neither test stops a process, and each makes its own
+    accounts and tables (a pair's start-up was 10-13 s of each test)."""
+    logs = tmp_path_factory.mktemp("account-events")
+    with postgres_database(template=pg_template) as url, started_pair(url, logs) as servers:
+        yield servers
 
 
 def _snapshot_of(table: str) -> Callable[[Frame], bool]:

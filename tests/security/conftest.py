@@ -14,26 +14,31 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.harness import Server, serving
+from tests.server.harness import Server, Servers, servers_by_backend, serving
 from tests.store.databases import BACKENDS
 
 OTHER_SITE = "http://evil.example"
 CONFIGURED_SITE = "https://kroeg.example"
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def any_server(
+ORIGINS_AND_HISTORY = {"KROEG_ALLOWED_ORIGINS": CONFIGURED_SITE, "KROEG_HISTORY": "100000"}
+
+
+@pytest.fixture(scope="session")
+def _origin_servers(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
+) -> Iterator[Servers]:
+    """The servers of :func:`any_server` and :func:`sqlite_only`, one per backend for the
+    whole test process (their modules make their own players and tables; a server per
+    module was two start-ups of 5-20 s each)."""
+    with servers_by_backend(tmp_path_factory, request, **ORIGINS_AND_HISTORY) as servers:
+        yield servers
+
+
+@pytest.fixture(params=BACKENDS)
+def any_server(request: pytest.FixtureRequest, _origin_servers: Servers) -> Server:
     """A server on each backend, with one other origin allowed."""
-    with serving(
-        request.param,
-        tmp_path_factory.mktemp(f"security-{request.param}"),
-        request,
-        KROEG_ALLOWED_ORIGINS=CONFIGURED_SITE,
-        KROEG_HISTORY="100000",
-    ) as server:
-        yield server
+    return _origin_servers(request.param)
 
 
 LIMITS = {
@@ -77,19 +82,10 @@ def backend_server(
         yield server
 
 
-@pytest.fixture(scope="module")
-def sqlite_only(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    """A server on SQLite, for what does not depend on the backend."""
-    with serving(
-        "sqlite",
-        tmp_path_factory.mktemp("security-sqlite"),
-        request,
-        KROEG_ALLOWED_ORIGINS=CONFIGURED_SITE,
-        KROEG_HISTORY="100000",
-    ) as server:
-        yield server
+@pytest.fixture
+def sqlite_only(_origin_servers: Servers) -> Server:
+    """A server on SQLite, for what does not depend on the backend (``any_server``'s)."""
+    return _origin_servers("sqlite")
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from tests.server.harness import Server
+from tests.server.harness import Server, http
 
 
 def account(server: Server, name: str) -> str:
@@ -20,7 +20,7 @@ def call(
     server: Server, method: str, path: str, body: Any = None, token: str | None = None
 ) -> httpx.Response:
     headers = {"authorization": f"Bearer {token}"} if token else {}
-    return httpx.request(method, f"{server.url}{path}", json=body, headers=headers, timeout=20)
+    return http().request(method, f"{server.url}{path}", json=body, headers=headers, timeout=20)
 
 
 def ok(r: httpx.Response) -> Any:

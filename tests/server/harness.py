@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from http.cookiejar import Cookie, CookieJar, DefaultCookiePolicy
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,24 @@ UNLIMITED = {
 }
 """The quotas out of the way: every test client comes from 127.0.0.1; the tests of the
 quotas (tests/security) set their own."""
+
+
+class _NoCookies(DefaultCookiePolicy):
+    """Each call is signed in by its bearer token alone, as a fresh client's would be."""
+
+    def set_ok(self, cookie: Cookie, request: Any) -> bool:
+        return False
+
+
+@functools.cache
+def http() -> httpx.Client:
+    """One HTTP client for the tests' REST calls: ``httpx.get`` and the like make a client
+    per call, with an SSL context each (about 20 ms of the test process's CPU on the
+    loaded machine, more than most answers take). It keeps no cookies, so a call is
+    signed in only as its headers say, and no connection between calls, so none outlives
+    a server that a test stops (a new one may get its port)."""
+    limits = httpx.Limits(max_keepalive_connections=0)
+    return httpx.Client(cookies=CookieJar(policy=_NoCookies()), limits=limits)
 
 
 class Server:
@@ -135,10 +155,10 @@ class Server:
 
     def post(self, path: str, body: Any = None, token: str | None = None) -> httpx.Response:
         headers = {"authorization": f"Bearer {token}"} if token else {}
-        return httpx.post(f"{self.url}{path}", json=body, headers=headers, timeout=10)
+        return http().post(f"{self.url}{path}", json=body, headers=headers, timeout=10)
 
     def get(self, path: str) -> httpx.Response:
-        return httpx.get(f"{self.url}{path}", timeout=10)
+        return http().get(f"{self.url}{path}", timeout=10)
 
     def host_token(self) -> str:
         """The token of a guest who creates the tests' tables (tables need a creator)."""
@@ -293,3 +313,28 @@ def serving(backend: str, tmp: Path, request: Any, **env: str) -> Iterator[Serve
             yield server
         finally:
             server.stop()
+
+
+Servers = Callable[[str], Server]
+"""A backend's name (``sqlite``, ``postgresql``) to its started server."""
+
+
+@contextlib.contextmanager
+def servers_by_backend(tmp_path_factory: Any, request: Any, **env: str) -> Iterator[Servers]:
+    """At most one server per backend, each started when first asked for, all stopped at
+    the end: for a session fixture whose tests run on each backend.
+
+    Not a parametrised session fixture: pytest keeps the value of one parameter of those
+    at a time, and under ``--dist loadfile`` each module runs its SQLite tests and then
+    its PostgreSQL ones, so every module started both servers again (two start-ups of
+    5-20 s each on the loaded 2-core machine)."""
+    started: dict[str, Server] = {}
+    with contextlib.ExitStack() as stack:
+
+        def server_of(backend: str) -> Server:
+            if backend not in started:
+                tmp = tmp_path_factory.mktemp(f"server-{backend}")
+                started[backend] = stack.enter_context(serving(backend, tmp, request, **env))
+            return started[backend]
+
+        yield server_of
