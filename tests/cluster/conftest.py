@@ -60,10 +60,16 @@ LEASE_TTL = "1.0"
 
 
 @contextmanager
-def started_pair(database_url: str, logs: Path) -> Iterator[tuple[Server, Server]]:
+def started_pair(database_url: str, logs: Path, **settings: str) -> Iterator[tuple[Server, Server]]:
     """Two real ``kroeg serve`` processes on one PostgreSQL database and Redis, started
-    side by side (one after the other, their start-ups were most of a test's time)."""
-    env = {"KROEG_REDIS_URL": REDIS_URL, "KROEG_LEASE_TTL": LEASE_TTL, "PYTHONUNBUFFERED": "1"}
+    side by side (one after the other, their start-ups were most of a test's time);
+    ``settings``: more of their environment."""
+    env = {
+        "KROEG_REDIS_URL": REDIS_URL,
+        "KROEG_LEASE_TTL": LEASE_TTL,
+        "PYTHONUNBUFFERED": "1",
+        **settings,
+    }
     servers = [Server(database_url, logs / f"{name}.log", **env) for name in ("a", "b")]
     try:
         with ThreadPoolExecutor(2) as pool:

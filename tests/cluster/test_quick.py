@@ -15,7 +15,6 @@ import json
 import secrets
 import time
 from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.quick import QuickMatch, QuickQueue, Waiting
 from kroeg.tables.state import TableSettings
-from tests.cluster.conftest import LEASE_TTL, REDIS_URL
+from tests.cluster.conftest import REDIS_URL, started_pair
 from tests.server.harness import Server
 
 TOEPEN = ("toepen", "kroegregels")
@@ -132,21 +131,10 @@ def pair_with_queue(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Serve
     """Two real ``kroeg serve`` on one PostgreSQL and Redis, a 2 s window; this test's
     lines of the queue they share emptied before and after."""
     asyncio.run(_empty_lines())
-    env = {
-        "KROEG_REDIS_URL": REDIS_URL,
-        "KROEG_LEASE_TTL": LEASE_TTL,
-        "KROEG_QUEUE_SECONDS": str(QUEUE_SECONDS),
-        "PYTHONUNBUFFERED": "1",
-    }
-    servers = [Server(pg_url, tmp_path / f"{name}.log", **env) for name in ("a", "b")]
     try:
-        with ThreadPoolExecutor(2) as pool:
-            a, b = pool.map(Server.start, servers)
-        yield a, b
+        with started_pair(pg_url, tmp_path, KROEG_QUEUE_SECONDS=str(QUEUE_SECONDS)) as pair:
+            yield pair
     finally:
-        for server in servers:
-            if server.process is not None and server.process.poll() is None:
-                server.kill()
         asyncio.run(_empty_lines())
 
 
