@@ -14,6 +14,8 @@ import { lang, t } from "./i18n.js";
 /** How often a page asks again while meester's line of a board played is being worked out
  *  (a few seconds of CPU a board on the server) or while the set is played. */
 const POLL_MS = 1500;
+/** How often a set's table reads the set while no board's line is awaited. */
+const IDLE_MS = 5000;
 
 export function tablePath(set) {
   return `/t/${set.table}?set=${set.id}`;
@@ -81,15 +83,17 @@ export function lobbyPanel(app, account, running, busy, start) {
   );
 }
 
-/** A set followed from its table: read at once and again after each deal's end, until
- *  meester's line of that board is in. ``onChange`` redraws the table. */
+/** A set followed from its table: read at once, then every few seconds until it is
+ *  finished, and at once after each deal's end (quickly until meester's line of that board
+ *  is in). The table may also learn of a deal's end from a snapshot (a reconnect), so the
+ *  reading does not wait for the event. ``onChange(said)`` redraws the table; ``said`` is
+ *  the comparison of a board newly compared, once (for the announcer). */
 export class HouseSetFollower {
   constructor(id, onChange) {
     this.id = id;
     this.onChange = onChange;
     this.set = null;
     this.waitingFor = 0; // the board whose comparison is awaited (0: none)
-    this.said = 0; // the last board whose comparison was handed on as news
     this.timer = null;
     this.read();
   }
@@ -101,21 +105,30 @@ export class HouseSetFollower {
   }
 
   async read() {
+    const known = this.set ? this.set.boards.length : null;
     try {
       this.set = await api("GET", `/house-sets/${this.id}`);
     } catch {
-      /* the table plays on; the next deal's end asks again */
+      /* the table plays on; the next reading tries again */
     }
     if (!this.onChange) return;
-    const board = this.waitingFor;
-    if (board && !this.compared(board)) this.timer = setTimeout(() => this.read(), POLL_MS);
-    const fresh = board && this.compared(board) && this.said !== board;
-    if (fresh) this.said = board;
-    this.onChange(fresh ? this.line(board) : null);
+    clearTimeout(this.timer);
+    const awaited = this.waitingFor && !this.compared(this.waitingFor);
+    if (!this.set?.finished) this.timer = setTimeout(() => this.read(), awaited ? POLL_MS : IDLE_MS);
+    const newest = this.set?.boards.at(-1);
+    const fresh = known !== null && newest && this.set.boards.length > known;
+    this.onChange(fresh ? this.line(newest.board) : null);
+  }
+
+  /** Every board of the set played: a game at the table now is a later one, no part of
+   *  the set (only the table's first game is the set). */
+  afterSet() {
+    return Boolean(this.set) && this.set.played >= this.set.count;
   }
 
   /** A deal's end at the table: board ``n`` played, its comparison on its way. */
   dealEnded(n) {
+    if (this.afterSet()) return;
     clearTimeout(this.timer);
     this.waitingFor = n;
     this.read();
@@ -135,12 +148,12 @@ export class HouseSetFollower {
 
   /** The felt's note: which board of how many, and the last board's comparison. */
   notes(dealNo, over) {
-    if (!this.set) return [];
+    if (!this.set || (this.afterSet() && !over)) return [];
     const count = this.set.count;
     const board = over ? null : h("div", { class: "table-note house-set-board" }, t("house.board_of", { n: dealNo, of: count }));
     const last = this.waitingFor || this.set.boards.at(-1)?.board || 0;
     const line = last ? this.line(last, true) : null;
-    return [board, line ? h("div", { class: "table-note house-set-compare", dataset: { board: String(last) } }, line) : null];
+    return [board, line ? h("div", { class: "table-note house-set-compare", dataset: { board: String(last) } }, line) : null].filter(Boolean);
   }
 }
 

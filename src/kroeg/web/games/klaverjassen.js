@@ -88,7 +88,8 @@ export default {
     if (v.roem_held) parts.push(h("div", { class: "table-note", "data-testid": "roem-in-hand" }, roemInHandText(ctx, v.roem_held, v.roem)));
     if (v.turned && v.turned.length) parts.push(h("div", { class: "table-note", "data-testid": "turned" }, t("kj.turned", { cards: v.turned.map(cardShort).join(" ") })));
     // A set against the house says its board and meester's score on the last one (house_set.js).
-    if (ctx.houseSet) parts.push(...ctx.houseSet.notes(v.deal_no, v.phase === "over"));
+    const setNotes = ctx.houseSet?.notes(v.deal_no, v.phase === "over") ?? [];
+    if (setNotes.length) parts.push(...setNotes);
     else if (v.phase !== "over" && v.deal_no) parts.push(h("div", { class: "table-note" }, t("kj.deal_no", { n: v.deal_no, of: gameLength(v) })));
     const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
