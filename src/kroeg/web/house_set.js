@@ -106,6 +106,7 @@ export class HouseSetFollower {
 
   async read() {
     const known = this.set ? this.set.boards.length : null;
+    const before = JSON.stringify(this.set);
     try {
       this.set = await api("GET", `/house-sets/${this.id}`);
     } catch {
@@ -115,6 +116,8 @@ export class HouseSetFollower {
     clearTimeout(this.timer);
     const awaited = this.waitingFor && !this.compared(this.waitingFor);
     if (!this.set?.finished) this.timer = setTimeout(() => this.read(), awaited ? POLL_MS : IDLE_MS);
+    // The table is drawn again only when the set changed.
+    if (JSON.stringify(this.set) === before) return;
     const newest = this.set?.boards.at(-1);
     const fresh = known !== null && newest && this.set.boards.length > known;
     this.onChange(fresh ? this.line(newest.board) : null);
@@ -130,7 +133,7 @@ export class HouseSetFollower {
   dealEnded(n) {
     if (this.afterSet()) return;
     clearTimeout(this.timer);
-    this.waitingFor = n;
+    this.waitingFor = n; // "meester speelt na…" in the table's drawing after this frame
     this.read();
   }
 

@@ -386,7 +386,8 @@ export class TableView {
     if (this.moment?.stage !== "summary") return null;
     const board = this.moment.ev.deal_no;
     const compared = board ? this.houseSet?.line(board) : null;
-    const extra = compared ? h("p", { class: "summary-line house-set-compare", role: "status" }, compared) : null;
+    // Not a live region: the announcer says the line once, as it arrives.
+    const extra = compared ? h("p", { class: "summary-line house-set-compare" }, compared) : null;
     return summaryDialog(this.game, ctx, this.moment.ev, () => this.endMoment(true), extra);
   }
 
