@@ -121,6 +121,7 @@ TOKEN_MAY_NOT: dict[Route, Any] = {
     ("DELETE", "/api/quick"): None,
     # Duplicate against the house: a person's set of boards.
     ("POST", "/api/house-sets"): None,
+    ("GET", "/api/house-sets"): None,
     ("GET", "/api/house-sets/{set_id}"): None,
     # Puzzles: a person's rating and streak.
     ("GET", "/api/puzzles/next"): None,

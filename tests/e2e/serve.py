@@ -48,6 +48,7 @@ def serve(
     seed: int | None = None,
     deal_pause: float = 0.0,
     queue_seconds: float = 0.0,
+    house_set_boards: int | None = None,
 ) -> Iterator[str]:
     """Run ``kroeg serve`` on a free port with a SQLite database in ``workdir``.
 
@@ -59,13 +60,17 @@ def serve(
     are repeatable (``KROEG_TEST_SEED``: the n-th table gets ``random.Random(seed + n)``),
     so a run can be replayed exactly. "Speel nu" waits ``queue_seconds`` for other people
     (``KROEG_QUEUE_SECONDS``; 0: the house fills the seats at once, as the tests that
-    only want a game need).
+    only want a game need). A set against the house has ``house_set_boards`` boards
+    (``KROEG_HOUSE_SET_BOARDS``: 4, 8, 12 or 16; None: the server's 16).
     Yields the base URL.
     """
     port = free_port()
     log = workdir / "serve.log"
     env = {**os.environ, "KROEG_MIN_CLOCK": "1", "KROEG_HOUSE_BOTS": "1" if house_bots else "0"}
     env["KROEG_QUEUE_SECONDS"] = str(queue_seconds)
+    env.pop("KROEG_HOUSE_SET_BOARDS", None)
+    if house_set_boards is not None:
+        env["KROEG_HOUSE_SET_BOARDS"] = str(house_set_boards)
     env.pop("KROEG_TEST_SEED", None)
     if seed is not None:
         env["KROEG_TEST_SEED"] = str(seed)

@@ -14,6 +14,7 @@ KEY_PREFIXES = (
     "app", "lang", "nav", "settings", "conn", "game", "variant", "lobby", "table", "seat",
     "prompt", "card", "suit", "rank", "rankname", "verb", "log", "effect", "chat", "result",
     "score", "toepen", "kj", "euro", "replay", "error", "opt", "optname", "club", "puzzle",
+    "house",
 )  # fmt: skip
 PREFIX = "|".join(KEY_PREFIXES)
 KEY_LITERAL = re.compile(rf'"((?:{PREFIX})\.[A-Za-z0-9_.]+)"')

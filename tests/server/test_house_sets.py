@@ -100,6 +100,17 @@ def test_only_the_sets_player_reads_it(house_server: Server) -> None:
     assert ok(call(server, "GET", path, None, owner))["played"] >= 0
 
 
+def test_a_player_lists_only_their_own_running_sets(house_server: Server) -> None:
+    """The way back to a set's private table (the lobby offers it)."""
+    server = house_server
+    owner, other = account(server, "Lotte"), account(server, "Maarten")
+    made = call(server, "POST", "/api/house-sets", None, owner).json()
+    running = ok(call(server, "GET", "/api/house-sets", None, owner))["running"]
+    assert running == [{"id": made["id"], "table": made["table"], "count": BOARDS, "played": 0}]
+    assert ok(call(server, "GET", "/api/house-sets", None, other))["running"] == []
+    refused(call(server, "GET", "/api/house-sets"), 401, "not_authenticated")
+
+
 async def test_after_a_restart_the_sets_table_still_deals_boards_without_contributions(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:

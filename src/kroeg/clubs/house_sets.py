@@ -132,6 +132,14 @@ class HouseSets:
             "average": average,
         }
 
+    async def running(self, player: str) -> list[dict[str, Any]]:
+        """The player's sets not finished yet, newest first, for the way back to their
+        tables (a set's table is private: the lobby's list of tables does not show it)."""
+        return [
+            {"id": r["id"], "table": r["table_id"], "count": r["count"], "played": len(r["played"])}
+            for r in await self.sets.running_of(player)
+        ]
+
     async def refresh(self, set_id: str) -> Row | None:
         """Store the table's new deal scores and ``meester``'s line of every board
         played; the percentage once all are compared. The row as stored after."""

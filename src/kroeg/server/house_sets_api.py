@@ -1,5 +1,6 @@
 """Duplicate against the house under ``/api/house-sets`` (docs/clubs.md, "Duplicate
-tegen het huis"; kroeg.clubs.house_sets): start a set, read its results. Only the set's
+tegen het huis"; kroeg.clubs.house_sets): start a set, list your running ones, read a
+set's results. Only the set's
 player reads it; the boards' cards are never in it (the table shows a seat its own)."""
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ async def start_set(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
     return await rt.house_sets.start(
         player[0], player[1], open_limit=rt.settings.open_tables_per_player
     )
+
+
+@router.get("", responses=responses(401))
+async def running_sets(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
+    """The player's sets not finished yet, newest first (``id``, ``table``, ``count``,
+    ``played``): the way back to a set's private table."""
+    return {"running": await rt.house_sets.running(player[0])}
 
 
 @router.get("/{set_id}", responses=responses(401, 404, 422))

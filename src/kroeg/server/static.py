@@ -1,7 +1,8 @@
 """The browser client (``src/kroeg/web/``, built by its own engineer): ``/``, ``/t/{id}``
 deep links, the players' pages (``/speler/{name}``, ``/mijn-spellen``, ``/vrienden``,
 ``/ranglijst/{game}``), ``/account``, the rules (``/regels/{game}``), the organiser's
-club pages (``/clubs``, ``/clubs/{club}``, ``/clubs/avond/{night}``), and ``/web/...`` for
+club pages (``/clubs``, ``/clubs/{club}``, ``/clubs/avond/{night}``), a set against the
+house (``/duplicate/{set}``), and ``/web/...`` for
 its files."""
 
 from __future__ import annotations
@@ -91,4 +92,10 @@ async def club_page(club_id: str) -> Response:
 
 @router.get("/clubs/avond/{night_id}")
 async def club_night_page(night_id: str) -> Response:
+    return _index()
+
+
+@router.get("/duplicate/{set_id}")
+async def house_set_page(set_id: str) -> Response:
+    """A set against the house, board by board (web/house_set.js; docs/clubs.md)."""
     return _index()

@@ -13,7 +13,8 @@ from kroeg.store.store import Store
 Row = dict[str, Any]
 
 PROFILE_SETS = 10
-"""The finished sets a profile lists, newest first."""
+"""The finished sets a profile lists, and the running ones the lobby offers, newest
+first."""
 
 
 class HouseSetStore:
@@ -58,6 +59,19 @@ class HouseSetStore:
             sa.select(h.c.id, h.c.count, h.c.percent, h.c.finished_at)
             .where(h.c.player_id == player_id, h.c.percent.is_not(None))
             .order_by(h.c.finished_at.desc())
+            .limit(PROFILE_SETS)
+        )
+        async with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in await conn.execute(query)]
+
+    async def running_of(self, player_id: str) -> list[Row]:
+        """The player's sets not finished yet, newest first: id, table, boards, the
+        boards' scores kept so far."""
+        h = schema.house_sets
+        query = (
+            sa.select(h.c.id, h.c.table_id, h.c.count, h.c.played)
+            .where(h.c.player_id == player_id, h.c.percent.is_(None))
+            .order_by(h.c.created_at.desc())
             .limit(PROFILE_SETS)
         )
         async with self.engine.connect() as conn:

@@ -1,7 +1,7 @@
 // The app shell: top bar, router (/ is the lobby, /t/{id} a table, /t/{id}?replay=GAME a
 // replay, /speler/{name} a profile, /mijn-spellen your own, /ranglijst/{game} a
 // leaderboard, /vrienden the people you follow, /regels/{game} the rules, /puzzels the puzzles, /account the account page, /clubs, /clubs/{club} and /clubs/avond/{night}
-// the organiser's pages), the one connection, invitations, and the
+// the organiser's pages, /duplicate/{set} a set against the house), the one connection, invitations, and the
 // "verbinding kwijt" banner.
 
 import { installSuitSprite } from "./cards.js";
@@ -13,6 +13,7 @@ import { AccountView } from "./account.js";
 import { NightView } from "./club_night.js";
 import { ClubsView, ClubView } from "./clubs.js";
 import { FriendsView } from "./friends.js";
+import { HouseSetView } from "./house_set.js";
 import { LobbyView } from "./lobby.js";
 import { LeaderboardView, ProfileView, showInvite } from "./players.js";
 import { PuzzleView } from "./puzzles.js";
@@ -124,7 +125,9 @@ function route() {
   const root = document.getElementById("app");
   root.replaceChildren();
   const table = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
-  const replay = new URLSearchParams(location.search).get("replay");
+  const query = new URLSearchParams(location.search);
+  const replay = query.get("replay");
+  const houseSet = location.pathname.match(/^\/duplicate\/([0-9a-f]+)\/?$/);
   const player = location.pathname.match(/^\/speler\/([^/]+)\/?$/);
   const board = location.pathname.match(/^\/ranglijst\/([a-z]+)\/?$/);
   const night = location.pathname.match(/^\/clubs\/avond\/([A-Za-z0-9_-]+)\/?$/);
@@ -151,10 +154,12 @@ function route() {
     app.view = new ProfileView(root, app, null, { mine: true });
   } else if (board) {
     app.view = new LeaderboardView(root, app, board[1]);
+  } else if (houseSet) {
+    app.view = new HouseSetView(root, app, houseSet[1]);
   } else if (table && replay) {
-    app.view = new ReplayView(root, app, table[1], Number(replay));
+    app.view = new ReplayView(root, app, table[1], Number(replay), Number(query.get("deal")) || 1);
   } else if (table) {
-    app.view = new TableView(root, app, table[1]);
+    app.view = new TableView(root, app, table[1], query.get("set"));
   } else {
     app.view = new LobbyView(root, app);
   }

@@ -81,6 +81,8 @@ export class GameEndRatings {
  * the replay and close. `how`: {game (its module), outcome, ratings (an element or null),
  * again(), replay ({href, onclick} or null), close()}.
  */
+/** ``how.next``: a link in the place of "nog een keer" ({id, href, onclick, text}; a set
+ *  against the house leads to its result, its table's next game is no part of it). */
 export function resultDialog(ctx, how) {
   const result = ctx.view.result;
   return h(
@@ -94,7 +96,8 @@ export function resultDialog(ctx, how) {
     h(
       "div",
       { class: "buttons" },
-      ctx.you !== null ? h("button", { class: "btn primary", onclick: how.again }, t("table.again")) : null,
+      ctx.you !== null && how.again ? h("button", { class: "btn primary", onclick: how.again }, t("table.again")) : null,
+      how.next ? h("a", { class: "btn primary", role: "button", id: how.next.id, href: how.next.href, onclick: how.next.onclick, style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, how.next.text) : null,
       how.replay ? h("a", { class: "btn", role: "button", href: how.replay.href, onclick: how.replay.onclick, style: { display: "inline-flex", "align-items": "center", "text-decoration": "none" } }, t("result.replay")) : null,
       h("button", { class: "btn", onclick: how.close }, t("result.close")),
     ),

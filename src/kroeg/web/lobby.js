@@ -9,6 +9,7 @@ import { lang, t } from "./i18n.js";
 import { nameForm } from "./names.js";
 import { checkNumber, offered, optionField, optionLabel, refusedOption, variantLabel } from "./option_fields.js";
 import { friendsPanel } from "./players.js";
+import { lobbyPanel, runningSets, startHouseSet } from "./house_set.js";
 import { rulesPath } from "./rules.js";
 import { settings, updateSettings } from "./settings.js";
 
@@ -101,6 +102,7 @@ export class LobbyView {
         const me = await api("GET", "/me");
         this.me = me.player;
         this.account = Boolean(me.account); // an account sees the way to its clubs
+        this.houseSets = this.account ? await runningSets() : [];
       }
       const listing = await api("GET", "/tables");
       this.tables = listing.tables;
@@ -164,6 +166,7 @@ export class LobbyView {
         ),
         name && this.creating ? this.renderCreate() : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "clubs-entry-h", id: "clubs-entry", hidden: !this.account }, h("h2", { id: "clubs-entry-h" }, t("club.org.clubs")), h("p", {}, t("club.org.lobby_text")), h("a", { class: "btn", id: "to-clubs", href: "/clubs", onclick: this.app.link("/clubs"), role: "button" }, t("club.org.lobby_go"))) : null,
+        name ? (this.houseBox = h("div", { id: "house-set-box" })) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "puzzles-entry-h", id: "puzzles-entry" }, h("h2", { id: "puzzles-entry-h" }, t("puzzle.lobby_title")), h("p", {}, t("puzzle.lobby_text")), h("a", { class: "btn", id: "to-daily-puzzle", href: "/puzzels/dag", onclick: this.app.link("/puzzels/dag"), role: "button" }, t("puzzle.daily")), " ", h("a", { class: "btn", id: "to-puzzles", href: "/puzzels", onclick: this.app.link("/puzzels"), role: "button" }, t("puzzle.next"))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "mine-h", id: "your-tables", hidden: true }, h("h2", { id: "mine-h" }, t("lobby.your_tables")), (this.mineBox = h("div", {}))) : null,
         name ? h("section", { class: "card-panel", "aria-labelledby": "tables-h" }, h("h2", { id: "tables-h" }, t("lobby.open_tables")), this.tableBox) : null,
@@ -412,6 +415,17 @@ export class LobbyView {
     }
   }
 
+  /** "Duplicate tegen het huis": a set of boards at a private table with the house. */
+  async startSet() {
+    this.busy = true;
+    this.renderTables();
+    try {
+      await startHouseSet(this.app);
+    } finally {
+      this.busy = false;
+    }
+  }
+
   /** Your tables whose game is not over (a finished game leaves "Jouw tafels"), newest
    *  last: the lobby lists tables in the order they were made. */
   myOpenTables() {
@@ -448,6 +462,13 @@ export class LobbyView {
     this.renderMine();
     const clubs = this.root.querySelector("#clubs-entry");
     if (clubs) clubs.hidden = !this.account;
+    // Duplicate against the house: an account starts a set, a guest is told how to make one.
+    // Drawn again only when it changes, so a focused button keeps its focus between polls.
+    const account = this.me ? this.account : undefined;
+    if (this.houseBox && this.houseBox.dataset.shown !== `${account}/${this.busy}`) {
+      replace(this.houseBox, lobbyPanel(this.app, account, this.houseSets ?? [], this.busy, () => this.startSet()));
+      this.houseBox.dataset.shown = `${account}/${this.busy}`;
+    }
     if (!this.tableBox) return;
     if (!this.tables) {
       replace(this.tableBox, h("p", { class: "empty" }, t("lobby.loading")));

@@ -66,11 +66,12 @@ export function previousTrickPanel(ctx, trick, onClose) {
   );
 }
 
-/** The deal's summary over the felt; the game module writes its body from the `deal_end` event. */
-export function summaryDialog(game, ctx, ev, onNext) {
+/** The deal's summary over the felt; the game module writes its body from the `deal_end`
+ *  event, the table may add a line under it (``extra``: a set against the house's comparison). */
+export function summaryDialog(game, ctx, ev, onNext, extra = null) {
   const title = t(ctx.running ? "moment.deal_over" : "moment.last_deal");
   // Focusable: on a small screen the body scrolls, and a keyboard must scroll it too.
-  const body = h("div", { class: "summary-body", tabindex: "0", role: "group", "aria-label": title }, game.dealSummary?.(ctx, ev) ?? null);
+  const body = h("div", { class: "summary-body", tabindex: "0", role: "group", "aria-label": title }, game.dealSummary?.(ctx, ev) ?? null, extra);
   return h(
     "div",
     { class: "summary", role: "dialog", "aria-label": title },

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { h, onEscape, replace } from "./dom.js";
 import { errorText, toast } from "./errors.js";
 import { lang, t } from "./i18n.js";
+import { profileSection } from "./house_set.js";
 import { variantLabel } from "./option_fields.js";
 
 const GAMES = ["toepen", "klaverjassen", "eurokaarten"];
@@ -75,6 +76,15 @@ export function relationButtons(relation, change) {
   );
 }
 
+/** The account name of this page's player (null for a guest or when it cannot be read). */
+async function ownName() {
+  try {
+    return (await api("GET", "/me")).account?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** A profile: name, member since, per game and variant the games, rating and form;
  *  follow and block (for someone else), and the history, 20 games a page. */
 export class ProfileView {
@@ -102,6 +112,7 @@ export class ProfileView {
         this.name = me.account.name;
       }
       this.profile = await api("GET", `/players/${encodeURIComponent(this.name)}`);
+      this.own = this.mine || (await ownName()) === this.profile.name;
       this.relation = this.mine ? null : await relationTo(this.name);
       const page = await api("GET", `/players/${encodeURIComponent(this.name)}/games`);
       this.games = page.games;
@@ -110,6 +121,11 @@ export class ProfileView {
       this.error = errorText(err.code, err.message);
     }
     this.render();
+  }
+
+  /** Left for another page: an answer still on its way draws nothing. */
+  destroy() {
+    this.gone = true;
   }
 
   async more() {
@@ -130,6 +146,7 @@ export class ProfileView {
   }
 
   render() {
+    if (this.gone) return;
     const p = this.profile;
     replace(
       this.root,
@@ -139,6 +156,7 @@ export class ProfileView {
         h("h1", {}, this.mine ? t("players.my_games") : p ? p.name : this.name),
         this.error ? h("p", { class: "card-panel", role: "alert" }, this.error) : null,
         p ? this.renderSummary(p) : this.error ? null : h("p", { class: "empty" }, t("lobby.loading")),
+        p ? profileSection(this.app, p.house_duplicate, this.own) : null,
         p ? this.renderHistory() : null,
       ),
     );

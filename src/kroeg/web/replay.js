@@ -109,11 +109,14 @@ async function viewerSeat(record) {
  * every step the page fires `replay-step` ({record, deal, step, position}) on its root.
  */
 export class ReplayView {
-  constructor(root, app, tableId, gameId) {
+  /** ``firstDeal``: the deal shown first (1: the game's first; a set against the house
+   *  links each board's deal). */
+  constructor(root, app, tableId, gameId, firstDeal = 1) {
     this.root = root;
     this.app = app;
     this.tableId = tableId;
     this.gameId = gameId;
+    this.firstDeal = firstDeal;
     this.record = null;
     this.standings = null; // {deals: [{summary, standings}], result} from the engine
     this.deal = 0;
@@ -145,7 +148,7 @@ export class ReplayView {
     }
     this.checkFairness();
     this.viewer = await viewerSeat(this.record);
-    await this.goDeal(0);
+    await this.goDeal(this.firstDeal - 1);
     try {
       this.standings = await api("GET", `/games/${this.gameId}/standings`);
     } catch {

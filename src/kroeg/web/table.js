@@ -16,6 +16,7 @@ import { has, t } from "./i18n.js";
 import { ACTION_KEYS, READ_KEYS, keyListDialog, keyOf, pressAction, typing } from "./keyboard.js";
 import { LAST_TRICK_MS, TrickMemory, previousTrickPanel, summaryDialog } from "./moments.js";
 import { nameForm } from "./names.js";
+import { HouseSetFollower, resultPath } from "./house_set.js";
 import { InviteCard } from "./invite_card.js";
 import { PlayerCard } from "./player_card.js";
 import { seatPlate } from "./seat_plate.js";
@@ -45,10 +46,19 @@ const OUT_REASONS = { left: "log.out_left", timeouts: "log.out_timeouts", away: 
 const REFUSAL_MS = 6000;
 
 export class TableView {
-  constructor(root, app, tableId) {
+  /** ``houseSet``: the id of the set against the house this table deals (its link's
+   *  ``?set=``), or null. */
+  constructor(root, app, tableId, houseSet = null) {
     this.root = root;
     this.app = app;
     this.id = tableId;
+    // Meester's score on a board is said as it comes (it takes a few seconds after the deal).
+    this.houseSet = houseSet
+      ? new HouseSetFollower(houseSet, (said) => {
+          if (said) this.announcer.say(said);
+          this.render();
+        })
+      : null;
     this.version = null;
     this.snapshot = null; // info, you, seats, view, legal, to_act, running, game_id, waiting, spectators
     this.clocks = new Map(); // seat -> local deadline (ms)
@@ -117,6 +127,7 @@ export class TableView {
     clearTimeout(this.refusalTimer);
     this.momentTimers.forEach(clearTimeout);
     this.conn?.unfollow(this.id);
+    this.houseSet?.destroy();
   }
 
   get game() {
@@ -258,6 +269,7 @@ export class TableView {
     }
     if (ev.kind === "deal") this.lastDealEnd = null;
     if (ev.kind === "deal_end") this.lastDealEnd = ev;
+    if (ev.kind === "deal_end" && ev.deal_no) this.houseSet?.dealEnded(ev.deal_no);
     if (ev.kind === "trick") this.lastTrick = this.tricks.completed;
     this.addLog({ ev, view: this.snapshot?.view, version: this.version ?? 0, names });
     const sentence = this.eventText(ev, namedContext(this.spokenContext(), names));
@@ -372,7 +384,11 @@ export class TableView {
 
   renderMoment(ctx) {
     if (this.moment?.stage !== "summary") return null;
-    return summaryDialog(this.game, ctx, this.moment.ev, () => this.endMoment(true));
+    const board = this.moment.ev.deal_no;
+    const compared = board ? this.houseSet?.line(board) : null;
+    // Not a live region: the announcer says the line once, as it arrives.
+    const extra = compared ? h("p", { class: "summary-line house-set-compare" }, compared) : null;
+    return summaryDialog(this.game, ctx, this.moment.ev, () => this.endMoment(true), extra);
   }
 
   /** "Vorige slag": the deal's last completed trick, in the trick games that allow it. */
@@ -543,6 +559,7 @@ export class TableView {
       previousTrick: this.tricks.completed,
       collect: !this.moment,
       cardText: cardShort,
+      houseSet: this.houseSet,
     };
   }
 
@@ -1052,11 +1069,13 @@ export class TableView {
     if (!this.resultOpen(ctx)) return null;
     this.endRatings.follow(snap.game_id, snap.info?.rated);
     const replay = snap.game_id ? `/t/${this.id}?replay=${snap.game_id}` : null;
+    const setResult = this.houseSet && resultPath(this.houseSet.id);
     return resultDialog(ctx, {
       game: this.game,
       outcome: this.lastResult?.outcomes?.[ctx.you],
       ratings: this.endRatings.render(ctx, this.badges?.[ctx.you], this.ratingRule),
-      again: () => this.tableMessage("start"),
+      again: setResult ? null : () => this.tableMessage("start"),
+      next: setResult ? { id: "house-set-result", href: setResult, onclick: this.app.link(setResult), text: t("house.to_result") } : null,
       replay: replay && { href: replay, onclick: this.app.link(replay) },
       close: () => {
         this.resultClosed = true;

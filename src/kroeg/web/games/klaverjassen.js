@@ -87,7 +87,10 @@ export default {
     if (v.must_make !== null && v.must_make !== undefined) parts.push(h("div", { class: "table-note", "data-testid": "must-make" }, t("kj.must_make", { team: teamName(ctx, v.must_make) })));
     if (v.roem_held) parts.push(h("div", { class: "table-note", "data-testid": "roem-in-hand" }, roemInHandText(ctx, v.roem_held, v.roem)));
     if (v.turned && v.turned.length) parts.push(h("div", { class: "table-note", "data-testid": "turned" }, t("kj.turned", { cards: v.turned.map(cardShort).join(" ") })));
-    if (v.phase !== "over" && v.deal_no) parts.push(h("div", { class: "table-note" }, t("kj.deal_no", { n: v.deal_no, of: gameLength(v) })));
+    // A set against the house says its board and meester's score on the last one (house_set.js).
+    const setNotes = ctx.houseSet?.notes(v.deal_no, v.phase === "over") ?? [];
+    if (setNotes.length) parts.push(...setNotes);
+    else if (v.phase !== "over" && v.deal_no) parts.push(h("div", { class: "table-note" }, t("kj.deal_no", { n: v.deal_no, of: gameLength(v) })));
     const plays = v.trick && v.trick.length ? v.trick : ctx.lastTrick?.plays || [];
     const winner = v.trick && v.trick.length ? null : ctx.lastTrick?.winner ?? null;
     return [h("div", { class: "badges" }, parts), trickCards(ctx, plays, winner)];
