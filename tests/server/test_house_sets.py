@@ -98,6 +98,10 @@ def test_only_the_sets_player_reads_it(house_server: Server) -> None:
     refused(call(server, "GET", path), 401, "not_authenticated")
     refused(call(server, "POST", "/api/house-sets"), 401, "not_authenticated")
     assert ok(call(server, "GET", path, None, owner))["played"] >= 0
+    # A guest has no profile to keep the result on: refused, and no set is made.
+    guest = ok(call(server, "POST", "/api/guests", {"name": "Gast"}))["token"]
+    refused(call(server, "POST", "/api/house-sets", None, guest), 403, "not_an_account")
+    assert ok(call(server, "GET", "/api/house-sets", None, guest))["running"] == []
 
 
 def test_a_player_lists_only_their_own_running_sets(house_server: Server) -> None:

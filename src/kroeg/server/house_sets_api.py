@@ -9,6 +9,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path
 
+from kroeg import accounts
+from kroeg.accounts.errors import AccountError
 from kroeg.server.api import PlayerDep, RuntimeDep, responses, same_origin
 
 router = APIRouter(prefix="/api/house-sets", dependencies=[Depends(same_origin)])
@@ -16,10 +18,13 @@ router = APIRouter(prefix="/api/house-sets", dependencies=[Depends(same_origin)]
 SetId = Annotated[str, Path(min_length=1, max_length=32, pattern="^[0-9a-f]+$")]
 
 
-@router.post("", status_code=201, responses=responses(401, 409, 429))
+@router.post("", status_code=201, responses=responses(401, 403, 409, 429))
 async def start_set(rt: RuntimeDep, player: PlayerDep) -> dict[str, Any]:
     """A new set of boards at a private table with the house, the player in seat 0;
-    ``table`` is where to play it."""
+    ``table`` is where to play it. An account's only (``not_an_account``): the result
+    is kept on the profile, which a guest has not."""
+    if await accounts.kind_of(rt.store, player[0]) is None:
+        raise AccountError("not_an_account", "duplicate against the house needs an account")
     return await rt.house_sets.start(
         player[0], player[1], open_limit=rt.settings.open_tables_per_player
     )
