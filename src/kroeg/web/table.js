@@ -582,6 +582,9 @@ export class TableView {
 
   render() {
     if (!this.snapshot) return;
+    // Before anything is built: building the chat moves its one input out of the page.
+    const typing = Boolean(this.chatInput) && document.activeElement === this.chatInput;
+    const caret = typing ? [this.chatInput.selectionStart, this.chatInput.selectionEnd] : null;
     this.syncMoreTime();
     const ctx = this.context();
     const game = this.game;
@@ -641,6 +644,10 @@ export class TableView {
     // Keyboard play: a redraw keeps the focus on the same card or decision, else on the hand.
     // A control that went (Aanschuiven once seated) hands the focus to the first one left.
     if (focusInHand) (focusKey && this.root.querySelector(focusKey) || this.root.querySelector(".hand .card[tabindex='0'], .actions-bar button"))?.focus();
+    if (typing) {
+      this.chatInput.focus();
+      this.chatInput.setSelectionRange(...caret);
+    }
     this.logEl.scrollTop = this.logEl.scrollHeight;
     this.tick();
   }
@@ -1026,7 +1033,12 @@ export class TableView {
 
   renderChat() {
     const presets = this.conn.presets?.length ? this.conn.presets : ["mieke", "wie_schrijft_blijft"];
-    const input = h("input", { type: "text", maxlength: 120, "aria-label": t("chat.input"), placeholder: t("chat.placeholder") });
+    // One input for the page's life: every frame redraws the table, and a new input each
+    // time threw away what was being typed (and the focus) whenever the house moved.
+    this.chatInput = this.chatInput || h("input", { type: "text", maxlength: 120, id: "chat-input" });
+    const input = this.chatInput;
+    input.setAttribute("aria-label", t("chat.input"));
+    input.setAttribute("placeholder", t("chat.placeholder"));
     return h(
       "div",
       { class: "chat-controls" },
