@@ -72,7 +72,9 @@ def _act_if_my_turn(page: Page, frames: Frames) -> bool:
     """Make a decision when the page shows one; True when it did."""
     if not page.evaluate(MY_TURN_OR_OVER) or page.locator(".result").count():
         return False
-    frame = my_turn(page, frames)
+    # After the SIGKILL the other process takes the table over and the pages resume:
+    # seconds on a quiet machine, more than the default 20 s once on a loaded CI run.
+    frame = my_turn(page, frames, timeout=60_000)
     if frame is None:
         return False
     decide(page, frame)
