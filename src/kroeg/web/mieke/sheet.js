@@ -53,8 +53,11 @@ async function load() {
 
 async function render() {
   if (!sheet) return;
-  const waiting = await queue.waiting(token);
-  const n = sheet.night;
+  const queued = await queue.waiting(token);
+  // A line the server has, whose removal from the outbox is still on its way, is shown
+  // once: as the sheet's line (a render between the two showed it twice).
+  const onSheet = new Set(sheet.entries.flatMap((e) => e.history.map((h) => h.id)));
+  const waiting = queued.filter((item) => !onSheet.has(item.id));
   $("where").textContent = t("club.sheet.where", { round: sheet.round, table: sheet.table });
   $("net").textContent = waiting.length
     ? t("club.sheet.waiting", { n: waiting.length })
