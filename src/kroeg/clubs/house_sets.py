@@ -188,12 +188,12 @@ class HouseSets:
 
     async def _rehook_adopted(self, table: TableTask) -> None:
         try:
-            row = await self.sets.unfinished_at(table.id)
+            rows = await self.sets.unfinished(table.id)
         except Exception:
             log.exception("table %s: its set against the house not looked up", table.id)
             return
-        if row is not None and self.lobby.tables.get(table.id) is table:
-            self._rehook(row, table)
+        if rows and self.lobby.tables.get(table.id) is table:
+            self._rehook(rows[0], table)
 
     def _rehook(self, row: Row, table: TableTask) -> None:
         """Tell ``row``'s table its boards again (no contributions: the secret is not

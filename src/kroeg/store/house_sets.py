@@ -35,22 +35,16 @@ class HouseSetStore:
         h = schema.house_sets
         await self.store.execute(sa.update(h).where(h.c.id == set_id).values(**values))
 
-    async def unfinished(self) -> list[Row]:
+    async def unfinished(self, table_id: str | None = None) -> list[Row]:
         """Every set not compared to its end yet (their tables are hooked again after a
-        start)."""
+        start), or only the one that plays at table ``table_id`` (a table another
+        process took over is hooked again)."""
         h = schema.house_sets
+        query = sa.select(h).where(h.c.percent.is_(None))
+        if table_id is not None:
+            query = query.where(h.c.table_id == table_id)
         async with self.engine.connect() as conn:
-            rows = await conn.execute(sa.select(h).where(h.c.percent.is_(None)))
-            return [dict(r._mapping) for r in rows]
-
-    async def unfinished_at(self, table_id: str) -> Row | None:
-        """The set not compared to its end yet that plays at table ``table_id``, if any
-        (a table another process took over is hooked again)."""
-        h = schema.house_sets
-        query = sa.select(h).where(h.c.table_id == table_id, h.c.percent.is_(None))
-        async with self.engine.connect() as conn:
-            found = (await conn.execute(query)).first()
-        return None if found is None else dict(found._mapping)
+            return [dict(r._mapping) for r in await conn.execute(query)]
 
     async def finished_of(self, player_id: str) -> list[Row]:
         """The player's finished sets, newest first: id, boards, percentage, when."""
