@@ -73,7 +73,7 @@ def _act_if_my_turn(page: Page, frames: Frames) -> bool:
     if not page.evaluate(MY_TURN_OR_OVER) or page.locator(".result").count():
         return False
     # After the SIGKILL the other process takes the table over and the pages resume:
-    # seconds on a quiet machine, more than the default 20 s once on a loaded CI run.
+    # about two seconds here; the wait is generous for a loaded machine.
     frame = my_turn(page, frames, timeout=60_000)
     if frame is None:
         return False
