@@ -9,11 +9,12 @@ the *compromiskaart* is the klaveren aas.
 
 Each verb has a handler ``(rules, state, seat, action, events)``: :mod:`.tricks` (play),
 :mod:`.knocks` (knock, stay, fold), :mod:`.dealing` (the deal, exchange, keep, look),
-:mod:`.claims` (laundry, challenge, revoke); slow play (``late``) is here, as it asks
-:meth:`Toepen.to_act`. :mod:`.scoring` ends deals and the game, :mod:`.following` the
-rules of a trick, :mod:`.limits` who may knock, :mod:`.turns` the turn checks,
-:mod:`.notation` the record form. Each rule is one function that ``legal`` lists an
-action by and the handler checks it by (docs/games/toepen.md, "Where each rule lives").
+:mod:`.claims` (laundry, challenge, revoke); slow play (``late``) is here.
+:mod:`.moves` says who acts and lists what they may do, :mod:`.scoring` ends deals
+and the game, :mod:`.following` the rules of a trick, :mod:`.limits` who may knock,
+:mod:`.turns` the turn checks, :mod:`.notation` the record form. Each rule is one
+function that ``legal`` lists an action by and the handler checks it by
+(docs/games/toepen.md, "Where each rule lives").
 
 Every handler checks the whole action before it changes anything, so a RuleError or
 InvalidInput leaves the state as it was. Events are built only when the caller wants
@@ -41,12 +42,10 @@ from kroeg.games.base import (
     LosersResult,
     RuleError,
 )
-from kroeg.games.toepen import claims, dealing, house, knocks, notation, tricks, view
+from kroeg.games.toepen import claims, dealing, house, knocks, moves, notation, tricks, view
 from kroeg.games.toepen.events import Events
 from kroeg.games.toepen.following import playable
 from kroeg.games.toepen.het import draw_for_dealer
-from kroeg.games.toepen.knocks import fold_refusal
-from kroeg.games.toepen.limits import knock_refusal
 from kroeg.games.toepen.options import (
     KROEGREGELS,
     OPTION_SPECS,
@@ -55,23 +54,12 @@ from kroeg.games.toepen.options import (
     VARIANTS,
     Options,
 )
-from kroeg.games.toepen.state import ARMOEDE, DEAL, EXCHANGE, OVER, PLAY, ToepenState
+from kroeg.games.toepen.state import DEAL, OVER, PLAY, ToepenState
 from kroeg.games.toepen.tables import (
     BIT,
-    FOLD,
-    KEEP,
-    KNOCK,
-    LOOK,
-    PLAYS,
-    REVOKE,
-    STAY,
     hand_str,
-    plays_of,
     shuffled_deck,
-    trips,
 )
-from kroeg.games.toepen.tables import EXCHANGE as EXCHANGE_ACTIONS
-from kroeg.games.toepen.turns import NOBODY, SINGLE
 
 Handler = Callable[[Options, ToepenState, int, Action, Events], None]
 """The rule of one verb: checks the action, then changes the state and adds the events."""
@@ -270,63 +258,11 @@ class Toepen(Game[ToepenState]):
         self._dealt = (dealt, n, out, tuple(mask_list))
         return dealt
 
-    # Who acts, and what they may do ------------------------------------------------
+    # Who acts, and what they may do: :mod:`.moves` --------------------------------------
 
-    def to_act(self, s: ToepenState) -> frozenset[int]:
-        phase = s.phase
-        if phase == PLAY:
-            if s.knocker < 0:
-                return SINGLE[s.turn]
-            return s.answering
-        if phase in (EXCHANGE, ARMOEDE):
-            return SINGLE[s.queue[0]]
-        return NOBODY
-
-    def legal(self, s: ToepenState, seat: int) -> list[Action]:
-        """Every action of ``seat``, each listed by the rule function that ``apply``
-        checks it by: :func:`.following.playable`, :func:`.knocks.fold_refusal`,
-        :func:`.limits.knock_refusal`,
-        :func:`.claims.laundry_actions`, :func:`.claims.revoke_targets`,
-        :func:`.dealing.may_keep`. Plays come first, lowest first."""
-        phase = s.phase
-        rules = self.options
-        if phase == PLAY:
-            if s.knocker >= 0:
-                if seat not in s.answering:
-                    return []
-                if knock_refusal(rules, s, seat):
-                    return [STAY, FOLD]
-                return [STAY, FOLD, KNOCK]
-            if not s.active >> seat & 1:
-                return []
-            out: list[Action]
-            if seat == s.turn:
-                hand = s.hands[seat]
-                if rules.follow:
-                    hand = playable(hand, s.led)
-                out = [*(PLAYS.get(hand) or plays_of(hand))]
-                if not fold_refusal(rules, s, seat):
-                    out.append(FOLD)
-            else:
-                out = []
-            if not knock_refusal(rules, s, seat):
-                out.append(KNOCK)
-            if s.laundry_open:
-                out += claims.laundry_actions(rules, s, seat)
-            if not rules.follow:
-                out.extend(REVOKE[t] for t in claims.revoke_targets(s, seat))
-            return out
-        if phase == EXCHANGE:
-            if seat != s.queue[0]:
-                return []
-            hand = s.hands[seat]
-            odd = trips(hand)[1]
-            if dealing.may_keep(hand):
-                return [EXCHANGE_ACTIONS[odd], KEEP]
-            return [EXCHANGE_ACTIONS[odd]]
-        if phase == ARMOEDE:
-            return [LOOK, FOLD] if seat == s.queue[0] else []
-        return []
+    # The rules' own functions, not wrappers: a playout calls both for every decision.
+    to_act = staticmethod(moves.to_act)
+    legal = moves.legal
 
     # Applying -------------------------------------------------------------------------
 
