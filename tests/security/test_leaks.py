@@ -34,8 +34,11 @@ CASES = [
 ]
 
 
-async def _poll(server: Server, table: str, seen: list[tuple[str, Any]]) -> None:
-    """What REST tells anyone about the table, every few hundredths of a second."""
+async def _poll(
+    server: Server, table: str, seen: list[tuple[str, Any]], asked: asyncio.Event
+) -> None:
+    """What REST tells anyone about the table, every few hundredths of a second;
+    ``asked`` is set once a whole round asked about a running game."""
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
         while True:
             summary = (await http.get(f"/api/tables/{table}")).json()
@@ -48,6 +51,7 @@ async def _poll(server: Server, table: str, seen: list[tuple[str, Any]]) -> None
                 seen.append(("record", {"version": summary["version"], **record.json()}))
                 steps = await http.get(f"/api/games/{game}/steps/0")
                 seen.append(("steps", {"version": summary["version"], **steps.json()}))
+                asked.set()
             await asyncio.sleep(0.05)
 
 
@@ -68,8 +72,13 @@ async def test_no_frame_or_answer_shows_anyone_a_hidden_card(
         await client.send({"type": "sit", "table": table, "seat": seat})
         await client.expect(_snapshot_for(seat))
     answers: list[tuple[str, Any]] = []
-    poller = asyncio.get_running_loop().create_task(_poll(sqlite_only, table, answers))
+    asked = asyncio.Event()
+    poller = asyncio.get_running_loop().create_task(_poll(sqlite_only, table, answers, asked))
     await players[0].send({"type": "start", "table": table})
+    # The players wait for one whole round of the poller about the running game: on a
+    # loaded machine a short game could be over before it (a CI run failed the check
+    # below that the poller asked for the record).
+    await asyncio.wait_for(asked.wait(), 60)
     rng = random.Random(f"{game}-{variant}-{n}")
     await asyncio.gather(
         *(
@@ -106,8 +115,8 @@ async def test_no_frame_or_answer_shows_anyone_a_hidden_card(
                 continue  # published once the game is over: a public table's, by design
             assert answer["detail"]["code"] == "game_not_over"
         assert_no_hidden_cards(answer, hidden.at(version, None), f"{kind} at v{version}")
-    # At least one whole round of the poller (summary, games, record, steps) fell while the game
-    # ran; on a loaded machine a short game can be over within one or two rounds.
+    # At least one whole round of the poller (summary, games, record, steps) fell while the
+    # game ran (the players waited for it).
     assert any(kind == "record" for kind, _ in answers) and checked > 100
     for client in (spectator, *players):
         await client.close()
