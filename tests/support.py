@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from kroeg.games.base import GameResult
+from kroeg.games.results import GameResult
 
 LONG = os.environ.get("KROEG_LONG") == "1"
 

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from kroeg.accounts.rating_store import leaderboard, rate_game, rate_on_finish, ratings_of, rebuild
 from kroeg.accounts.ratings import ESTABLISHED_GAMES, NEW_MU
-from kroeg.games.base import GameResult, LosersResult, TeamResult, WinnerResult
+from kroeg.games.results import GameResult, LosersResult, TeamResult, WinnerResult
 from kroeg.store import Store, open_store, schema
 from tests.accounts.games import add_player, add_table, play, register
 

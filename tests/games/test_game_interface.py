@@ -9,14 +9,9 @@ import random
 import pytest
 
 from kroeg.games import make_game
-from kroeg.games.base import (
-    Deal,
-    GameTraits,
-    InvalidInput,
-    LosersResult,
-    TeamResult,
-    WinnerResult,
-)
+from kroeg.games.base import Deal, InvalidInput
+from kroeg.games.results import LosersResult, TeamResult, WinnerResult
+from kroeg.games.traits import GameTraits
 from kroeg.tables.config import make_config
 from kroeg.tables.errors import TableError
 

@@ -19,12 +19,12 @@ from kroeg.games.base import (
     Deal,
     Event,
     Game,
-    GameTraits,
     InvalidInput,
-    LosersResult,
     OptionSpec,
     RuleError,
 )
+from kroeg.games.results import LosersResult
+from kroeg.games.traits import GameTraits
 from kroeg.games.view import View
 
 DECK = tuple(parse_card(c) for c in ("2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"))

@@ -17,8 +17,9 @@ leave the state exactly as it was, and both carry a stable code and its params, 
 the browser's catalogs turn into a sentence (``rule.<code>``).
 
 What the layers around a game need to know of it is declared by the game too: its
-:class:`GameTraits` (seats, what one clock covers, seat rotation, default clock), and
-how a finished game ended, :class:`GameResult` (winners and losers, and the record's
+:class:`~kroeg.games.traits.GameTraits` (seats, what one clock covers, seat rotation,
+default clock), and how a finished game ended,
+:class:`~kroeg.games.results.GameResult` (winners and losers, and the record's
 ``result`` form), so no layer keeps a list of games or reads a result's JSON keys.
 """
 
@@ -35,6 +36,8 @@ import msgspec
 
 from kroeg.cards import Card, CardError, card_str, parse_card
 from kroeg.errors import Refusal
+from kroeg.games.results import GameResult
+from kroeg.games.traits import GameTraits
 from kroeg.games.view import View
 
 Action = tuple[Any, ...]
@@ -286,169 +289,6 @@ def resolve_options(
             )
         resolved[name] = specs[name].check(name, value)
     return resolved
-
-
-# Traits and results ------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GameTraits:
-    """What the tables need to know of a game (or of one of its variants), declared by
-    the game as :attr:`Game.game_traits` and :attr:`Game.variant_traits`."""
-
-    seats: tuple[int, int]
-    """The fewest and most players; equal when the game always has that many."""
-    usual_seats: int
-    """The seats of a new table when nobody asks for a number."""
-    clock_per_turn: bool = False
-    """True: one clock covers a whole turn of several decisions, and when it runs out
-    the house plays the rest of the turn (Eurokaarten, seed 003: "dan speelt het huis
-    die beurt voor je"). False: every decision has a clock of its own."""
-    loser_rotation: bool = False
-    """A loser gives the seat to the longest-waiting person (Toepen kroegregels,
-    RULES.md §2.8)."""
-    teams: tuple[tuple[int, ...], ...] = ()
-    """The seats of each team of a game played in partnerships (Klaverjassen); empty when
-    everyone plays for themselves. The ratings rank teams (docs/ratings.md)."""
-    clock_seconds: float = 60.0
-    """The table's clock per turn or decision when nobody asks for one."""
-    clock_option: str | None = None
-    """An option whose value (seconds) is the table's default clock instead
-    (Eurokaarten's ``turn_clock``)."""
-
-    def __post_init__(self) -> None:
-        low, high = self.seats
-        if not 1 <= low <= self.usual_seats <= high:
-            raise ValueError(f"usual_seats {self.usual_seats} is not within seats {self.seats}")
-
-    @property
-    def fixed_seats(self) -> bool:
-        """The game is always played by the same number of players."""
-        return self.seats[0] == self.seats[1]
-
-
-class GameResult(ABC):
-    """How a finished game ended: who won and who lost (a draw: nobody either way), and
-    each seat's place.
-
-    :meth:`json` is the form RECORDS.md gives the result of the game (``result`` in
-    records, replays and views); every other layer reads the seats. The places are not
-    in RECORDS.md's form: the ratings rank by them (docs/ratings.md, "Ranking")."""
-
-    __slots__ = ()
-
-    @property
-    @abstractmethod
-    def winners(self) -> frozenset[int]:
-        """The seats that won."""
-
-    @property
-    @abstractmethod
-    def losers(self) -> frozenset[int]:
-        """The seats that lost."""
-
-    @property
-    @abstractmethod
-    def places(self) -> tuple[int, ...]:
-        """Each seat's place, by seat, lower is better: 0 exactly for the winners (for
-        everyone in a draw), the losers from 1 on in the order the game ranks them, with
-        no place left out; seats of one place tie."""
-
-    @abstractmethod
-    def json(self) -> JSON:
-        """RECORDS.md's ``result`` of this game."""
-
-
-def places_by_waves(seats: int, waves: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    """The places of a game whose losers went out in ``waves`` (first out first, the
-    seats of a wave together) and whose other seats won: the last wave out is 1st
-    after the winners, the first wave out last. An empty wave takes no place."""
-    places = [0] * seats
-    for place, wave in enumerate(reversed([wave for wave in waves if wave]), 1):
-        for seat in wave:
-            places[seat] = place
-    return tuple(places)
-
-
-@dataclass(frozen=True, slots=True)
-class LosersResult(GameResult):
-    """The game names its losers and everyone else won (Toepen: ``{"losers": [seats]}``)."""
-
-    seats: int
-    lost: tuple[int, ...]
-    """The losers in the order the game lists them."""
-    waves: tuple[tuple[int, ...], ...] = ()
-    """The losers as the game put them out, wave by wave, first out first (Toepen); empty:
-    the losers tie."""
-
-    @property
-    def winners(self) -> frozenset[int]:
-        return frozenset(range(self.seats)) - self.losers
-
-    @property
-    def losers(self) -> frozenset[int]:
-        return frozenset(self.lost)
-
-    @property
-    def places(self) -> tuple[int, ...]:
-        return places_by_waves(self.seats, self.waves or (self.lost,))
-
-    def json(self) -> JSON:
-        return {"losers": list(self.lost)}
-
-
-@dataclass(frozen=True, slots=True)
-class TeamResult(GameResult):
-    """A team won, or nobody (a draw) (Klaverjassen: ``{"winner": team or null}``)."""
-
-    teams: tuple[tuple[int, ...], ...]
-    """The seats of each team, by team number."""
-    team: int | None
-
-    @property
-    def winners(self) -> frozenset[int]:
-        return frozenset() if self.team is None else frozenset(self.teams[self.team])
-
-    @property
-    def losers(self) -> frozenset[int]:
-        if self.team is None:
-            return frozenset()
-        return frozenset(s for i, team in enumerate(self.teams) if i != self.team for s in team)
-
-    @property
-    def places(self) -> tuple[int, ...]:
-        losers = self.losers
-        seats = sum(len(team) for team in self.teams)
-        return tuple(int(seat in losers) for seat in range(seats))
-
-    def json(self) -> JSON:
-        return {"winner": self.team}
-
-
-@dataclass(frozen=True, slots=True)
-class WinnerResult(GameResult):
-    """One seat won and everyone else lost (Eurokaarten: ``{"winner": seat}``)."""
-
-    seats: int
-    winner: int
-    out: tuple[tuple[int, ...], ...] = ()
-    """The others as they went out, first out first, those out together in one group
-    (Eurokaarten); empty: they tie."""
-
-    @property
-    def winners(self) -> frozenset[int]:
-        return frozenset((self.winner,))
-
-    @property
-    def losers(self) -> frozenset[int]:
-        return frozenset(range(self.seats)) - self.winners
-
-    @property
-    def places(self) -> tuple[int, ...]:
-        return places_by_waves(self.seats, self.out or (tuple(self.losers),))
-
-    def json(self) -> JSON:
-        return {"winner": self.winner}
 
 
 # The interface -----------------------------------------------------------------

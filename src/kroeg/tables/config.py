@@ -1,7 +1,7 @@
 """A table's configuration: its game, variant, options, seats, clock and house level.
 
 What differs between games (seat counts, the default clock) is the game's own
-:class:`~kroeg.games.base.GameTraits`; nothing here names a game.
+:class:`~kroeg.games.traits.GameTraits`; nothing here names a game.
 """
 
 from __future__ import annotations

@@ -31,11 +31,9 @@ from kroeg.games.base import (
     Event,
     Game,
     GameError,
-    GameTraits,
     InvalidInput,
     OptionSpec,
     RuleError,
-    WinnerResult,
     check_deck,
 )
 from kroeg.games.eurokaarten import house, moves, notation, view
@@ -51,6 +49,8 @@ from kroeg.games.eurokaarten.melds import (
 from kroeg.games.eurokaarten.options import OPTION_SPECS, VARIANTS, Options
 from kroeg.games.eurokaarten.scoring import end_round, finish_if_won
 from kroeg.games.eurokaarten.state import DEAL, OVER, TURN, EuroState
+from kroeg.games.results import WinnerResult
+from kroeg.games.traits import GameTraits
 
 SEATS = 6
 

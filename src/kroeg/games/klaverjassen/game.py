@@ -20,13 +20,13 @@ from kroeg.games.base import (
     Deal,
     Event,
     Game,
-    GameTraits,
     InvalidInput,
     OptionSpec,
     RuleError,
-    TeamResult,
     check_deck,
 )
+from kroeg.games.results import TeamResult
+from kroeg.games.traits import GameTraits
 
 from . import moves, notation, view
 from .events import BID_EVENTS, PASS_EVENTS, PLAY_EVENTS, TRUMP_EVENTS

@@ -31,17 +31,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from kroeg.cards import PIKET_DECK
-from kroeg.games.base import (
-    JSON,
-    Action,
-    Deal,
-    Event,
-    Game,
-    GameTraits,
-    InvalidInput,
-    LosersResult,
-    RuleError,
-)
+from kroeg.games.base import JSON, Action, Deal, Event, Game, InvalidInput, RuleError
+from kroeg.games.results import LosersResult
 from kroeg.games.toepen import claims, dealing, house, knocks, moves, notation, tricks, view
 from kroeg.games.toepen.events import Events
 from kroeg.games.toepen.following import playable
@@ -60,6 +51,7 @@ from kroeg.games.toepen.tables import (
     hand_str,
     shuffled_deck,
 )
+from kroeg.games.traits import GameTraits
 
 Handler = Callable[[Options, ToepenState, int, Action, Events], None]
 """The rule of one verb: checks the action, then changes the state and adds the events."""
