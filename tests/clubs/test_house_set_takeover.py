@@ -19,6 +19,7 @@ from kroeg.clubs.online_rounds import OnlineRounds
 from kroeg.games.base import Deal
 from kroeg.store import Store, open_store
 from kroeg.tables import commands as t
+from kroeg.tables.errors import TableError
 from kroeg.tables.house import House
 from kroeg.tables.lobby import Lobby
 from kroeg.tables.state import TableSettings
@@ -88,3 +89,28 @@ class _NoNights:
 
     async def online_nights(self, *, running: bool) -> list[dict[str, object]]:
         return []
+
+
+async def test_an_adopted_board_table_takes_no_contribution_before_any_hook(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The round's secret is kept with the table's row (migration 0026), so the process
+    that rebuilds it deals the set's boards from its first moment: before, until the
+    club service's look-up hooked the table again, a contribution was taken and the
+    deal was no longer the board."""
+    monkeypatch.setattr(house_sets_module, "meester_scores", lambda *_: (81, 81))
+    await store.create_player("p1", "Hanna")
+    first, second = _lobby(store), _lobby(store)
+    try:
+        made = await HouseSets(store, first, BOARDS).start("p1", "Hanna")
+        await first.drop(made["table"])
+        [row] = [r for r in await store.open_tables() if r.id == made["table"]]
+        assert row.boards is not None
+        adopted = await second.adopt(row)  # this lobby has no listener to hook it
+        assert adopted is not None and adopted.table.fair.boards
+        with pytest.raises(TableError) as refused:
+            await adopted.ask(t.Contribute("p1", adopted.table.fair.next_deal, "ab" * 32))
+        assert refused.value.code == "no_fair_deal"
+    finally:
+        await first.stop()
+        await second.stop()

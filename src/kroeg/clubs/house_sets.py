@@ -171,8 +171,8 @@ class HouseSets:
 
     async def resume(self) -> None:
         """After a start: each unfinished set's table that this process rebuilt is told
-        again that it deals boards (no contributions: the secret is not stored with the
-        table, its game's fair secret is) and hooked, and the set brought up to date."""
+        again that it deals boards (a table made before migration 0026 has no secret
+        in its row) and hooked, and the set brought up to date."""
         for row in await self.sets.unfinished():
             table = self.lobby.tables.get(row["table_id"])
             if table is None:
@@ -196,9 +196,8 @@ class HouseSets:
             self._rehook(rows[0], table)
 
     def _rehook(self, row: Row, table: TableTask) -> None:
-        """Tell ``row``'s table its boards again (no contributions: the secret is not
-        stored with the table, its game's fair secret is), hook it, and bring the set up
-        to date."""
+        """Tell ``row``'s table its boards again (its row has them since migration
+        0026; a table made before has not), hook it, and bring the set up to date."""
         table.deal_boards(round_secret(bytes.fromhex(row["secret"]), 1))
         self._hook(row["id"], table)
         self._spawn(row["id"])

@@ -35,6 +35,9 @@ class TableRow:
     """Whether bot accounts may sit at the table (docs/bots-api.md)."""
     rated: bool = False
     """Whether the table's finished games change ratings (migration 0006)."""
+    boards: str | None = None
+    """A duplicate round's secret, hex, when the table deals that round's boards
+    (migration 0026); never sent to anyone: the night publishes it when it closes."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,6 +139,7 @@ tables = sa.Table(
     sa.Column("bots_allowed", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("owner_epoch", sa.BigInteger, nullable=False, server_default=sa.text("0")),
+    sa.Column("boards", sa.String(64), nullable=True),
     sa.Index("ix_tables_closed_created_at", "closed", "created_at"),
 )
 

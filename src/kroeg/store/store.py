@@ -391,6 +391,7 @@ def _table_values(row: TableRow) -> JSON:
         "created_by": row.created_by,
         "bots_allowed": row.bots_allowed,
         "rated": row.rated,
+        "boards": row.boards,
     }
 
 
@@ -412,6 +413,7 @@ def _table_row(m: Any) -> TableRow:
         created_by=m["created_by"],
         bots_allowed=bool(m["bots_allowed"]),
         rated=bool(m["rated"]),
+        boards=m["boards"],
     )
 
 

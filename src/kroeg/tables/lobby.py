@@ -95,6 +95,8 @@ class Lobby:
                 rated=row.rated,
             )
             state = TableState(row.id, config, game, self.settings, created_at=row.created_at)
+            if row.boards is not None:  # its running game takes no contribution from now
+                state.boards = bytes.fromhex(row.boards)
             running = await self.store.running_game(row.id)
             entries = [] if running is None else await self.store.log(running.id)
             state.number = await self.store.game_count(row.id)
@@ -212,6 +214,7 @@ class Lobby:
                 created_by=creator,
                 bots_allowed=config.bots_allowed,
                 rated=config.rated,
+                boards=None if boards is None else boards.hex(),
             )
         )
         epoch = None if self.claim is None else await self.claim(table_id)

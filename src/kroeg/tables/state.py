@@ -98,8 +98,8 @@ class TableState:
         self.boards: bytes | None = None
         """A duplicate round's secret (docs/clubs.md, "Duplicate Klaverjassen"): the
         table's games deal the round's boards from it, the first dealt by seat 0, and
-        take no contributions. Not stored with the table: the club night gives it again
-        after a restart (:meth:`TableTask.deal_boards`)."""
+        take no contributions. Kept in the table's row (``TableRow.boards``), so a table
+        rebuilt after a restart or a takeover has it from its first moment."""
         self.progressed = False
         """A commit to come ends a deal or takes a player out: the club's hook hears of it."""
         self.paused = False

@@ -133,7 +133,7 @@ class TableTask:
         """Make this a duplicate round's table (docs/clubs.md, "Duplicate Klaverjassen"):
         its games deal the round's boards from ``round_secret`` and take no contribution.
         Given when the round opens the table, and again when the night hooks the table
-        after a restart (the secret is not stored with the table); a game already
+        after a restart (the row keeps it too, migration 0026); a game already
         dealing from that secret stops taking contributions at once. A plain assignment
         between two of the table's commands (one event loop), so no command sees half."""
         self.table.boards = round_secret
