@@ -311,3 +311,10 @@ def finished_game(page: Page) -> tuple[str, int]:
         page.wait_for_timeout(200)
     assert games and games[-1]["finished"], f"the house finishes the game: {games}"
     return table, int(games[-1]["id"])
+
+
+def wait_sheet_kept(page: Page) -> None:
+    """Mieke's page has loaded its sheet through its service worker: what the phone
+    shows when it is reloaded without a connection (the worker being ready was not
+    enough: on a first visit the sheet was loaded before the worker had the page)."""
+    expect(page.locator("body[data-offline=ready]")).to_have_count(1, timeout=15_000)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE, NewPage
-from tests.e2e.helpers import shoot
+from tests.e2e.helpers import shoot, wait_sheet_kept
 from tests.e2e.test_club_bar import _enter, _night
 
 
@@ -31,7 +31,7 @@ def test_the_phone_that_loses_a_conflict_keeps_its_line_beside_the_one_that_won(
     for phone in (a, b):
         phone.goto(f"/web/mieke/sheet.html#{table1}")
         expect(phone.locator("#where")).to_have_text("Ronde 1 · tafel 1")
-    b.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_sheet_kept(b)
 
     # B writes deal 1 offline; A writes deal 1 online meanwhile and is first.
     b.context.set_offline(True)

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.e2e.conftest import PHONE, NewPage
-from tests.e2e.helpers import api, enter, shoot
+from tests.e2e.helpers import api, enter, shoot, wait_sheet_kept
 
 GUESTS = (
     "Anna",
@@ -127,7 +127,7 @@ def test_a_mitchell_night_prints_its_boards_and_two_phones_score_offline(
     for phone in (a, b):
         phone.goto(f"/web/mieke/sheet.html#{sheet}")
         expect(phone.locator("#where")).to_have_text("Ronde 1 · tafel 1")
-        phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        wait_sheet_kept(phone)
     expect(a.locator("[name=board]")).to_have_value("1")
     # A board of another table is refused on the phone, in Dutch, naming board and table.
     _line(a, 5, 100)

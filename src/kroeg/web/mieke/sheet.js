@@ -47,6 +47,8 @@ async function load() {
     if (!sheet) say(t("club.sheet.offline_empty"));
     return false;
   }
+  // Loaded through the worker: a reload without wifi shows this sheet.
+  if (navigator.serviceWorker?.controller) document.body.dataset.offline = "ready";
   await render();
   return true;
 }
@@ -445,6 +447,10 @@ async function main() {
   fillTexts();
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/web/mieke/sw.js", { scope: "/web/mieke/" }).catch(() => {});
+    // On a first visit the sheet is loaded before the worker has the page, and a
+    // reload without wifi then showed only "no connection" and not the lines waiting;
+    // loaded again through the worker once it has the page, the reload shows them.
+    navigator.serviceWorker.addEventListener("controllerchange", () => load());
   }
   $("form").addEventListener("submit", (e) => {
     e.preventDefault();
